@@ -1,0 +1,46 @@
+"""`arbitro` command line: one subcommand per module in `arbitro/commands/`.
+
+Each command module exposes `HELP` (one line), `add_arguments(parser)` and `run(args) -> int`.
+Modules are imported only when their command runs, so `arbitro parse` never loads discord.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+COMMANDS = ("adjudicate", "parse", "render", "demo", "bot")
+
+
+def _module(name: str):
+    return importlib.import_module(f"arbitro.commands.{name}")
+
+
+def build_parser(argv: list[str]) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="arbitro", description="Arbitro, a Diplomacy judge.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    wanted = argv[0] if argv and argv[0] in COMMANDS else None
+    for name in COMMANDS:
+        if wanted and name != wanted:
+            sub.add_parser(name)
+            continue
+        try:
+            module = _module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != f"arbitro.commands.{name}":
+                raise
+            continue
+        command = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        module.add_arguments(command)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(argv).parse_args(argv)
+    return int(_module(args.command).run(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""arbitro/commands"""

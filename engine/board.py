@@ -1,0 +1,129 @@
+"""The map: provinces, coasts, borders, supply centres, home centres and starting units.
+
+Read from a data file (`engine/data/standard.json`); nothing about the standard board is code.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from engine.vocabulary import Power, UnitType, province_of
+
+
+@dataclass(frozen=True)
+class Province:
+    id: str
+    name: str
+    kind: str  # "land" (inland), "coast" or "sea"
+    supply_center: bool
+    home: Power | None
+    coasts: tuple[str, ...]
+
+    @property
+    def is_sea(self) -> bool:
+        return self.kind == "sea"
+
+
+class Board:
+    """Immutable map. Use `standard_board()` for the standard one (built once)."""
+
+    def __init__(self, data: dict) -> None:
+        self.name: str = data["name"]
+        self.first_year: int = data.get("first_year", 1901)
+        self.provinces: dict[str, Province] = {
+            pid: Province(pid, p["name"], p["kind"], p["supply_center"],
+                          Power(p["home"]) if p["home"] else None, tuple(p["coasts"]))
+            for pid, p in data["provinces"].items()
+        }
+        self._army: dict[str, frozenset[str]] = self._neighbours(data["army_borders"])
+        self._fleet: dict[str, frozenset[str]] = self._neighbours(data["fleet_borders"])
+        self.starting_units: dict[Power, tuple[tuple[UnitType, str], ...]] = {
+            Power(power): tuple((UnitType(u.split()[0]), u.split()[1]) for u in units)
+            for power, units in data["starting_units"].items()
+        }
+        self.supply_centers: frozenset[str] = frozenset(
+            p.id for p in self.provinces.values() if p.supply_center)
+        self.home_centers: dict[Power, frozenset[str]] = {
+            power: frozenset(p.id for p in self.provinces.values() if p.home == power)
+            for power in Power
+        }
+
+    @staticmethod
+    def _neighbours(pairs: list[list[str]]) -> dict[str, frozenset[str]]:
+        table: dict[str, set[str]] = {}
+        for a, b in pairs:
+            table.setdefault(a, set()).add(b)
+            table.setdefault(b, set()).add(a)
+        return {k: frozenset(v) for k, v in table.items()}
+
+    # -- locations -------------------------------------------------------------------------
+    def is_location(self, location: str) -> bool:
+        province = self.provinces.get(province_of(location))
+        if province is None:
+            return False
+        return "/" not in location or location.split("/", 1)[1] in province.coasts
+
+    def unit_locations(self, unit_type: UnitType, province: str) -> tuple[str, ...]:
+        """Where a unit of this type can stand in a province (coasts for a fleet)."""
+        p = self.provinces[province]
+        if unit_type is UnitType.ARMY:
+            return () if p.is_sea else (province,)
+        if p.kind == "land":
+            return ()
+        return tuple(f"{province}/{c}" for c in p.coasts) or (province,)
+
+    def can_stand(self, unit_type: UnitType, location: str) -> bool:
+        return self.is_location(location) and location in self.unit_locations(
+            unit_type, province_of(location))
+
+    # -- borders ---------------------------------------------------------------------------
+    def army_neighbours(self, province: str) -> frozenset[str]:
+        return self._army.get(province, frozenset())
+
+    def fleet_neighbours(self, location: str) -> frozenset[str]:
+        """Fleet-reachable locations (coast-qualified) from an exact location."""
+        return self._fleet.get(location, frozenset())
+
+    def adjacent(self, unit_type: UnitType, origin: str, target: str) -> bool:
+        """Can a unit of this type at `origin` move to `target`? Fleets: an exact coast target
+        must match; a province target is fine when some coast of it borders `origin`."""
+        if unit_type is UnitType.ARMY:
+            return province_of(target) in self._army.get(province_of(origin), ())
+        reach = self._fleet.get(origin, frozenset())
+        if target in reach:
+            return True
+        return "/" not in target and any(province_of(loc) == target for loc in reach)
+
+    def reachable_coasts(self, origin: str, province: str) -> tuple[str, ...]:
+        """Fleet locations of `province` that a fleet at `origin` borders."""
+        return tuple(sorted(loc for loc in self._fleet.get(origin, ())
+                            if province_of(loc) == province))
+
+    def provinces_touching(self, province: str) -> frozenset[str]:
+        """Provinces sharing a border of any kind (used for supports and distances)."""
+        near = set(self._army.get(province, ()))
+        for loc in self.unit_locations(UnitType.FLEET, province) or ():
+            near.update(province_of(x) for x in self._fleet.get(loc, ()))
+        return frozenset(near)
+
+    def distances_from(self, sources: frozenset[str] | set[str]) -> dict[str, int]:
+        """Breadth-first distance in moves over any border (land or sea) from any source."""
+        dist = {s: 0 for s in sources}
+        queue = deque(sources)
+        while queue:
+            here = queue.popleft()
+            for there in self.provinces_touching(here):
+                if there not in dist:
+                    dist[there] = dist[here] + 1
+                    queue.append(there)
+        return dist
+
+
+@cache
+def standard_board() -> Board:
+    text = resources.files("engine").joinpath("data/standard.json").read_text(encoding="utf-8")
+    return Board(json.loads(text))

@@ -1,0 +1,200 @@
+"""Orders as immutable values, their canonical text, and a reader for the two written forms the
+engine accepts: the canonical text (`A PAR S A MAR - BUR`, `F STP/NC B`, `A BUR R GAS`) and the
+DATC notation of the shared test data (`BUILD A WAR`, `REMOVE A PIC`, `A X DISBAND`, retreats
+written as moves).
+
+Free text in three languages is the grammar's job (`grammar/`); this module only reads the
+machine forms.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.vocabulary import PhaseKind, UnitType, province_of
+
+
+@dataclass(frozen=True)
+class Hold:
+    unit: UnitType
+    location: str
+
+    def canonical(self) -> str:
+        return f"{_u(self.unit, self.location)} H"
+
+
+@dataclass(frozen=True)
+class Move:
+    unit: UnitType
+    location: str
+    target: str
+    via_convoy: bool = False
+
+    def canonical(self) -> str:
+        via = " VIA" if self.via_convoy else ""
+        return f"{_u(self.unit, self.location)} - {self.target.upper()}{via}"
+
+
+@dataclass(frozen=True)
+class SupportHold:
+    unit: UnitType
+    location: str
+    supported_unit: UnitType | None
+    supported_location: str
+
+    def canonical(self) -> str:
+        return (f"{_u(self.unit, self.location)} S "
+                f"{_u(self.supported_unit, province_of(self.supported_location))}")
+
+
+@dataclass(frozen=True)
+class SupportMove:
+    unit: UnitType
+    location: str
+    supported_unit: UnitType | None
+    supported_location: str
+    target: str
+
+    def canonical(self) -> str:
+        return (f"{_u(self.unit, self.location)} S "
+                f"{_u(self.supported_unit, province_of(self.supported_location))}"
+                f" - {province_of(self.target).upper()}")
+
+
+@dataclass(frozen=True)
+class Convoy:
+    unit: UnitType
+    location: str
+    army_location: str
+    target: str
+
+    def canonical(self) -> str:
+        return (f"{_u(self.unit, self.location)} C A {province_of(self.army_location).upper()}"
+                f" - {province_of(self.target).upper()}")
+
+
+@dataclass(frozen=True)
+class Retreat:
+    unit: UnitType
+    location: str
+    target: str
+
+    def canonical(self) -> str:
+        return f"{_u(self.unit, self.location)} R {self.target.upper()}"
+
+
+@dataclass(frozen=True)
+class Disband:
+    """Disband in a retreat phase, or a removal in an adjustment phase. `unit` may be None when
+    the order named only the province (`REMOVE LYO`)."""
+
+    unit: UnitType | None
+    location: str
+
+    def canonical(self) -> str:
+        return f"{_u(self.unit, self.location)} D"
+
+
+@dataclass(frozen=True)
+class Build:
+    unit: UnitType
+    location: str
+
+    def canonical(self) -> str:
+        return f"{_u(self.unit, self.location)} B"
+
+
+@dataclass(frozen=True)
+class Waive:
+    location: None = None
+
+    def canonical(self) -> str:
+        return "WAIVE"
+
+
+Order = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build | Waive
+MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
+RETREAT_ORDERS = (Retreat, Disband)
+ADJUSTMENT_ORDERS = (Build, Disband, Waive)
+
+
+def orders_allowed(kind: PhaseKind) -> tuple[type, ...]:
+    return {PhaseKind.MOVEMENT: MOVEMENT_ORDERS, PhaseKind.RETREAT: RETREAT_ORDERS,
+            PhaseKind.ADJUSTMENT: ADJUSTMENT_ORDERS}[kind]
+
+
+def _u(unit: UnitType | None, location: str) -> str:
+    return f"{unit.value} {location.upper()}" if unit else location.upper()
+
+
+class OrderSyntaxError(ValueError):
+    """The text is not in the canonical or DATC notation."""
+
+
+_LOC = r"[A-Za-z]{3}(?:/[A-Za-z]{2})?"
+
+
+def _unit(type_group: str, location_group: str) -> str:
+    """An optional unit type followed by a location, in named groups."""
+    return rf"(?:(?P<{type_group}>[AF])\s+)?(?P<{location_group}>{_LOC})"
+
+
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("waive", re.compile(r"^WAIVE$")),
+    ("build_word", re.compile(r"^BUILD\s+(?P<t>[AF])\s+(?P<l>" + _LOC + ")$")),
+    ("remove_word", re.compile(r"^(?:REMOVE|DISBAND)\s+" + _unit("t", "l") + "$")),
+    ("build", re.compile(r"^(?P<t>[AF])\s+(?P<l>" + _LOC + r")\s+(?:B|BUILD)$")),
+    ("disband", re.compile(r"^" + _unit("t", "l") + r"\s+(?:D|DISBAND|REMOVE)$")),
+    ("hold", re.compile(r"^(?P<t>[AF])\s+(?P<l>" + _LOC + r")(?:\s+(?:H|HOLD|HOLDS))?$")),
+    ("retreat", re.compile(r"^(?P<t>[AF])\s+(?P<l>" + _LOC + r")\s+R\s+(?P<d>" + _LOC + ")$")),
+    ("move", re.compile(r"^(?P<t>[AF])\s+(?P<l>" + _LOC + r")\s*-\s*(?P<d>" + _LOC
+                        + r")(?P<via>\s+VIA(?:\s+CONVOY)?)?$")),
+    ("support_move", re.compile(r"^(?P<t>[AF])\s+(?P<l>" + _LOC + r")\s+S\s+"
+                                + _unit("st", "sl") + r"\s*-\s*(?P<d>" + _LOC + ")$")),
+    ("support_hold", re.compile(r"^(?P<t>[AF])\s+(?P<l>" + _LOC + r")\s+S\s+"
+                                + _unit("st", "sl") + r"(?:\s+H)?$")),
+    ("convoy", re.compile(r"^(?P<t>[AF])\s+(?P<l>" + _LOC + r")\s+C\s+(?:A\s+)?(?P<sl>" + _LOC
+                          + r")\s*-\s*(?P<d>" + _LOC + ")$")),
+]
+
+
+def parse_order(text: str, phase: PhaseKind | None = None) -> Order:
+    """Read one order in canonical or DATC notation. In a retreat phase a move (`F TRI - ALB`)
+    is a retreat. Raises OrderSyntaxError for anything else."""
+    cleaned = " ".join(text.strip().upper().split())
+    for kind, pattern in _PATTERNS:
+        m = pattern.match(cleaned)
+        if m:
+            return _build(kind, m, phase)
+    raise OrderSyntaxError(f"not an order in canonical or DATC notation: {text!r}")
+
+
+def _t(value: str | None) -> UnitType | None:
+    return UnitType(value) if value else None
+
+
+def _build(kind: str, m: re.Match[str], phase: PhaseKind | None) -> Order:
+    g = {k: (v.lower() if v and len(v) > 1 else v) for k, v in m.groupdict().items()}
+    if kind == "waive":
+        return Waive()
+    if kind in ("build_word", "build"):
+        return Build(UnitType(g["t"]), g["l"])
+    if kind in ("remove_word", "disband"):
+        return Disband(_t(g["t"]), g["l"])
+    unit = UnitType(g["t"])
+    if kind == "hold":
+        return Hold(unit, g["l"])
+    if kind == "retreat":
+        return Retreat(unit, g["l"], g["d"])
+    if kind == "move":
+        if phase is PhaseKind.RETREAT:
+            return Retreat(unit, g["l"], g["d"])
+        return Move(unit, g["l"], g["d"], via_convoy=bool(g.get("via")))
+    if kind == "support_move":
+        return SupportMove(unit, g["l"], _t(g["st"]), g["sl"], g["d"])
+    if kind == "support_hold":
+        return SupportHold(unit, g["l"], _t(g["st"]), g["sl"])
+    if kind == "convoy":
+        return Convoy(unit, g["l"], g["sl"], g["d"])
+    raise AssertionError(kind)

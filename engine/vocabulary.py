@@ -1,0 +1,143 @@
+"""The shared words of the engine: powers, unit types, phases, units and locations.
+
+Locations are plain strings: a province id (`"mun"`) or a province with a coast (`"stp/nc"`).
+Everything else in the engine imports its vocabulary from here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Power(StrEnum):
+    AUSTRIA = "Austria"
+    ENGLAND = "England"
+    FRANCE = "France"
+    GERMANY = "Germany"
+    ITALY = "Italy"
+    RUSSIA = "Russia"
+    TURKEY = "Turkey"
+
+    @classmethod
+    def parse(cls, name: str) -> Power:
+        """English, Italian or Dutch power name, any case."""
+        key = name.strip().lower()
+        for power, names in _POWER_NAMES.items():
+            if key in names:
+                return power
+        raise ValueError(f"unknown power: {name!r}")
+
+
+_POWER_NAMES: dict[Power, tuple[str, ...]] = {
+    Power.AUSTRIA: ("austria", "austria-ungheria", "austria-hungary", "oostenrijk"),
+    Power.ENGLAND: ("england", "inghilterra", "engeland"),
+    Power.FRANCE: ("france", "francia", "frankrijk"),
+    Power.GERMANY: ("germany", "germania", "duitsland"),
+    Power.ITALY: ("italy", "italia", "italië", "italie"),
+    Power.RUSSIA: ("russia", "rusland"),
+    Power.TURKEY: ("turkey", "turchia", "turkije"),
+}
+
+
+class UnitType(StrEnum):
+    ARMY = "A"
+    FLEET = "F"
+
+
+class Season(StrEnum):
+    SPRING = "S"
+    FALL = "F"
+    WINTER = "W"
+
+
+class PhaseKind(StrEnum):
+    MOVEMENT = "M"
+    RETREAT = "R"
+    ADJUSTMENT = "A"
+
+    @classmethod
+    def parse(cls, word: str) -> PhaseKind:
+        return {"movement": cls.MOVEMENT, "retreat": cls.RETREAT, "retreats": cls.RETREAT,
+                "adjustment": cls.ADJUSTMENT, "adjustments": cls.ADJUSTMENT,
+                "m": cls.MOVEMENT, "r": cls.RETREAT, "a": cls.ADJUSTMENT}[word.strip().lower()]
+
+
+_PHASE_NAME = re.compile(r"^([SFW])(\d{4})([MRA])$")
+_SEASON_WORDS = {"spring": Season.SPRING, "fall": Season.FALL, "autumn": Season.FALL,
+                 "winter": Season.WINTER}
+
+
+@dataclass(frozen=True, order=True)
+class Phase:
+    """A phase such as S1901M. Ordering follows play order."""
+
+    year: int
+    season: Season
+    kind: PhaseKind
+
+    @property
+    def name(self) -> str:
+        return f"{self.season.value}{self.year}{self.kind.value}"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def sort_key(self) -> tuple[int, int]:
+        order = {("S", "M"): 0, ("S", "R"): 1, ("F", "M"): 2, ("F", "R"): 3, ("W", "A"): 4}
+        return (self.year, order[(self.season.value, self.kind.value)])
+
+    @classmethod
+    def parse(cls, text: str) -> Phase:
+        m = _PHASE_NAME.match(text.strip().upper())
+        if not m:
+            raise ValueError(f"not a phase name: {text!r} (expected e.g. S1901M)")
+        return cls(int(m.group(2)), Season(m.group(1)), PhaseKind(m.group(3)))
+
+    @classmethod
+    def from_record(cls, season: str | None, kind: str) -> Phase:
+        """From the datc/games layout: season "Spring 1901", phase "movement"."""
+        phase_kind = PhaseKind.parse(kind)
+        year, season_value = 1901, Season.SPRING
+        if season:
+            word, _, number = season.strip().partition(" ")
+            season_value = _SEASON_WORDS[word.lower()]
+            year = int(number) if number else 1901
+        if phase_kind is PhaseKind.ADJUSTMENT:
+            season_value = Season.WINTER
+        elif season_value is Season.WINTER:
+            season_value = Season.FALL
+        return cls(year, season_value, phase_kind)
+
+
+def province_of(location: str) -> str:
+    """`stp/nc` -> `stp`; `mun` -> `mun`."""
+    return location.split("/", 1)[0]
+
+
+def coast_of(location: str) -> str | None:
+    return location.split("/", 1)[1] if "/" in location else None
+
+
+@dataclass(frozen=True)
+class Unit:
+    power: Power
+    type: UnitType
+    location: str
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    def label(self) -> str:
+        """`A MUN`, `F STP/SC`."""
+        return f"{self.type.value} {self.location.upper()}"
+
+    def to_json(self) -> dict:
+        return {"power": self.power.value, "type": self.type.value, "location": self.location}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Unit:
+        return cls(Power.parse(data["power"]), UnitType(data["type"].upper()),
+                   data["location"].lower())
