@@ -1,0 +1,83 @@
+"""What happened to each order, as values. The engine never writes prose: the bot and the CLI
+turn a Reason (and the province it names) into text in the reader's language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.orders import Order
+from engine.vocabulary import Power
+
+
+class Status(StrEnum):
+    SUCCEEDS = "succeeds"
+    FAILS = "fails"      # legal, but did not happen (bounced, cut, dislodged, ...)
+    INVALID = "invalid"  # not allowed on this position: ignored, the unit holds
+
+
+class Reason(StrEnum):
+    # movement, failed
+    BOUNCED = "bounced"                      # province: where the bounce happened
+    DISLODGED = "dislodged"                  # province: where the attacker came from
+    SUPPORT_CUT = "support_cut"              # province: where the cutting attack came from
+    CONVOY_DISRUPTED = "convoy_disrupted"    # province: a convoying fleet that was dislodged
+    OWN_UNIT = "own_unit"                    # would dislodge a unit of its own power (province)
+    HEAD_TO_HEAD = "head_to_head"            # lost a head-to-head battle with the unit at province
+    PARADOX = "paradox"                      # convoy paradox, resolved by the Szykman rule
+    NOT_MATCHED = "not_matched"              # supported/convoyed unit did not make that move
+    # any phase, invalid
+    NO_UNIT = "no_unit"                      # no unit at the ordered location
+    WRONG_POWER = "wrong_power"              # the unit belongs to another power
+    WRONG_UNIT_TYPE = "wrong_unit_type"      # ordered as an army but is a fleet, or vice versa
+    NOT_ADJACENT = "not_adjacent"            # target not reachable (province)
+    NO_CONVOY_ROUTE = "no_convoy_route"      # no fleets ordered to convoy along a route
+    UNREACHABLE_TARGET = "unreachable_target"  # a support to a province the supporter can't reach
+    COAST_REQUIRED = "coast_required"        # fleet move/build to a two-coast province, no coast
+    BAD_COAST = "bad_coast"                  # the named coast cannot be reached
+    NOT_A_SEA = "not_a_sea"                  # convoy from a coast, or of a fleet
+    DUPLICATE = "duplicate"                  # second order for a unit already ordered
+    WRONG_PHASE = "wrong_phase"              # this kind of order does not exist in this phase
+    SELF_SUPPORT = "self_support"            # support of itself / move to own province
+    # retreats
+    NOT_DISLODGED = "not_dislodged"          # a retreat order for a unit that was not dislodged
+    RETREAT_BLOCKED = "retreat_blocked"      # not a retreat option (province)
+    RETREAT_BOUNCED = "retreat_bounced"      # another unit retreated to the same province
+    # adjustments
+    NO_BUILDS = "no_builds"                  # no builds available (or all used)
+    NO_REMOVALS = "no_removals"              # no removals due (or all made)
+    NOT_HOME_CENTER = "not_home_center"
+    NOT_OWNED = "not_owned"
+    OCCUPIED = "occupied"
+    CIVIL_DISORDER = "civil_disorder"        # removed by the civil-disorder rule
+    NEUTRAL = "neutral"                      # a neutral (unplayed) power cannot order
+
+
+@dataclass(frozen=True)
+class Outcome:
+    status: Status
+    reason: Reason | None = None
+    province: str | None = None
+
+    @property
+    def succeeded(self) -> bool:
+        return self.status is Status.SUCCEEDS
+
+
+SUCCESS = Outcome(Status.SUCCEEDS)
+
+
+def fails(reason: Reason, province: str | None = None) -> Outcome:
+    return Outcome(Status.FAILS, reason, province)
+
+
+def invalid(reason: Reason, province: str | None = None) -> Outcome:
+    return Outcome(Status.INVALID, reason, province)
+
+
+@dataclass(frozen=True)
+class OrderResult:
+    power: Power
+    order: Order
+    outcome: Outcome
+    text: str  # the order as given (DATC/canonical text, or the canonical text if given as value)

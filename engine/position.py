@@ -1,0 +1,107 @@
+"""A position: the phase, the units on the board, dislodged units waiting to retreat, and who owns
+which supply centre. Reads and writes the JSON layout of the shared DATC records."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from engine.board import Board, standard_board
+from engine.vocabulary import Phase, PhaseKind, Power, Season, Unit, province_of
+
+
+@dataclass(frozen=True)
+class DislodgedUnit:
+    unit: Unit
+    attacker_from: str | None = None
+    # Provinces or coast locations the unit may retreat to; None when not known (the retreat
+    # adjudication then derives them from the position).
+    retreat_options: tuple[str, ...] | None = None
+
+    def to_json(self) -> dict:
+        data = self.unit.to_json()
+        data["attacker_from"] = self.attacker_from
+        if self.retreat_options is not None:
+            data["retreat_options"] = list(self.retreat_options)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> DislodgedUnit:
+        options = data.get("retreat_options")
+        return cls(Unit.from_json(data), (data.get("attacker_from") or None),
+                   tuple(o.lower() for o in options) if options is not None else None)
+
+
+@dataclass(frozen=True)
+class Position:
+    phase: Phase
+    units: tuple[Unit, ...]
+    supply_centers: Mapping[Power, frozenset[str]] = field(default_factory=dict)
+    dislodged: tuple[DislodgedUnit, ...] = ()
+
+    # -- queries ---------------------------------------------------------------------------
+    def unit_in(self, province: str) -> Unit | None:
+        province = province_of(province)
+        for unit in self.units:
+            if unit.province == province:
+                return unit
+        return None
+
+    def units_of(self, power: Power) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.power == power)
+
+    def owner_of(self, center: str) -> Power | None:
+        for power, centers in self.supply_centers.items():
+            if center in centers:
+                return power
+        return None
+
+    def center_counts(self) -> dict[Power, int]:
+        return {p: len(self.supply_centers.get(p, ())) for p in Power}
+
+    def powers_with_units(self) -> frozenset[Power]:
+        return frozenset(u.power for u in self.units)
+
+    # -- construction ----------------------------------------------------------------------
+    @classmethod
+    def initial(cls, board: Board | None = None, year: int | None = None) -> Position:
+        board = board or standard_board()
+        units = tuple(Unit(power, utype, loc) for power, placed in board.starting_units.items()
+                      for utype, loc in placed)
+        centers = {power: board.home_centers[power] for power in Power}
+        return cls(Phase(year or board.first_year, Season.SPRING, PhaseKind.MOVEMENT), units,
+                   centers)
+
+    @classmethod
+    def from_record(cls, record: Mapping) -> Position:
+        """From the shared layout: `phase` (movement|retreat|adjustment or S1901M), `season`,
+        `units`, `dislodged`, `supply_centers` (absent/None: every home centre is owned by its
+        power — the DATC's default for movement cases)."""
+        phase_text = str(record.get("phase") or "movement")
+        try:
+            phase = Phase.parse(phase_text)
+        except ValueError:
+            phase = Phase.from_record(record.get("season"), phase_text)
+        units = tuple(Unit.from_json(u) for u in record.get("units") or ())
+        dislodged = tuple(DislodgedUnit.from_json(d) for d in record.get("dislodged") or ())
+        centers_raw = record.get("supply_centers")
+        if centers_raw is None:
+            board = standard_board()
+            centers = {power: board.home_centers[power] for power in Power}
+        else:
+            centers = {Power.parse(p): frozenset(c.lower() for c in cs)
+                       for p, cs in centers_raw.items()}
+        return cls(phase, units, centers, dislodged)
+
+    def to_record(self) -> dict:
+        return {
+            "phase": self.phase.name,
+            "units": [u.to_json() for u in self.units],
+            "dislodged": [d.to_json() for d in self.dislodged],
+            "supply_centers": centers_to_json(self.supply_centers),
+        }
+
+
+def centers_to_json(centers: Mapping[Power, Iterable[str]]) -> dict[str, list[str]]:
+    return {p.value: sorted(cs) for p, cs in sorted(centers.items()) if cs}
+
