@@ -9,14 +9,18 @@ skipped, their automatic effects applied).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from engine.adjustments import adjudicate_adjustments, powers_needing_orders
 from engine.board import Board, standard_board
-from engine.orders import Order, parse_order
-from engine.outcomes import OrderResult
+from engine.movement import MovementAdjudicator
+from engine.orders import Hold, Order, parse_order
+from engine.outcomes import SUCCESS, OrderResult, Outcome, Reason, illegal
 from engine.position import DislodgedUnit, Position
+from engine.retreats import adjudicate_retreats, retreat_options
 from engine.rules import DEFAULT_RULES, Rules, rules_named
-from engine.vocabulary import Phase, Power, Unit
+from engine.validation import effective_orders
+from engine.vocabulary import Phase, PhaseKind, Power, Season, Unit
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,133 @@ def adjudicate(position: Position, orders: OrdersInput, rules: Rules | str = DEF
     `neutral` powers (the smaller set-ups) never order: their units hold, are disbanded when
     dislodged, and they neither build nor remove; they are never reported in civil disorder.
     """
-    raise NotImplementedError  # being written: movement/retreat/adjustment modules
+    rules = rules_named(rules)
+    board = board or standard_board()
+    given = [g for g in normalise_orders(orders, position)]
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        result = _movement(position, given, board, rules, neutral)
+    elif kind is PhaseKind.RETREAT:
+        result = _retreat(position, given, board, rules, neutral)
+    else:
+        result = _adjustment(position, given, board, rules, neutral)
+    return replace(result, next_position=next_position(result, board, neutral))
+
+
+def _results(given: list[tuple[Power, Order, str]],
+             outcomes: Mapping[int, Outcome]) -> tuple[OrderResult, ...]:
+    return tuple(OrderResult(power, order, outcomes.get(i, SUCCESS), text)
+                 for i, (power, order, text) in enumerate(given))
+
+
+def _silent(given: list[tuple[Power, Order, str]], expected: set[Power],
+            neutral: frozenset[Power]) -> frozenset[Power]:
+    """Powers that had orders to give and gave none: civil disorder (sommossa)."""
+    spoke = {power for power, _order, _text in given}
+    return frozenset(p for p in expected if p not in spoke and p not in neutral)
+
+
+def _movement(position: Position, given: list[tuple[Power, Order, str]], board: Board,
+              rules: Rules, neutral: frozenset[Power]) -> PhaseResult:
+    given_by_neutral = {i for i, (p, _o, _t) in enumerate(given) if p in neutral}
+    active = [g if i not in given_by_neutral else (g[0], Hold(None, g[1].location), g[2])
+              for i, g in enumerate(given)] if given_by_neutral else given
+    effective, rejected = effective_orders(position, active, board, rules)
+    for i in given_by_neutral:
+        rejected[i] = illegal(Reason.NEUTRAL, getattr(given[i][1], "location", None))
+    resolution = MovementAdjudicator(effective, board, rules).resolve()
+
+    outcomes: dict[int, Outcome] = {}
+    for province, order in effective.items():
+        if order.given is not None:
+            outcomes[order.given] = resolution.outcomes[province]
+    outcomes.update(rejected)
+
+    units_after: list[Unit] = []
+    for unit in position.units:
+        order = effective[unit.province]
+        if unit.province in resolution.dislodged_by:
+            continue
+        if order.kind == "move" and resolution.moved[unit.province]:
+            units_after.append(Unit(unit.power, unit.type, order.target_location or order.target))
+        else:
+            units_after.append(unit)
+    occupied = {u.province for u in units_after}
+    dislodged = tuple(
+        DislodgedUnit(unit, resolution.dislodged_by[unit.province],
+                      retreat_options(unit, resolution.dislodged_by[unit.province],
+                                      resolution.convoyed_attack[unit.province], occupied,
+                                      resolution.contested, board))
+        for unit in position.units if unit.province in resolution.dislodged_by)
+    centers = position.supply_centers
+    updated = False
+    if position.phase.season is Season.FALL and not _needs_retreat(dislodged, neutral):
+        centers, updated = update_centers(position.supply_centers, units_after, board), True
+    silent = _silent(given, {u.power for u in position.units}, neutral)
+    return PhaseResult(position.phase, rules, _results(given, outcomes), tuple(units_after),
+                       dislodged, centers, updated, silent)
+
+
+def _retreat(position: Position, given: list[tuple[Power, Order, str]], board: Board,
+             rules: Rules, neutral: frozenset[Power]) -> PhaseResult:
+    occupied = {u.province for u in position.units}
+    outcomes, retreated, _disbanded = adjudicate_retreats(position.dislodged, given, occupied,
+                                                          board, rules)
+    units_after = tuple(position.units) + tuple(retreated)
+    centers, updated = position.supply_centers, False
+    if position.phase.season is Season.FALL:
+        centers, updated = update_centers(position.supply_centers, units_after, board), True
+    expected = {d.unit.power for d in position.dislodged if d.retreat_options != ()}
+    return PhaseResult(position.phase, rules, _results(given, outcomes), units_after, (),
+                       centers, updated, _silent(given, expected, neutral))
+
+
+def _adjustment(position: Position, given: list[tuple[Power, Order, str]], board: Board,
+                rules: Rules, neutral: frozenset[Power]) -> PhaseResult:
+    outcomes, after, _removed, disorder = adjudicate_adjustments(
+        position.units, position.supply_centers, given, board, rules, neutral)
+    expected = powers_needing_orders(position.units, position.supply_centers, board, neutral)
+    return PhaseResult(position.phase, rules, _results(given, outcomes), tuple(after), (),
+                       position.supply_centers, True, _silent(given, expected, neutral),
+                       tuple(disorder))
+
+
+def update_centers(centers: Mapping[Power, frozenset[str]], units: tuple[Unit, ...] | list[Unit],
+                   board: Board) -> dict[Power, frozenset[str]]:
+    """After a Fall turn (retreats included) an occupied centre belongs to its occupier."""
+    owner = {c: p for p, cs in centers.items() for c in cs}
+    for unit in units:
+        if unit.province in board.supply_centers:
+            owner[unit.province] = unit.power
+    result: dict[Power, set[str]] = {}
+    for center, power in owner.items():
+        result.setdefault(power, set()).add(center)
+    return {p: frozenset(cs) for p, cs in result.items()}
+
+
+def _needs_retreat(dislodged: tuple[DislodgedUnit, ...], neutral: frozenset[Power]) -> bool:
+    return any(d.retreat_options and d.unit.power not in neutral for d in dislodged)
+
+
+def next_position(result: PhaseResult, board: Board,
+                  neutral: frozenset[Power] = frozenset()) -> Position:
+    """The next position that needs orders; retreat and adjustment phases that need none are
+    passed over (dislodged units with nowhere to go, or of neutral powers, are disbanded)."""
+    phase = result.phase
+    units = tuple(result.units_after)
+    centers = result.supply_centers_after
+    if phase.kind is PhaseKind.MOVEMENT and _needs_retreat(result.dislodged_after, neutral):
+        dislodged = tuple(d for d in result.dislodged_after if d.unit.power not in neutral)
+        return Position(Phase(phase.year, phase.season, PhaseKind.RETREAT), units, centers,
+                        dislodged)
+    if phase.season is Season.SPRING:
+        return Position(Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT), units, centers)
+    if phase.kind is not PhaseKind.ADJUSTMENT and not result.centers_updated:
+        centers = update_centers(centers, units, board)
+    if phase.kind is not PhaseKind.ADJUSTMENT and powers_needing_orders(units, centers, board,
+                                                                        neutral):
+        return Position(Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT), units, centers)
+    return Position(Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT), units, centers)
 
 
 def normalise_orders(orders: OrdersInput, position: Position) -> list[tuple[Power, Order, str]]:

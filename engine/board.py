@@ -47,6 +47,8 @@ class Board:
         }
         self.supply_centers: frozenset[str] = frozenset(
             p.id for p in self.provinces.values() if p.supply_center)
+        self._touching: dict[str, frozenset[str]] = {
+            pid: self._compute_touching(pid) for pid in self.provinces}
         self.home_centers: dict[Power, frozenset[str]] = {
             power: frozenset(p.id for p in self.provinces.values() if p.home == power)
             for power in Power
@@ -104,7 +106,10 @@ class Board:
                             if province_of(loc) == province))
 
     def provinces_touching(self, province: str) -> frozenset[str]:
-        """Provinces sharing a border of any kind (used for supports and distances)."""
+        """Provinces sharing a border of any kind (convoy chains, distances)."""
+        return self._touching[province]
+
+    def _compute_touching(self, province: str) -> frozenset[str]:
         near = set(self._army.get(province, ()))
         for loc in self.unit_locations(UnitType.FLEET, province) or ():
             near.update(province_of(x) for x in self._fleet.get(loc, ()))

@@ -13,7 +13,14 @@ from engine.vocabulary import Power
 class Status(StrEnum):
     SUCCEEDS = "succeeds"
     FAILS = "fails"      # legal, but did not happen (bounced, cut, dislodged, ...)
-    INVALID = "invalid"  # not allowed on this position: ignored, the unit holds
+    ILLEGAL = "illegal"  # understood, but not allowed on this position: ignored, the unit holds
+    INVALID = "invalid"  # not understood at all (text that is no order)
+
+    @property
+    def contract_word(self) -> str:
+        """The word of `arbitro adjudicate`'s order_results: an illegal order is one that
+        fails (as the DATC says); only text that is no order at all is "invalid"."""
+        return "fails" if self is Status.ILLEGAL else self.value
 
 
 class Reason(StrEnum):
@@ -26,7 +33,7 @@ class Reason(StrEnum):
     HEAD_TO_HEAD = "head_to_head"            # lost a head-to-head battle with the unit at province
     PARADOX = "paradox"                      # convoy paradox, resolved by the Szykman rule
     NOT_MATCHED = "not_matched"              # supported/convoyed unit did not make that move
-    # any phase, invalid
+    # any phase, illegal
     NO_UNIT = "no_unit"                      # no unit at the ordered location
     WRONG_POWER = "wrong_power"              # the unit belongs to another power
     WRONG_UNIT_TYPE = "wrong_unit_type"      # ordered as an army but is a fleet, or vice versa
@@ -51,6 +58,7 @@ class Reason(StrEnum):
     OCCUPIED = "occupied"
     CIVIL_DISORDER = "civil_disorder"        # removed by the civil-disorder rule
     NEUTRAL = "neutral"                      # a neutral (unplayed) power cannot order
+    UNREADABLE = "unreadable"                # invalid: the text is not an order
 
 
 @dataclass(frozen=True)
@@ -71,8 +79,8 @@ def fails(reason: Reason, province: str | None = None) -> Outcome:
     return Outcome(Status.FAILS, reason, province)
 
 
-def invalid(reason: Reason, province: str | None = None) -> Outcome:
-    return Outcome(Status.INVALID, reason, province)
+def illegal(reason: Reason, province: str | None = None) -> Outcome:
+    return Outcome(Status.ILLEGAL, reason, province)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,265 @@
+"""Movement phase: the rules of strength (DATC 5.B) as decisions for the Kruijswijk resolver.
+
+Decisions: ("move", p) the unit in p moves; ("support", p) the support from p is given (not
+cut); ("path", p) the convoyed army in p has an undisrupted convoy route. Dislodgement and
+strengths are derived from them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.board import Board
+from engine.outcomes import SUCCESS, Outcome, Reason, fails
+from engine.resolver import Key, Resolver
+from engine.rules import Rules
+from engine.validation import Effective
+
+
+@dataclass(frozen=True)
+class MovementResolution:
+    moved: dict[str, bool]                # province -> the move from it succeeded
+    dislodged_by: dict[str, str]          # province -> province the dislodging attack came from
+    outcomes: dict[str, Outcome]          # province -> outcome of the unit's (effective) order
+    contested: frozenset[str]             # provinces where a standoff happened
+    convoyed_attack: dict[str, bool]      # province dislodged -> the attack came by convoy
+
+
+class MovementAdjudicator:
+    def __init__(self, orders: dict[str, Effective], board: Board, rules: Rules) -> None:
+        self.orders = orders
+        self.board = board
+        self.rules = rules
+        self.paradoxes: set[str] = set()
+        self.moves_into: dict[str, list[str]] = {}
+        self.supports_for: dict[tuple[str, str | None], list[str]] = {}
+        for province, order in orders.items():
+            if order.kind == "move":
+                self.moves_into.setdefault(order.target, []).append(province)
+        for province, order in orders.items():
+            if order.kind.startswith("support") and self._support_matches(order):
+                key = (order.supported, order.target if order.kind == "support_move" else None)
+                self.supports_for.setdefault(key, []).append(province)
+        self.resolver = Resolver(self._adjudicate, self._backup)
+
+    # -- matching --------------------------------------------------------------------------
+    def _support_matches(self, support: Effective) -> bool:
+        supported = self.orders.get(support.supported)
+        if supported is None:
+            return False
+        if support.kind == "support_hold":
+            return supported.kind != "move"
+        if supported.kind != "move" or supported.target != support.target:
+            return False
+        return support.support_coast is None or support.support_coast == supported.target_location
+
+    def convoy_matches(self, convoy: Effective) -> bool:
+        army = self.orders.get(convoy.supported)
+        return bool(army and army.kind == "move" and army.convoyed
+                    and army.target == convoy.target and convoy.province in army.route_fleets)
+
+    # -- decisions -------------------------------------------------------------------------
+    def _adjudicate(self, key: Key) -> bool:
+        kind, province = key
+        if kind == "move":
+            return self._move_succeeds(province)
+        if kind == "support":
+            return self._support_given(province)
+        return self._path_open(province)
+
+    def _resolve(self, kind: str, province: str) -> bool:
+        return self.resolver.resolve((kind, province))
+
+    def _has_path(self, province: str) -> bool:
+        order = self.orders[province]
+        return not order.convoyed or self._resolve("path", province)
+
+    def _is_dislodged(self, province: str) -> bool:
+        order = self.orders.get(province)
+        if order is None:
+            return False
+        if order.kind == "move" and self._resolve("move", province):
+            return False
+        return any(self._resolve("move", attacker) for attacker in self.moves_into.get(province, ()))
+
+    def _head_to_head(self, province: str) -> str | None:
+        """The province of the unit this move meets head to head (neither by convoy)."""
+        order = self.orders[province]
+        other = self.orders.get(order.target)
+        if (other is not None and other.kind == "move" and other.target == province
+                and not order.convoyed and not other.convoyed):
+            return order.target
+        return None
+
+    def _support_count(self, supported: str, target: str | None,
+                       excluding_power: object = None) -> int:
+        return sum(1 for s in self.supports_for.get((supported, target), ())
+                   if (excluding_power is None or self.orders[s].unit.power != excluding_power)
+                   and self._resolve("support", s))
+
+    def attack_strength(self, province: str) -> int:
+        order = self.orders[province]
+        if not self._has_path(province):
+            return 0
+        defender = self.orders.get(order.target)
+        if defender is None or (defender.kind == "move" and self._head_to_head(province) is None
+                                and self._resolve("move", order.target)):
+            return 1 + self._support_count(province, order.target)
+        if defender.unit.power == order.unit.power:
+            return 0
+        return 1 + self._support_count(province, order.target, defender.unit.power)
+
+    def hold_strength(self, province: str) -> int:
+        order = self.orders.get(province)
+        if order is None:
+            return 0
+        if order.kind == "move":
+            return 0 if self._resolve("move", province) else 1
+        return 1 + self._support_count(province, None)
+
+    def defend_strength(self, province: str) -> int:
+        return 1 + self._support_count(province, self.orders[province].target)
+
+    def prevent_strength(self, province: str) -> int:
+        order = self.orders[province]
+        if not self._has_path(province):
+            return 0
+        opponent = self._head_to_head(province)
+        if opponent is not None and self._resolve("move", opponent):
+            return 0
+        return 1 + self._support_count(province, order.target)
+
+    def _move_succeeds(self, province: str) -> bool:
+        order = self.orders[province]
+        attack = self.attack_strength(province)
+        if attack == 0:
+            return False
+        opponent = self._head_to_head(province)
+        if opponent is not None:
+            if attack <= self.defend_strength(opponent):
+                return False
+        elif attack <= self.hold_strength(order.target):
+            return False
+        return all(attack > self.prevent_strength(other)
+                   for other in self.moves_into[order.target] if other != province)
+
+    def _support_given(self, province: str) -> bool:
+        support = self.orders[province]
+        for attacker in self.moves_into.get(province, ()):
+            move = self.orders[attacker]
+            if move.unit.power == support.unit.power:
+                continue
+            if move.convoyed and not self._resolve("path", attacker):
+                continue
+            if support.kind == "support_move" and attacker == support.target:
+                # An attack from where the support goes cuts it only by dislodging it.
+                if self._resolve("move", attacker):
+                    return False
+                continue
+            return False
+        return True
+
+    def _path_open(self, province: str) -> bool:
+        order = self.orders[province]
+        alive = {f for f in order.route_fleets if not self._is_dislodged(f)}
+        if self.rules.convoy_disrupted_by_any_route:
+            return bool(order.route_fleets) and alive == set(order.route_fleets)
+        return _chain_exists(province, order.target, alive, self.board)
+
+    def _backup(self, resolver: Resolver, cycle: list[Key]) -> None:
+        paths = [k for k in cycle if k[0] == "path"]
+        if paths:  # convoy paradox: Szykman rule, the convoys in the paradox fail
+            for key in cycle:
+                if key[0] == "path":
+                    resolver.settle(key, False)
+                    self.paradoxes.add(key[1])
+                else:
+                    resolver.forget(key)
+            return
+        for key in cycle:  # circular movement: every move in the circle succeeds
+            if key[0] == "move":
+                resolver.settle(key, True)
+            else:
+                resolver.forget(key)
+
+    # -- results ---------------------------------------------------------------------------
+    def resolve(self) -> MovementResolution:
+        moved = {p: self._resolve("move", p) for p, o in self.orders.items() if o.kind == "move"}
+        for p, o in self.orders.items():
+            if o.kind.startswith("support"):
+                self._resolve("support", p)
+        dislodged_by: dict[str, str] = {}
+        convoyed_attack: dict[str, bool] = {}
+        for target, attackers in self.moves_into.items():
+            winner = next((a for a in attackers if moved[a]), None)
+            if winner and target in self.orders and not moved.get(target, False):
+                dislodged_by[target] = winner
+                convoyed_attack[target] = self.orders[winner].convoyed
+        # A standoff leaves a province contested; a unit dislodged by the unit coming from
+        # that very province does not (it has no effect there: seed 000 IX.7, DATC 6.H.9).
+        contested = frozenset(
+            target for target, attackers in self.moves_into.items()
+            if not any(moved[a] for a in attackers)
+            and (target not in self.orders or moved.get(target, False))
+            and any(self.prevent_strength(a) > 0 for a in attackers))
+        outcomes = {p: self._outcome(p, moved, dislodged_by) for p in self.orders}
+        return MovementResolution(moved, dislodged_by, outcomes, contested, convoyed_attack)
+
+    def _outcome(self, province: str, moved: dict[str, bool],
+                 dislodged_by: dict[str, str]) -> Outcome:
+        order = self.orders[province]
+        if order.kind == "move":
+            if moved[province]:
+                return SUCCESS
+            return self._move_failure(province)
+        if order.kind.startswith("support"):
+            if province in dislodged_by:
+                return fails(Reason.DISLODGED, dislodged_by[province])
+            if not self._support_matches(order):
+                return fails(Reason.NOT_MATCHED, order.supported)
+            if not self._resolve("support", province):
+                cutter = next((a for a in self.moves_into.get(province, ())
+                               if self.orders[a].unit.power != order.unit.power), None)
+                return fails(Reason.SUPPORT_CUT, cutter)
+            return SUCCESS
+        if province in dislodged_by:
+            return fails(Reason.DISLODGED, dislodged_by[province])
+        if order.kind == "convoy":
+            if not self.convoy_matches(order):
+                return fails(Reason.NOT_MATCHED, order.supported)
+            if order.supported in self.paradoxes:
+                return fails(Reason.PARADOX, province)
+            if not self._resolve("path", order.supported):
+                return fails(Reason.CONVOY_DISRUPTED, order.supported)
+        return SUCCESS
+
+    def _move_failure(self, province: str) -> Outcome:
+        order = self.orders[province]
+        if order.convoyed and not self._resolve("path", province):
+            if province in self.paradoxes:
+                return fails(Reason.PARADOX, order.target)
+            lost = next((f for f in sorted(order.route_fleets) if self._is_dislodged(f)), None)
+            return fails(Reason.CONVOY_DISRUPTED, lost)
+        defender = self.orders.get(order.target)
+        if (self.attack_strength(province) == 0 and defender is not None
+                and defender.unit.power == order.unit.power):
+            return fails(Reason.OWN_UNIT, order.target)
+        opponent = self._head_to_head(province)
+        if opponent is not None and self.attack_strength(province) <= self.defend_strength(
+                opponent):
+            return fails(Reason.HEAD_TO_HEAD, opponent)
+        return fails(Reason.BOUNCED, order.target)
+
+
+def _chain_exists(start: str, end: str, fleets: set[str], board: Board) -> bool:
+    frontier = [f for f in fleets if start in board.provinces_touching(f)]
+    seen = set(frontier)
+    while frontier:
+        here = frontier.pop()
+        if end in board.provinces_touching(here):
+            return True
+        for there in board.provinces_touching(here):
+            if there in fleets and there not in seen:
+                seen.add(there)
+                frontier.append(there)
+    return False

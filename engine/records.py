@@ -1,0 +1,107 @@
+"""The JSON record layout of the shared test data (`../shared/datc`, `../shared/games`) in and
+out of the engine: what `arbitro adjudicate` reads and writes (see CONTRACTS.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from engine.adjudicator import PhaseResult, adjudicate
+from engine.board import Board, standard_board
+from engine.orders import OrderSyntaxError, parse_order
+from engine.outcomes import Reason
+from engine.position import DislodgedUnit, Position, centers_to_json
+from engine.retreats import retreat_options
+from engine.rules import DEFAULT_RULES, Rules, rules_named
+from engine.vocabulary import PhaseKind, Power, Season
+
+
+def position_of(record: Mapping, board: Board | None = None,
+                rules: Rules | None = None) -> Position:
+    """The record's position; for a retreat phase, with each dislodged unit's options."""
+    board = board or standard_board()
+    position = Position.from_record(record)
+    if position.phase.kind is not PhaseKind.RETREAT:
+        return position
+    if all(d.retreat_options is not None for d in position.dislodged):
+        return position
+    if record.get("preceding_units") is not None and record.get("preceding_orders"):
+        before = Position.from_record({"phase": "movement", "season": record.get("season"),
+                                       "units": record["preceding_units"],
+                                       "supply_centers": record.get("supply_centers")})
+        before = replace(before, phase=replace(position.phase, kind=PhaseKind.MOVEMENT))
+        moved = adjudicate(before, record["preceding_orders"], rules or DEFAULT_RULES, board)
+        found = {d.unit.province: d for d in moved.dislodged_after}
+        dislodged = tuple(d if d.retreat_options is not None else
+                          found.get(d.unit.province, _from_position(d, position, board))
+                          for d in position.dislodged)
+        return replace(position, dislodged=dislodged)
+    return replace(position, dislodged=tuple(
+        d if d.retreat_options is not None else _from_position(d, position, board)
+        for d in position.dislodged))
+
+
+def _from_position(d: DislodgedUnit, position: Position, board: Board) -> DislodgedUnit:
+    occupied = {u.province for u in position.units}
+    return replace(d, retreat_options=retreat_options(d.unit, d.attacker_from, False, occupied,
+                                                      frozenset(), board))
+
+
+def adjudicate_record(record: Mapping, rules: Rules | str | None = None,
+                      board: Board | None = None) -> dict:
+    """One record in, one result object out (the `arbitro adjudicate` layout)."""
+    board = board or standard_board()
+    chosen = rules_named(record.get("rules") or rules or DEFAULT_RULES)
+    position = position_of(record, board, chosen)
+    readable: dict[Power, list] = {}
+    unreadable: list[tuple[str, str]] = []
+    for power_name, texts in (record.get("orders") or {}).items():
+        power = Power.parse(power_name)
+        for text in texts:
+            try:
+                readable.setdefault(power, []).append((parse_order(text, position.phase.kind),
+                                                       text))
+            except OrderSyntaxError:
+                unreadable.append((power.value, text))
+    orders = {p: [o for o, _t in items] for p, items in readable.items()}
+    result = adjudicate(position, orders, chosen, board)
+    texts = [t for items in readable.values() for _o, t in items]
+    return result_to_json(result, record.get("id"), texts, unreadable)
+
+
+def result_to_json(result: PhaseResult, record_id: str | None = None,
+                   texts: list[str] | None = None,
+                   unreadable: list[tuple[str, str]] = ()) -> dict:
+    out: dict = {}
+    if record_id is not None:
+        out["id"] = record_id
+    out["units_after"] = [u.to_json() for u in result.units_after]
+    out["dislodged_after"] = [
+        {**d.unit.to_json(), "attacker_from": d.attacker_from,
+         "retreat_options": sorted({loc for loc in (d.retreat_options or ())})}
+        for d in result.dislodged_after] if result.phase.kind is PhaseKind.MOVEMENT else []
+    order_results = {}
+    for i, r in enumerate(result.results):
+        text = texts[i] if texts else r.text
+        order_results[f"{r.power.value}: {text}"] = r.outcome.status.contract_word
+    for power, text in unreadable:
+        order_results[f"{power}: {text}"] = "invalid"
+    out["order_results"] = order_results
+    if _centers_reported(result):
+        out["supply_centers_after"] = centers_to_json(result.supply_centers_after)
+    if result.phase.kind is PhaseKind.ADJUSTMENT:
+        out["civil_disorder_removes"] = [u.to_json() for u in result.civil_disorder_removes]
+    out["civil_disorder"] = sorted(p.value for p in result.civil_disorder)
+    out["order_reasons"] = {
+        f"{r.power.value}: {texts[i] if texts else r.text}":
+            {"reason": r.outcome.reason.value, "province": r.outcome.province}
+        for i, r in enumerate(result.results) if r.outcome.reason is not None
+        and r.outcome.reason is not Reason.UNREADABLE}
+    return out
+
+
+def _centers_reported(result: PhaseResult) -> bool:
+    """After a Fall movement phase with no retreats, a Fall retreat phase, and adjustments."""
+    if result.phase.kind is PhaseKind.ADJUSTMENT:
+        return True
+    return result.phase.season is Season.FALL and result.centers_updated

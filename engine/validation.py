@@ -1,0 +1,269 @@
+"""Turning the orders given in a movement phase into the orders that will be adjudicated.
+
+Each unit gets exactly one effective order. An order that cannot apply (no such unit, another
+power's unit, not adjacent, no convoy route, wrong phase, ...) is illegal: it is reported with
+its reason and the unit holds, as if the order were absent (DATC 4.E.1).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from engine.board import Board
+from engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from engine.outcomes import Outcome, Reason, illegal
+from engine.position import Position
+from engine.rules import Rules
+from engine.vocabulary import Power, Unit, UnitType, province_of
+
+
+@dataclass
+class Effective:
+    """The order a unit will execute. `kind` is hold, move, support or convoy."""
+
+    unit: Unit
+    kind: str = "hold"
+    target: str | None = None          # move: destination province; support: where it acts
+    target_location: str | None = None  # move: exact destination location (coast for fleets)
+    convoyed: bool = False             # move: goes by convoy
+    supported: str | None = None       # support/convoy: province of the unit supported/convoyed
+    support_coast: str | None = None   # support: coast named in the support, if any
+    given: int | None = None           # index of the given order this came from
+    route_fleets: frozenset[str] = field(default_factory=frozenset)  # convoyed move
+
+    @property
+    def province(self) -> str:
+        return self.unit.province
+
+
+def effective_orders(position: Position, given: list[tuple[Power, Order, str]], board: Board,
+                     rules: Rules) -> tuple[dict[str, Effective], dict[int, Outcome]]:
+    """Effective order per occupied province, and the outcome of each given order that is
+    illegal (indexed like `given`)."""
+    units = {u.province: u for u in position.units}
+    effective = {p: Effective(u) for p, u in units.items()}
+    rejected: dict[int, Outcome] = {}
+    chosen: dict[str, int] = {}
+
+    for index, (power, order, _text) in enumerate(given):
+        problem = _check_unit(order, power, units)
+        if problem:
+            rejected[index] = problem
+            continue
+        province = province_of(order.location)
+        if province in chosen:  # a later order for the same unit replaces the earlier one
+            rejected[chosen[province]] = illegal(Reason.DUPLICATE, province)
+        chosen[province] = index
+
+    # Convoy orders first: whether an army's move goes by convoy depends on them. A convoy
+    # order is legal only when its fleet is necessary for some convoy route of the fleets on
+    # the board (DATC 6.G.19); an army may be ordered across water whenever such a route exists,
+    # whatever the fleets' orders (DATC 6.D.8).
+    seas = {u.province for u in units.values()
+            if u.type is UnitType.FLEET and board.provinces[u.province].is_sea}
+    necessary = _NecessaryFleets(seas, board)
+    convoys: dict[tuple[str, str], set[str]] = {}
+    for province, index in chosen.items():
+        power, order, _ = given[index]
+        if isinstance(order, Convoy):
+            army, target = province_of(order.army_location), province_of(order.target)
+            outcome = _check_convoy(order, units, board)
+            if outcome is None and province not in necessary(army, target):
+                outcome = illegal(Reason.NO_CONVOY_ROUTE, target)
+            if outcome:
+                rejected[index] = outcome
+                continue
+            convoys.setdefault((army, target), set()).add(province)
+
+    for province, index in chosen.items():
+        power, order, _ = given[index]
+        if index in rejected:
+            continue
+        unit = units[province]
+        result = _effective(unit, order, units, convoys, necessary, board, rules)
+        if isinstance(result, Outcome):
+            rejected[index] = result
+        else:
+            result.given = index
+            effective[province] = result
+    return effective, rejected
+
+
+def _check_unit(order: Order, power: Power, units: dict[str, Unit]) -> Outcome | None:
+    if not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
+        return illegal(Reason.WRONG_PHASE, getattr(order, "location", None))
+    province = province_of(order.location)
+    unit = units.get(province)
+    if unit is None:
+        return illegal(Reason.NO_UNIT, province)
+    if unit.power != power:
+        return illegal(Reason.WRONG_POWER, province)
+    if order.unit is not None and order.unit != unit.type:
+        return illegal(Reason.WRONG_UNIT_TYPE, province)
+    return None
+
+
+def _check_convoy(order: Convoy, units: dict[str, Unit], board: Board) -> Outcome | None:
+    province = province_of(order.location)
+    if units[province].type is not UnitType.FLEET or not board.provinces[province].is_sea:
+        return illegal(Reason.NOT_A_SEA, province)
+    army = units.get(province_of(order.army_location))
+    if army is None:
+        return illegal(Reason.NO_UNIT, province_of(order.army_location))
+    if army.type is not UnitType.ARMY:
+        return illegal(Reason.WRONG_UNIT_TYPE, army.province)
+    target = province_of(order.target)
+    if target not in board.provinces or board.provinces[target].kind != "coast":
+        return illegal(Reason.NOT_ADJACENT, target)
+    return None
+
+
+def _effective(unit: Unit, order: Order, units: dict[str, Unit],
+               convoys: dict[tuple[str, str], set[str]], necessary: _NecessaryFleets,
+               board: Board, rules: Rules) -> Effective | Outcome:
+    province = unit.province
+    if isinstance(order, Hold):
+        return Effective(unit)
+    if isinstance(order, Move):
+        return _move(unit, order, units, convoys, necessary, board, rules)
+    if isinstance(order, Convoy):
+        return Effective(unit, "convoy", target=province_of(order.target),
+                         supported=province_of(order.army_location))
+    # supports
+    supported = province_of(order.supported_location)
+    if supported == province:
+        return illegal(Reason.SELF_SUPPORT, province)
+    if supported not in board.provinces:
+        return illegal(Reason.NO_UNIT, supported)
+    if isinstance(order, SupportHold):
+        where, coast = supported, None
+    else:
+        where = province_of(order.target)
+        coast = order.target if "/" in order.target else None
+        if where not in board.provinces:
+            return illegal(Reason.UNREACHABLE_TARGET, where)
+        if where == province:
+            return illegal(Reason.SELF_SUPPORT, province)
+    if not board.adjacent(unit.type, unit.location, where) or _is_wrong_terrain(unit, where,
+                                                                                 board):
+        return illegal(Reason.UNREACHABLE_TARGET, where)
+    kind = "support_hold" if isinstance(order, SupportHold) else "support_move"
+    return Effective(unit, kind, target=where, supported=supported, support_coast=coast)
+
+
+def _is_wrong_terrain(unit: Unit, province: str, board: Board) -> bool:
+    kind = board.provinces[province].kind
+    return (unit.type is UnitType.ARMY and kind == "sea") or (
+        unit.type is UnitType.FLEET and kind == "land")
+
+
+def _move(unit: Unit, order: Move, units: dict[str, Unit],
+          convoys: dict[tuple[str, str], set[str]], necessary: _NecessaryFleets,
+          board: Board, rules: Rules) -> Effective | Outcome:
+    target = province_of(order.target)
+    if target not in board.provinces:
+        return illegal(Reason.NOT_ADJACENT, target)
+    if target == unit.province:
+        return illegal(Reason.NOT_ADJACENT, target)
+    if _is_wrong_terrain(unit, target, board):
+        return illegal(Reason.NOT_ADJACENT, target)
+
+    if unit.type is UnitType.FLEET:
+        location = _fleet_destination(unit.location, order.target, board, rules)
+        if isinstance(location, Outcome):
+            return location
+        return Effective(unit, "move", target=target, target_location=location)
+
+    # Armies: by land, or by convoy (DATC 4.A.3, 2000/2023 rule: a move to an adjacent
+    # province goes by convoy only when ordered "via convoy" or when a fleet of the same power
+    # is ordered to convoy it; then there is no fallback to the land route).
+    by_land = board.adjacent(UnitType.ARMY, unit.location, target)
+    fleets = convoys.get((unit.province, target), set())
+    own_fleet = any(units[f].power == unit.power for f in fleets)
+    if by_land and not (order.via_convoy or own_fleet):
+        return Effective(unit, "move", target=target, target_location=target)
+    if not necessary(unit.province, target):
+        return illegal(Reason.NO_CONVOY_ROUTE, target)
+    return Effective(unit, "move", target=target, target_location=target, convoyed=True,
+                     route_fleets=_route_fleets(unit.province, target, fleets, board))
+
+
+def _fleet_destination(origin: str, target: str, board: Board, rules: Rules) -> str | Outcome:
+    province = province_of(target)
+    coasts = board.reachable_coasts(origin, province)
+    if not coasts:
+        return illegal(Reason.NOT_ADJACENT, province)
+    if not board.provinces[province].coasts:
+        return province
+    if "/" in target:
+        return target if target in coasts else illegal(Reason.BAD_COAST, target)
+    if len(coasts) == 1 and not rules.fleet_coast_always_required:
+        return coasts[0]
+    return illegal(Reason.COAST_REQUIRED, province)
+
+
+def _route_fleets(start: str, end: str, fleets: set[str], board: Board) -> frozenset[str]:
+    """Fleets (sea provinces) that lie on at least one chain from `start` to `end`."""
+    if not fleets or board.provinces[start].kind != "coast" or board.provinces[end].kind != "coast":
+        return frozenset()
+    from_start = _reach(start, fleets, board)
+    from_end = _reach(end, fleets, board)
+    return frozenset(from_start & from_end)
+
+
+def _reach(coast: str, fleets: set[str], board: Board) -> set[str]:
+    seen = {f for f in fleets if coast in board.provinces_touching(f)}
+    queue = deque(seen)
+    while queue:
+        here = queue.popleft()
+        for there in board.provinces_touching(here):
+            if there in fleets and there not in seen:
+                seen.add(there)
+                queue.append(there)
+    return seen
+
+
+class _NecessaryFleets:
+    """For an army's start and end, the fleets that lie on some route without detours (each
+    fleet needed: no shortcut from an earlier place of the chain to a later one), using every
+    fleet at sea on the board. Empty when no convoy route exists at all."""
+
+    def __init__(self, seas: set[str], board: Board) -> None:
+        self.seas = seas
+        self.board = board
+        self._memo: dict[tuple[str, str], frozenset[str]] = {}
+
+    def __call__(self, start: str, end: str) -> frozenset[str]:
+        key = (start, end)
+        if key not in self._memo:
+            self._memo[key] = self._search(start, end)
+        return self._memo[key]
+
+    def _search(self, start: str, end: str) -> frozenset[str]:
+        board = self.board
+        if start == end or board.provinces[start].kind != "coast" or \
+                board.provinces[end].kind != "coast":
+            return frozenset()
+        touching = board.provinces_touching
+        found: set[str] = set()
+
+        def extend(chain: list[str]) -> None:
+            last = chain[-1]
+            if end in touching(last):
+                found.update(chain[1:])
+                return
+            for sea in touching(last):
+                if sea not in self.seas or sea in chain:
+                    continue
+                earlier = chain[:-1]
+                if any(sea in touching(p) for p in earlier):
+                    continue
+                chain.append(sea)
+                extend(chain)
+                chain.pop()
+
+        for sea in touching(start):
+            if sea in self.seas:
+                extend([start, sea])
+        return frozenset(found)
