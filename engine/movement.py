@@ -149,7 +149,8 @@ class MovementAdjudicator:
             move = self.orders[attacker]
             if move.unit.power == support.unit.power:
                 continue
-            if move.convoyed and not self._resolve("path", attacker):
+            if move.convoyed and (self._spares(move, support)
+                                  or not self._resolve("path", attacker)):
                 continue
             if support.kind == "support_move" and attacker == support.target:
                 # An attack from where the support goes cuts it only by dislodging it.
@@ -158,6 +159,10 @@ class MovementAdjudicator:
                 continue
             return False
         return True
+
+    def _spares(self, move: Effective, support: Effective) -> bool:
+        return (self.rules.convoyed_army_spares_support_against_convoy
+                and support.kind == "support_move" and support.target in move.route_fleets)
 
     def _path_open(self, province: str) -> bool:
         order = self.orders[province]

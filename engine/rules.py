@@ -21,15 +21,21 @@ class Rules:
     # Civil-disorder removals measure distance from the nearest home centre (1971, seed 000
     # XIV.4) rather than from the nearest owned centre (2023).
     civil_disorder_from_home_centers: bool
+    # A convoyed army does not cut the support of a unit supporting an attack on one of the
+    # fleets convoying it (1971, seed 000 XII.5 example 13). 2023 resolves such paradoxes by
+    # the Szykman rule alone (both presets use Szykman for what remains).
+    convoyed_army_spares_support_against_convoy: bool
 
     def __str__(self) -> str:
         return self.name
 
 
 RULES_1971 = Rules("1971", convoy_disrupted_by_any_route=True, fleet_coast_always_required=True,
-                   civil_disorder_from_home_centers=True)
+                   civil_disorder_from_home_centers=True,
+                   convoyed_army_spares_support_against_convoy=True)
 RULES_2023 = Rules("2023", convoy_disrupted_by_any_route=False, fleet_coast_always_required=False,
-                   civil_disorder_from_home_centers=False)
+                   civil_disorder_from_home_centers=False,
+                   convoyed_army_spares_support_against_convoy=False)
 PRESETS: dict[str, Rules] = {"1971": RULES_1971, "2023": RULES_2023}
 DEFAULT_RULES = RULES_1971
 
