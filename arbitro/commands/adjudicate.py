@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 HELP = "adjudicate one record or a list of records (the shared DATC layout) and print results"
 
@@ -19,7 +20,7 @@ def run(args: argparse.Namespace) -> int:
     from engine.records import adjudicate_record
 
     try:
-        text = open(args.file, encoding="utf-8").read() if args.file else sys.stdin.read()
+        text = Path(args.file).read_text(encoding="utf-8") if args.file else sys.stdin.read()
         data = json.loads(text)
     except (OSError, json.JSONDecodeError) as exc:
         print(f"arbitro adjudicate: cannot read input: {exc}", file=sys.stderr)
