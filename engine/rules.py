@@ -25,6 +25,10 @@ class Rules:
     # fleets convoying it (1971, seed 000 XII.5 example 13). 2023 resolves such paradoxes by
     # the Szykman rule alone (both presets use Szykman for what remains).
     convoyed_army_spares_support_against_convoy: bool
+    # An army ordered "via convoy" to an adjacent province that no fleet is ordered to convoy
+    # moves by land instead (DATC v2 preference, MILA's engine). Off in both presets: DATC v3.0
+    # 6.G.8 has no land fallback. Exists so games judged that way replay exactly.
+    via_convoy_falls_back_to_land: bool = False
 
     def __str__(self) -> str:
         return self.name

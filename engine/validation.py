@@ -183,6 +183,8 @@ def _move(unit: Unit, order: Move, units: dict[str, Unit],
     own_fleet = any(units[f].power == unit.power for f in fleets)
     if by_land and not (order.via_convoy or own_fleet):
         return Effective(unit, "move", target=target, target_location=target)
+    if by_land and not fleets and rules.via_convoy_falls_back_to_land:
+        return Effective(unit, "move", target=target, target_location=target)
     if not necessary(unit.province, target):
         return illegal(Reason.NO_CONVOY_ROUTE, target)
     return Effective(unit, "move", target=target, target_location=target, convoyed=True,
