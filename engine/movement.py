@@ -7,6 +7,7 @@ strengths are derived from them.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from engine.board import Board
@@ -14,6 +15,8 @@ from engine.outcomes import SUCCESS, Outcome, Reason, fails
 from engine.resolver import Key, Resolver
 from engine.rules import Rules
 from engine.validation import Effective
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -208,7 +211,23 @@ class MovementAdjudicator:
             and (target not in self.orders or moved.get(target, False))
             and any(self.prevent_strength(a) > 0 for a in attackers))
         outcomes = {p: self._outcome(p, moved, dislodged_by) for p in self.orders}
+        if log.isEnabledFor(logging.DEBUG):
+            self._trace(outcomes, dislodged_by, contested)
         return MovementResolution(moved, dislodged_by, outcomes, contested, convoyed_attack)
+
+    def _trace(self, outcomes: dict[str, Outcome], dislodged_by: dict[str, str],
+               contested: frozenset[str]) -> None:
+        for province, order in sorted(self.orders.items()):
+            strength = ""
+            if order.kind == "move":
+                strength = (f" attack={self.attack_strength(province)}"
+                            f" prevent={self.prevent_strength(province)}")
+            elif province in self.orders:
+                strength = f" hold={self.hold_strength(province)}"
+            log.debug("%s %s %s->%s%s: %s", order.unit.power.value, order.unit.label(),
+                      order.kind, order.target, strength, outcomes[province])
+        log.debug("dislodged: %s; contested: %s; paradoxes: %s", dislodged_by,
+                  sorted(contested), sorted(self.paradoxes))
 
     def _outcome(self, province: str, moved: dict[str, bool],
                  dislodged_by: dict[str, str]) -> Outcome:

@@ -78,7 +78,6 @@ def _dislodged(units: list[dict]) -> list[tuple[str, str]]:
 
 
 def _explain(record: dict, result: dict) -> str:
-    logging.getLogger(__name__).info("record %s", record["id"])
     return (f"\n{record['id']} {record['title']}\norders: {json.dumps(record['orders'])}\n"
             f"expected: {json.dumps(record['expected'].get('units_after'))}\n"
             f"got: {json.dumps(result)}\nDATC: {record['expected'].get('datc_text', '')}")
@@ -87,6 +86,12 @@ def _explain(record: dict, result: dict) -> str:
 def _record(case_id: str) -> dict:
     shared_file("datc", "datc.json")
     return BY_ID[case_id]
+
+
+@pytest.fixture(autouse=True)
+def _resolver_trace(caplog: pytest.LogCaptureFixture) -> None:
+    """A failing case shows the resolver's trace (strengths and outcomes) in its report."""
+    caplog.set_level(logging.DEBUG, logger="engine")
 
 
 @pytest.mark.parametrize("case_id", IDS)
