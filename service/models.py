@@ -1,0 +1,152 @@
+"""The service's values: a game's settings, and the rows of its aggregates as the repositories
+return them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from engine.position import Position
+from engine.rules import PRESETS
+from engine.setups import Setup, setup_named
+from engine.vocabulary import PhaseKind, Power
+from service.errors import InvalidRequest
+
+FORMING, ACTIVE, PAUSED, FINISHED = "forming", "active", "paused", "finished"
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    rules: str = "1971"
+    players: int = 7
+    variant: str | None = None                      # three players: "a" or "b"
+    movement_deadline: timedelta = timedelta(hours=24)
+    retreat_deadline: timedelta = timedelta(hours=12)
+    adjustment_deadline: timedelta = timedelta(hours=12)
+    reminders: tuple[timedelta, ...] = (timedelta(hours=2),)  # before each deadline
+    victory_target: int | None = None                # None: the set-up's (18 centres)
+    end_year: int | None = None                      # the game ends after this year
+
+    @property
+    def setup(self) -> Setup:
+        return setup_named(self.players, self.variant)
+
+    @property
+    def target(self) -> int:
+        return self.victory_target or self.setup.victory_target
+
+    def deadline_for(self, kind: PhaseKind) -> timedelta:
+        return {PhaseKind.MOVEMENT: self.movement_deadline, PhaseKind.RETREAT: self.retreat_deadline,
+                PhaseKind.ADJUSTMENT: self.adjustment_deadline}[kind]
+
+    def validate(self) -> GameSettings:
+        if self.rules not in PRESETS:
+            raise InvalidRequest("settings.bad_rules", f"unknown rule preset {self.rules!r}: "
+                                 f"use 1971 or 2023", rules=self.rules)
+        try:
+            setup = self.setup
+        except ValueError as exc:
+            raise InvalidRequest("settings.bad_players", str(exc), players=self.players) from None
+        for name in ("movement_deadline", "retreat_deadline", "adjustment_deadline"):
+            if getattr(self, name) <= timedelta(0):
+                raise InvalidRequest("settings.bad_deadline", f"{name} must be positive",
+                                     field=name)
+        if any(r <= timedelta(0) for r in self.reminders):
+            raise InvalidRequest("settings.bad_reminder", "reminders are times before the "
+                                 "deadline and must be positive")
+        if self.victory_target is not None and not 1 <= self.victory_target <= 34:
+            raise InvalidRequest("settings.bad_target", "the victory target must be 1 to 34",
+                                 target=self.victory_target)
+        if self.end_year is not None and self.end_year < setup.first_year:
+            raise InvalidRequest("settings.bad_end_year", f"the end year must be "
+                                 f"{setup.first_year} or later", first_year=setup.first_year)
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rules": self.rules, "players": self.players, "variant": self.variant,
+                "movement_deadline": self.movement_deadline.total_seconds(),
+                "retreat_deadline": self.retreat_deadline.total_seconds(),
+                "adjustment_deadline": self.adjustment_deadline.total_seconds(),
+                "reminders": [r.total_seconds() for r in self.reminders],
+                "victory_target": self.victory_target, "end_year": self.end_year}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameSettings:
+        seconds = {k: timedelta(seconds=data[k]) for k in
+                   ("movement_deadline", "retreat_deadline", "adjustment_deadline") if k in data}
+        return cls(rules=data.get("rules", "1971"), players=data.get("players", 7),
+                   variant=data.get("variant"),
+                   reminders=tuple(timedelta(seconds=s) for s in data.get("reminders", ())),
+                   victory_target=data.get("victory_target"), end_year=data.get("end_year"),
+                   **seconds)
+
+
+@dataclass(frozen=True)
+class Game:
+    id: int
+    channel_id: int
+    guild_id: int | None
+    name: str
+    moderator_id: int
+    settings: GameSettings
+    status: str
+    rng_seed: int | None
+    paused_remaining: timedelta | None
+    outcome: dict[str, Any] | None
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+
+
+@dataclass(frozen=True)
+class Seat:
+    game_id: int
+    power: Power
+    user_id: int | None
+    civil_disorder: bool
+
+
+@dataclass(frozen=True)
+class PhaseRow:
+    id: int
+    game_id: int
+    seq: int
+    name: str
+    position: Position
+    status: str                      # "open" or "done"
+    opened_at: datetime
+    deadline_at: datetime | None
+    adjudicated_at: datetime | None
+    announced_at: datetime | None
+
+
+@dataclass(frozen=True)
+class OrderResultRow:
+    power: Power
+    order: str
+    status: str
+    reason: str | None
+    province: str | None
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    game_id: int
+    actor_id: int | None
+    action: str
+    params: dict[str, Any]
+    at: datetime
+
+
+@dataclass(frozen=True)
+class Submission:
+    """What the service recorded from one message of orders."""
+
+    phase: str
+    power: Power
+    accepted: tuple[str, ...]                      # canonical text of each recorded order
+    errors: tuple[tuple[str, str], ...] = ()       # (input line, why it was not read)
+    notes: tuple[str, ...] = ()
+    orders_now: dict[str, tuple[str, ...]] = field(default_factory=dict)  # power -> orders
+    missing: tuple[str, ...] = ()                  # units still without an order

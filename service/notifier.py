@@ -1,0 +1,51 @@
+"""How the service talks back: a small protocol the bot implements with Discord, and the tests,
+the demo and the benchmark implement in memory.
+
+Every message carries a key and parameters (the bot may translate them) and an English text
+(used as is by the CLI and by a bot that does not translate that key)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class Message:
+    key: str
+    text: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    image: bytes | None = None       # PNG
+    image_name: str | None = None    # e.g. "S1901M.png"
+
+
+class Notifier(Protocol):
+    async def post(self, channel_id: int, message: Message) -> None:
+        """Post to a game's channel."""
+        ...
+
+    async def send_private(self, user_id: int, message: Message) -> None:
+        """Send a private (direct) message to one player."""
+        ...
+
+
+@dataclass
+class MemoryNotifier:
+    """Keeps everything it is asked to send, in order."""
+
+    posts: list[tuple[int, Message]] = field(default_factory=list)
+    private: list[tuple[int, Message]] = field(default_factory=list)
+
+    async def post(self, channel_id: int, message: Message) -> None:
+        self.posts.append((channel_id, message))
+
+    async def send_private(self, user_id: int, message: Message) -> None:
+        self.private.append((user_id, message))
+
+    def posted(self, key: str | None = None, channel_id: int | None = None) -> list[Message]:
+        return [m for c, m in self.posts
+                if (key is None or m.key == key) and (channel_id is None or c == channel_id)]
+
+    def sent_to(self, user_id: int, key: str | None = None) -> list[Message]:
+        return [m for u, m in self.private if u == user_id and (key is None or m.key == key)]

@@ -1,0 +1,81 @@
+"""Games: settings, status, the recorded RNG seed, the pause state and the final outcome."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import timedelta
+from typing import Any
+
+import aiosqlite
+
+from service.clock import from_ts
+from service.models import FINISHED, Game, GameSettings
+
+_COLUMNS = ("id, channel_id, guild_id, name, moderator_id, settings_json, status, rng_seed, "
+            "paused_remaining, outcome_json, created_at, started_at, finished_at")
+
+
+def _game(row: sqlite3.Row) -> Game:
+    return Game(
+        id=row["id"], channel_id=row["channel_id"], guild_id=row["guild_id"], name=row["name"],
+        moderator_id=row["moderator_id"],
+        settings=GameSettings.from_json(json.loads(row["settings_json"])),
+        status=row["status"], rng_seed=row["rng_seed"],
+        paused_remaining=(None if row["paused_remaining"] is None
+                          else timedelta(seconds=row["paused_remaining"])),
+        outcome=json.loads(row["outcome_json"]) if row["outcome_json"] else None,
+        created_at=from_ts(row["created_at"]), started_at=from_ts(row["started_at"]),
+        finished_at=from_ts(row["finished_at"]))
+
+
+async def insert(conn: aiosqlite.Connection, *, channel_id: int, guild_id: int | None, name: str,
+                 moderator_id: int, settings: GameSettings, at: float) -> int:
+    cursor = await conn.execute(
+        "INSERT INTO games (channel_id, guild_id, name, moderator_id, settings_json, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (channel_id, guild_id, name, moderator_id, json.dumps(settings.to_json()), at))
+    return int(cursor.lastrowid)
+
+
+async def get(conn: aiosqlite.Connection, game_id: int) -> Game | None:
+    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cur:
+        row = await cur.fetchone()
+    return _game(row) if row else None
+
+
+async def in_channel(conn: aiosqlite.Connection, channel_id: int,
+                     include_finished: bool = False) -> list[Game]:
+    extra = "" if include_finished else f" AND status != '{FINISHED}'"
+    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE channel_id = ?{extra} "
+                            "ORDER BY id", (channel_id,)) as cur:
+        return [_game(r) for r in await cur.fetchall()]
+
+
+async def with_status(conn: aiosqlite.Connection, *statuses: str) -> list[Game]:
+    marks = ", ".join("?" for _ in statuses)
+    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE status IN ({marks}) "
+                            "ORDER BY id", statuses) as cur:
+        return [_game(r) for r in await cur.fetchall()]
+
+
+async def start(conn: aiosqlite.Connection, game_id: int, *, rng_seed: int | None,
+                at: float) -> None:
+    await conn.execute("UPDATE games SET status = 'active', rng_seed = ?, started_at = ? "
+                       "WHERE id = ?", (rng_seed, at, game_id))
+
+
+async def set_status(conn: aiosqlite.Connection, game_id: int, status: str, *,
+                     paused_remaining: float | None = None) -> None:
+    await conn.execute("UPDATE games SET status = ?, paused_remaining = ? WHERE id = ?",
+                       (status, paused_remaining, game_id))
+
+
+async def finish(conn: aiosqlite.Connection, game_id: int, outcome: dict[str, Any] | None,
+                 at: float | None) -> None:
+    """End the game (outcome None and at None reopen it: the rollback of a final phase)."""
+    status = FINISHED if at is not None else "active"
+    await conn.execute("UPDATE games SET status = ?, outcome_json = ?, finished_at = ?, "
+                       "paused_remaining = NULL WHERE id = ?",
+                       (status, json.dumps(outcome) if outcome is not None else None, at,
+                        game_id))

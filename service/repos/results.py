@@ -1,0 +1,63 @@
+"""Results: the outcome of every order of an adjudicated phase, and the position after it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import aiosqlite
+
+from engine.adjudicator import PhaseResult
+from engine.position import centers_to_json
+from engine.vocabulary import Power
+from service.models import OrderResultRow
+
+
+def after_record(result: PhaseResult) -> dict[str, Any]:
+    """The position after a phase, in the layout of `arbitro adjudicate`'s output."""
+    record: dict[str, Any] = {
+        "phase": result.phase.name,
+        "units_after": [u.to_json() for u in result.units_after],
+        "dislodged_after": [d.to_json() for d in result.dislodged_after],
+    }
+    if result.centers_updated:
+        record["supply_centers_after"] = centers_to_json(result.supply_centers_after)
+    if result.civil_disorder_removes:
+        record["civil_disorder_removes"] = [u.to_json() for u in result.civil_disorder_removes]
+    return record
+
+
+async def store(conn: aiosqlite.Connection, phase_id: int, result: PhaseResult) -> None:
+    await conn.executemany(
+        "INSERT INTO results (phase_id, seq, power, order_text, status, reason, province) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(phase_id, i, r.power.value, r.order.canonical(), r.outcome.status.value,
+          r.outcome.reason.value if r.outcome.reason else None, r.outcome.province)
+         for i, r in enumerate(result.results)])
+    await conn.execute(
+        "INSERT INTO phase_outcomes (phase_id, after_json, civil_disorder_json) VALUES (?, ?, ?)",
+        (phase_id, json.dumps(after_record(result)),
+         json.dumps(sorted(p.value for p in result.civil_disorder))))
+
+
+async def of_phase(conn: aiosqlite.Connection, phase_id: int) -> list[OrderResultRow]:
+    async with conn.execute("SELECT power, order_text, status, reason, province FROM results "
+                            "WHERE phase_id = ? ORDER BY seq", (phase_id,)) as cur:
+        return [OrderResultRow(Power(r[0]), r[1], r[2], r[3], r[4])
+                for r in await cur.fetchall()]
+
+
+async def outcome(conn: aiosqlite.Connection,
+                  phase_id: int) -> tuple[dict[str, Any], list[Power]] | None:
+    """(position after, powers in civil disorder) of an adjudicated phase."""
+    async with conn.execute("SELECT after_json, civil_disorder_json FROM phase_outcomes "
+                            "WHERE phase_id = ?", (phase_id,)) as cur:
+        row = await cur.fetchone()
+    if row is None:
+        return None
+    return json.loads(row[0]), [Power(p) for p in json.loads(row[1])]
+
+
+async def delete(conn: aiosqlite.Connection, phase_id: int) -> None:
+    await conn.execute("DELETE FROM results WHERE phase_id = ?", (phase_id,))
+    await conn.execute("DELETE FROM phase_outcomes WHERE phase_id = ?", (phase_id,))

@@ -1,0 +1,68 @@
+"""Who plays what: the roster of players who joined before the start, and the seats (power ->
+player, vacant, in civil disorder) from the start on."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from engine.vocabulary import Power
+from service.models import Seat
+
+
+async def add_player(conn: aiosqlite.Connection, game_id: int, user_id: int, at: float) -> bool:
+    cursor = await conn.execute("INSERT OR IGNORE INTO players (game_id, user_id, joined_at) "
+                                "VALUES (?, ?, ?)", (game_id, user_id, at))
+    return cursor.rowcount == 1
+
+
+async def remove_player(conn: aiosqlite.Connection, game_id: int, user_id: int) -> bool:
+    cursor = await conn.execute("DELETE FROM players WHERE game_id = ? AND user_id = ?",
+                                (game_id, user_id))
+    return cursor.rowcount == 1
+
+
+async def players(conn: aiosqlite.Connection, game_id: int) -> list[int]:
+    async with conn.execute("SELECT user_id FROM players WHERE game_id = ? "
+                            "ORDER BY joined_at, user_id", (game_id,)) as cur:
+        return [r[0] for r in await cur.fetchall()]
+
+
+async def create(conn: aiosqlite.Connection, game_id: int,
+                 assignment: dict[Power, int | None]) -> None:
+    await conn.executemany("INSERT INTO seats (game_id, power, user_id) VALUES (?, ?, ?)",
+                           [(game_id, p.value, u) for p, u in assignment.items()])
+
+
+async def all_seats(conn: aiosqlite.Connection, game_id: int) -> list[Seat]:
+    async with conn.execute("SELECT game_id, power, user_id, civil_disorder FROM seats "
+                            "WHERE game_id = ? ORDER BY power", (game_id,)) as cur:
+        return [Seat(r[0], Power(r[1]), r[2], bool(r[3])) for r in await cur.fetchall()]
+
+
+async def powers_of(conn: aiosqlite.Connection, game_id: int, user_id: int) -> list[Power]:
+    async with conn.execute("SELECT power FROM seats WHERE game_id = ? AND user_id = ? "
+                            "ORDER BY power", (game_id, user_id)) as cur:
+        return [Power(r[0]) for r in await cur.fetchall()]
+
+
+async def set_user(conn: aiosqlite.Connection, game_id: int, power: Power,
+                   user_id: int | None) -> None:
+    await conn.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND power = ?",
+                       (user_id, game_id, power.value))
+
+
+async def set_civil_disorder(conn: aiosqlite.Connection, game_id: int, powers: set[Power] |
+                             frozenset[Power], value: bool) -> None:
+    await conn.executemany(
+        "UPDATE seats SET civil_disorder = ? WHERE game_id = ? AND power = ?",
+        [(int(value), game_id, p.value) for p in powers])
+
+
+async def games_of_user(conn: aiosqlite.Connection, user_id: int) -> list[int]:
+    """Games (not finished) where the user holds a seat or has joined the roster."""
+    async with conn.execute(
+            "SELECT DISTINCT g.id FROM games g LEFT JOIN seats s ON s.game_id = g.id "
+            "LEFT JOIN players p ON p.game_id = g.id "
+            "WHERE g.status != 'finished' AND (s.user_id = ? OR p.user_id = ?) ORDER BY g.id",
+            (user_id, user_id)) as cur:
+        return [r[0] for r in await cur.fetchall()]

@@ -1,0 +1,111 @@
+"""The migrations runner. Migrations are the numbered SQL files of the `migrations` package
+(`0001_initial.sql`, ...), read with importlib.resources so they work from an installed wheel.
+
+The schema version lives in the database (`schema_version`). Each file runs together with its
+version bump in one explicit transaction, statement by statement (`executescript` would commit
+on its own), so a failing file leaves the database exactly as it was.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass
+from importlib import resources
+
+import aiosqlite
+
+_FILE_NAME = re.compile(r"^(\d{4})_[A-Za-z0-9_]+\.sql$")
+
+
+class SchemaTooNew(RuntimeError):
+    """The database was written by a newer Arbitro than this one."""
+
+
+class MigrationFailed(RuntimeError):
+    """A migration file failed; the database was left at the previous version."""
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+
+def bundled_migrations() -> list[Migration]:
+    """The SQL files shipped in the `migrations` package, in version order."""
+    found: list[Migration] = []
+    for entry in resources.files("migrations").iterdir():
+        match = _FILE_NAME.match(entry.name)
+        if match:
+            found.append(Migration(int(match.group(1)), entry.name,
+                                   entry.read_text(encoding="utf-8")))
+    found.sort(key=lambda m: m.version)
+    for expected, migration in enumerate(found, start=1):
+        if migration.version != expected:
+            raise RuntimeError(f"migration numbers must run 0001, 0002, ... without gaps; "
+                               f"found {migration.name} where {expected:04d} was expected")
+    return found
+
+
+def split_statements(sql: str) -> list[str]:
+    """Split a script into complete statements (semicolons inside strings and trigger bodies
+    stay where they are)."""
+    statements: list[str] = []
+    buffer = ""
+    for piece in sql.split(";"):
+        buffer += piece + ";"
+        if sqlite3.complete_statement(buffer):
+            statement = _strip_comments(buffer).strip()
+            if statement.rstrip(";").strip():
+                statements.append(statement)
+            buffer = ""
+    if _strip_comments(buffer).strip().rstrip(";").strip():
+        raise ValueError(f"incomplete SQL statement at the end of the script: {buffer.strip()!r}")
+    return statements
+
+
+def _strip_comments(sql: str) -> str:
+    return "\n".join(line for line in sql.splitlines() if not line.strip().startswith("--"))
+
+
+async def schema_version(conn: aiosqlite.Connection) -> int:
+    await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    async with conn.execute("SELECT MAX(version) FROM schema_version") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0] or 0)
+
+
+async def migrate(conn: aiosqlite.Connection, path: str = "the database",
+                  migrations: list[Migration] | None = None) -> int:
+    """Bring the database up to the newest migration; return the version it is at.
+
+    `conn` must be in autocommit mode (see `service.db.connect`)."""
+    migrations = bundled_migrations() if migrations is None else migrations
+    known = migrations[-1].version if migrations else 0
+    current = await schema_version(conn)
+    if current > known:
+        raise SchemaTooNew(
+            f"{path} has schema version {current}, but this Arbitro only knows versions up to "
+            f"{known}: it was written by a newer Arbitro. Upgrade Arbitro "
+            f"(pip install -U arbitro), or set ARBITRO_DB to another file.")
+    for migration in migrations:
+        if migration.version <= current:
+            continue
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in split_statements(migration.sql):
+                await conn.execute(statement)
+            await conn.execute("DELETE FROM schema_version")
+            await conn.execute("INSERT INTO schema_version (version) VALUES (?)",
+                               (migration.version,))
+        except Exception as exc:
+            await conn.execute("ROLLBACK")
+            raise MigrationFailed(
+                f"migration {migration.name} failed ({exc}); {path} was left at version "
+                f"{current}. Fix the migration or restore the database, then start again."
+            ) from exc
+        await conn.execute("COMMIT")
+        current = migration.version
+    return current

@@ -1,0 +1,43 @@
+"""Configuration, read once from environment variables into a typed object.
+
+| variable | field | default |
+|---|---|---|
+| `ARBITRO_DB` | `db_path` | `arbitro.sqlite` |
+| `ARBITRO_LOG_LEVEL` | `log_level` | `INFO` |
+| `DISCORD_TOKEN` | `discord_token` | none |
+| `ARBITRO_TEST_GUILD` | `test_guild_id` | none (commands are synced to this guild only) |
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+class SettingsError(ValueError):
+    """An environment variable holds a value Arbitro cannot use."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    db_path: str = "arbitro.sqlite"
+    log_level: str = "INFO"
+    discord_token: str | None = None
+    test_guild_id: int | None = None
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        guild = env.get("ARBITRO_TEST_GUILD", "").strip()
+        if guild and not guild.isdigit():
+            raise SettingsError(f"ARBITRO_TEST_GUILD must be a Discord server id (digits), "
+                                f"not {guild!r}; unset it to sync commands globally")
+        level = env.get("ARBITRO_LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise SettingsError(f"ARBITRO_LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or "
+                                f"CRITICAL, not {level!r}")
+        return cls(db_path=env.get("ARBITRO_DB", "").strip() or "arbitro.sqlite",
+                   log_level=level,
+                   discord_token=env.get("DISCORD_TOKEN", "").strip() or None,
+                   test_guild_id=int(guild) if guild else None)
