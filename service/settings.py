@@ -6,6 +6,7 @@
 | `ARBITRO_LOG_LEVEL` | `log_level` | `INFO` |
 | `DISCORD_TOKEN` | `discord_token` | none |
 | `ARBITRO_TEST_GUILD` | `test_guild_id` | none (commands are synced to this guild only) |
+| `DISCORD_API_BASE` | `discord_api_base` | none: Discord itself (a stand-in's URL in tests) |
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ class Settings:
     log_level: str = "INFO"
     discord_token: str | None = None
     test_guild_id: int | None = None
+    discord_api_base: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -40,4 +42,13 @@ class Settings:
         return cls(db_path=env.get("ARBITRO_DB", "").strip() or "arbitro.sqlite",
                    log_level=level,
                    discord_token=env.get("DISCORD_TOKEN", "").strip() or None,
-                   test_guild_id=int(guild) if guild else None)
+                   test_guild_id=int(guild) if guild else None,
+                   discord_api_base=_api_base(env.get("DISCORD_API_BASE", "")))
+
+
+def _api_base(value: str) -> str | None:
+    value = value.strip().rstrip("/")
+    if value and not value.startswith(("http://", "https://")):
+        raise SettingsError(f"DISCORD_API_BASE must be an http(s) URL such as "
+                            f"http://127.0.0.1:8080/api/v10, not {value!r}; unset it for Discord")
+    return value or None

@@ -1,0 +1,74 @@
+"""Replies in the player's language: gettext catalogues compiled by Babel.
+
+Every text the bot writes has a key (`"game.joined"`, the service's `"orders.phase_closed"`,
+...); the catalogues in `bot/locales/<lang>/LC_MESSAGES/arbitro.po` give its wording in English,
+Italian and Dutch, with `{name}` placeholders for the parameters. The `.mo` files next to them
+are what is loaded; rebuild them with `pybabel compile -d bot/locales -D arbitro` after editing.
+
+A key missing from a catalogue falls back to English, then to the text the caller supplies
+(the service's own English `text`), so a new service message is never lost, only untranslated.
+"""
+
+from __future__ import annotations
+
+import gettext
+import string
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+DOMAIN = "arbitro"
+LANGUAGES = ("en", "it", "nl")
+DEFAULT_LANGUAGE = "en"
+
+
+def locale_dir() -> Path:
+    return Path(str(resources.files("bot") / "locales"))
+
+
+@cache
+def catalogue(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of `lang` (one of LANGUAGES), loaded once."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unsupported language {lang!r}: use one of {', '.join(LANGUAGES)}")
+    return gettext.translation(DOMAIN, localedir=locale_dir(), languages=[lang])
+
+
+def language_of(locale: object | None) -> str:
+    """Our language for a Discord locale (`discord.Locale` or its value: "it", "nl", "en-GB",
+    ...) or a stored preference; anything else is English."""
+    value = str(getattr(locale, "value", locale) or "").lower()
+    base = value.split("-")[0]
+    return base if base in LANGUAGES else DEFAULT_LANGUAGE
+
+
+class _KeepMissing(dict):
+    """format_map helper: a placeholder without a value stays visible instead of raising."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def has(lang: str, key: str) -> bool:
+    return catalogue(lang).gettext(key) != key or catalogue(DEFAULT_LANGUAGE).gettext(key) != key
+
+
+def tr(lang: str, key: str, /, fallback: str | None = None, **params: Any) -> str:
+    """The text of `key` in `lang` with `params` filled in."""
+    lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    text = catalogue(lang).gettext(key)
+    if text == key:
+        text = catalogue(DEFAULT_LANGUAGE).gettext(key)
+    if text == key:
+        return fallback if fallback is not None else key
+    return fill(text, params)
+
+
+def fill(template: str, params: Mapping[str, Any]) -> str:
+    try:
+        return string.Formatter().vformat(template, (), _KeepMissing(params))
+    except (ValueError, IndexError):
+        # a malformed template in a catalogue must not break a reply: show it as written
+        return template
