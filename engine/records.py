@@ -105,3 +105,14 @@ def _centers_reported(result: PhaseResult) -> bool:
     if result.phase.kind is PhaseKind.ADJUSTMENT:
         return True
     return result.phase.season is Season.FALL and result.centers_updated
+
+
+def game_phase_position(phase: Mapping,
+                        dislodged: tuple[DislodgedUnit, ...] = ()) -> Position:
+    """The position before one phase of a `../shared/games` record (`phase`, `units_before`,
+    `centers_before`). A retreat phase records its dislodged units without their attackers, so
+    the caller passes them (e.g. the `dislodged_after` of its own adjudication of the preceding
+    movement phase)."""
+    position = Position.from_record({"phase": phase["phase"], "units": phase["units_before"],
+                                     "supply_centers": phase["centers_before"]})
+    return replace(position, dislodged=dislodged) if dislodged else position
