@@ -15,8 +15,10 @@ from dataclasses import dataclass
 
 from engine.vocabulary import Power
 
-A, E, F, G, I, R, T = (  # noqa: E741 (one letter a power, as in the rulebook)Power.AUSTRIA, Power.ENGLAND, Power.FRANCE, Power.GERMANY, Power.ITALY,
-                       Power.RUSSIA, Power.TURKEY)
+# One letter a power, as in the rulebook.
+A, E, F, G, I, R, T = (  # noqa: E741
+    Power.AUSTRIA, Power.ENGLAND, Power.FRANCE, Power.GERMANY, Power.ITALY, Power.RUSSIA,
+    Power.TURKEY)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@ return them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -139,14 +139,115 @@ class AuditEntry:
     at: datetime
 
 
-@dataclass(frozen=True)
-class Submission:
-    """What the service recorded from one message of orders."""
+# -- what the public API returns (service.game_service.GameService) ----------------------------
 
-    phase: str
+
+@dataclass(frozen=True)
+class SeatView:
+    """One power of a running game, as everyone may see it (never what was ordered)."""
+
     power: Power
-    accepted: tuple[str, ...]                      # canonical text of each recorded order
-    errors: tuple[tuple[str, str], ...] = ()       # (input line, why it was not read)
-    notes: tuple[str, ...] = ()
-    orders_now: dict[str, tuple[str, ...]] = field(default_factory=dict)  # power -> orders
-    missing: tuple[str, ...] = ()                  # units still without an order
+    user_id: int | None              # None: vacant
+    civil_disorder: bool             # sommossa: sent no orders last time it had to
+    centers: int
+    units: int
+    has_orders: bool                 # has sent orders for the open phase (not which)
+    needs_orders: bool               # has something to order in the open phase
+    ready: bool
+
+
+@dataclass(frozen=True)
+class GameView:
+    """A game's state for `status`, the game pickers and replies."""
+
+    id: int
+    name: str
+    channel_id: int
+    guild_id: int | None
+    moderator_id: int
+    status: str                      # forming, active, paused, finished
+    settings: GameSettings
+    players: tuple[int, ...]         # the roster (before the start: who joined)
+    seats: tuple[SeatView, ...]      # one per power in play (empty before the start)
+    phase: str | None                # the open phase (S1901M), or the last one when finished
+    deadline: datetime | None
+    paused_remaining: timedelta | None
+    outcome: dict[str, Any] | None   # when finished: {"kind": "victory"|"draw"|..., ...}
+
+
+@dataclass(frozen=True)
+class LineReport:
+    """One line of a submission as the service understood it."""
+
+    input: str
+    ok: bool                         # read as exactly one order
+    canonical: str | None = None     # the order in canonical notation (CONTRACTS.md)
+    power: Power | None = None       # the power it was recorded for
+    notes: tuple[str, ...] = ()      # what was interpreted (misspelling corrected, ...)
+    error: str | None = None         # why the line was not read (English)
+    candidates: tuple[str, ...] = ()  # possible readings of an ambiguous line
+    warning: str | None = None       # read, but cannot succeed on this position (English)
+    reason: str | None = None        # engine Reason value behind `warning`
+    language: str | None = None      # the language the grammar recognised
+
+
+@dataclass(frozen=True)
+class PowerOrders:
+    """The orders that count for one power in the open phase."""
+
+    power: Power
+    phase: str
+    orders: tuple[str, ...]          # canonical
+    missing: tuple[str, ...]         # units (or builds) still without an order, e.g. "A PAR"
+    ready: bool
+    submitted_at: datetime | None    # time of the latest submission
+
+
+@dataclass(frozen=True)
+class SubmissionReport:
+    """What `submit_orders` recorded. Lines that were not read are listed with their error;
+    the lines that were read are recorded (a unit's new order replaces its earlier one)."""
+
+    game_id: int
+    phase: str
+    lines: tuple[LineReport, ...]
+    recorded: tuple[str, ...]                  # canonical orders recorded by this message
+    now: tuple[PowerOrders, ...]               # the sender's powers after this message
+    returned_from_disorder: tuple[Power, ...] = ()
+
+
+@dataclass(frozen=True)
+class ReadyReport:
+    phase: str
+    ready: bool
+    adjudicated: bool                # every power was ready: the phase was adjudicated now
+
+
+@dataclass(frozen=True)
+class DrawReport:
+    """A secret vote: whether it was recorded and whether the draw passed with it."""
+
+    vote: bool
+    passed: bool
+    powers: tuple[Power, ...] = ()   # the powers sharing the draw, when it passed
+
+
+@dataclass(frozen=True)
+class MapImage:
+    phase: str
+    png: bytes
+    filename: str                    # e.g. "game-3-S1901M.png"
+
+
+@dataclass(frozen=True)
+class PhaseReport:
+    """An adjudicated phase: its results and map (`history`, and what announcements carry)."""
+
+    game_id: int
+    phase: str
+    seq: int
+    results: tuple[OrderResultRow, ...]
+    civil_disorder: tuple[Power, ...]
+    after: dict[str, Any]            # units_after, dislodged_after, supply_centers_after
+    text: str                        # the results announcement (English)
+    image: MapImage | None
