@@ -47,6 +47,11 @@ class Board:
         }
         self.supply_centers: frozenset[str] = frozenset(
             p.id for p in self.provinces.values() if p.supply_center)
+        coasts_from: dict[tuple[str, str], list[str]] = {}
+        for origin, reach in self._fleet.items():
+            for location in reach:
+                coasts_from.setdefault((origin, province_of(location)), []).append(location)
+        self._coasts_from = {key: tuple(sorted(v)) for key, v in coasts_from.items()}
         self._touching: dict[str, frozenset[str]] = {
             pid: self._compute_touching(pid) for pid in self.provinces}
         self.home_centers: dict[Power, frozenset[str]] = {
@@ -102,8 +107,7 @@ class Board:
 
     def reachable_coasts(self, origin: str, province: str) -> tuple[str, ...]:
         """Fleet locations of `province` that a fleet at `origin` borders."""
-        return tuple(sorted(loc for loc in self._fleet.get(origin, ())
-                            if province_of(loc) == province))
+        return self._coasts_from.get((origin, province), ())
 
     def provinces_touching(self, province: str) -> frozenset[str]:
         """Provinces sharing a border of any kind (convoy chains, distances)."""

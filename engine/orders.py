@@ -140,29 +140,34 @@ def _unit(type_group: str, location_group: str) -> str:
     return rf"(?:(?P<{type_group}>[AF])\s+)?(?P<{location_group}>{_LOC})"
 
 
+# Movement orders first: they are by far the most common, and no text matches two patterns.
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("waive", re.compile(r"^WAIVE$")),
-    ("build_word", re.compile(r"^BUILD\s+(?P<t>[AF])\s+(?P<l>" + _LOC + ")$")),
-    ("remove_word", re.compile(r"^(?:REMOVE|DISBAND)\s+" + _unit("t", "l") + "$")),
-    ("build", re.compile(r"^(?P<t>[AF])\s+(?P<l>" + _LOC + r")\s+(?:B|BUILD)$")),
-    ("disband", re.compile(r"^" + _unit("t", "l") + r"\s+(?:D|DISBAND|REMOVE)$")),
-    ("hold", re.compile(r"^(?P<t>[AF])\s+(?P<l>" + _LOC + r")(?:\s+(?:H|HOLD|HOLDS))?$")),
-    ("retreat", re.compile(r"^(?P<t>[AF])\s+(?P<l>" + _LOC + r")\s+R\s+(?P<d>" + _LOC + ")$")),
     ("move", re.compile(r"^(?P<t>[AF])\s+(?P<l>" + _LOC + r")\s*-\s*(?P<d>" + _LOC
                         + r")(?P<via>\s+VIA(?:\s+CONVOY)?)?$")),
+    ("hold", re.compile(r"^(?P<t>[AF])\s+(?P<l>" + _LOC + r")(?:\s+(?:H|HOLD|HOLDS))?$")),
     ("support_move", re.compile(r"^(?P<t>[AF])\s+(?P<l>" + _LOC + r")\s+S\s+"
                                 + _unit("st", "sl") + r"\s*-\s*(?P<d>" + _LOC + ")$")),
     ("support_hold", re.compile(r"^(?P<t>[AF])\s+(?P<l>" + _LOC + r")\s+S\s+"
                                 + _unit("st", "sl") + r"(?:\s+H)?$")),
     ("convoy", re.compile(r"^(?P<t>[AF])\s+(?P<l>" + _LOC + r")\s+C\s+(?:A\s+)?(?P<sl>" + _LOC
                           + r")\s*-\s*(?P<d>" + _LOC + ")$")),
+    ("retreat", re.compile(r"^(?P<t>[AF])\s+(?P<l>" + _LOC + r")\s+R\s+(?P<d>" + _LOC + ")$")),
+    ("disband", re.compile(r"^" + _unit("t", "l") + r"\s+(?:D|DISBAND|REMOVE)$")),
+    ("build", re.compile(r"^(?P<t>[AF])\s+(?P<l>" + _LOC + r")\s+(?:B|BUILD)$")),
+    ("build_word", re.compile(r"^BUILD\s+(?P<t>[AF])\s+(?P<l>" + _LOC + ")$")),
+    ("remove_word", re.compile(r"^(?:REMOVE|DISBAND)\s+" + _unit("t", "l") + "$")),
+    ("waive", re.compile(r"^WAIVE$")),
 ]
 
 
 def parse_order(text: str, phase: PhaseKind | None = None) -> Order:
     """Read one order in canonical or DATC notation. In a retreat phase a move (`F TRI - ALB`)
     is a retreat. Raises OrderSyntaxError for anything else."""
-    cleaned = " ".join(text.strip().upper().split())
+    tokens = text.upper().split()
+    quick = _common_order(tokens, phase)
+    if quick is not None:
+        return quick
+    cleaned = " ".join(tokens)
     for kind, pattern in _PATTERNS:
         m = pattern.match(cleaned)
         if m:
@@ -170,12 +175,50 @@ def parse_order(text: str, phase: PhaseKind | None = None) -> Order:
     raise OrderSyntaxError(f"not an order in canonical or DATC notation: {text!r}")
 
 
+_UNIT_LETTERS = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+
+
+def _is_location(token: str) -> bool:
+    """`PAR` or `STP/NC`: what the `_LOC` pattern accepts."""
+    if not token.isascii():
+        return False
+    return (len(token) == 3 and token.isalpha()) or (
+        len(token) == 6 and token[3] == "/" and token[:3].isalpha() and token[4:].isalpha())
+
+
+def _common_order(tokens: list[str], phase: PhaseKind | None) -> Order | None:
+    """Holds, moves and supports in their plain spaced form, read without the patterns: they
+    are nearly every order of a game, and adjudication is timed (bench/engine.py). None for
+    anything else, which the patterns then read."""
+    n = len(tokens)
+    if n < 2 or tokens[0] not in _UNIT_LETTERS or not _is_location(tokens[1]):
+        return None
+    unit, location = _UNIT_LETTERS[tokens[0]], tokens[1].lower()
+    if n == 2 or (n == 3 and tokens[2] == "H"):
+        return Hold(unit, location)
+    if n == 4 and tokens[2] == "-" and _is_location(tokens[3]):
+        if phase is PhaseKind.RETREAT:
+            return Retreat(unit, location, tokens[3].lower())
+        return Move(unit, location, tokens[3].lower())
+    if n in (5, 7) and tokens[2] == "S" and tokens[3] in _UNIT_LETTERS and _is_location(
+            tokens[4]):
+        supported = _UNIT_LETTERS[tokens[3]], tokens[4].lower()
+        if n == 5:
+            return SupportHold(unit, location, *supported)
+        if tokens[5] == "-" and _is_location(tokens[6]):
+            return SupportMove(unit, location, *supported, tokens[6].lower())
+    return None
+
+
 def _t(value: str | None) -> UnitType | None:
     return UnitType(value) if value else None
 
 
 def _build(kind: str, m: re.Match[str], phase: PhaseKind | None) -> Order:
-    g = {k: (v.lower() if v and len(v) > 1 else v) for k, v in m.groupdict().items()}
+    g = m.groupdict()
+    for key in ("l", "d", "sl"):  # locations are lower case; unit letters stay upper case
+        if g.get(key):
+            g[key] = g[key].lower()
     if kind == "waive":
         return Waive()
     if kind in ("build_word", "build"):

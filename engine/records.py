@@ -3,7 +3,7 @@ out of the engine: what `arbitro adjudicate` reads and writes (see CONTRACTS.md)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from engine.adjudicator import PhaseResult, adjudicate
@@ -116,3 +116,17 @@ def game_phase_position(phase: Mapping,
     position = Position.from_record({"phase": phase["phase"], "units": phase["units_before"],
                                      "supply_centers": phase["centers_before"]})
     return replace(position, dislodged=dislodged) if dislodged else position
+
+
+def replay_game(phases: Sequence[Mapping],
+                rules: Rules | str = DEFAULT_RULES) -> Iterator[tuple[Mapping, PhaseResult]]:
+    """Adjudicate every phase of a `../shared/games` record from its recorded position and
+    orders, in order: (recorded phase, our result). A retreat phase takes its dislodged units,
+    with their attackers and retreat options, from our result of the movement phase before."""
+    previous: PhaseResult | None = None
+    for phase in phases:
+        dislodged = previous.dislodged_after if (
+            phase["type"] == "retreat" and previous is not None) else ()
+        result = adjudicate(game_phase_position(phase, dislodged), phase["orders"], rules)
+        yield phase, result
+        previous = result

@@ -18,7 +18,7 @@ from engine.rules import Rules
 from engine.vocabulary import Power, Unit, UnitType, province_of
 
 
-@dataclass
+@dataclass(slots=True)
 class Effective:
     """The order a unit will execute. `kind` is hold, move, support or convoy."""
 

@@ -7,7 +7,7 @@ Everything else in the engine imports its vocabulary from here.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -113,7 +113,8 @@ class Phase:
 
 def province_of(location: str) -> str:
     """`stp/nc` -> `stp`; `mun` -> `mun`."""
-    return location.split("/", 1)[0]
+    slash = location.find("/")
+    return location if slash < 0 else location[:slash]
 
 
 def coast_of(location: str) -> str | None:
@@ -125,10 +126,11 @@ class Unit:
     power: Power
     type: UnitType
     location: str
+    # The province without the coast, computed once: the adjudicator asks for it constantly.
+    province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
     def label(self) -> str:
         """`A MUN`, `F STP/SC`."""

@@ -36,8 +36,8 @@ from dataclasses import replace
 
 import pytest
 
-from engine import PhaseResult, adjudicate
-from engine.records import game_phase_position
+from engine import PhaseResult
+from engine.records import replay_game
 from engine.rules import RULES_2023, Rules
 from engine.vocabulary import PhaseKind
 from tests.shared_data import load_json, shared_dir
@@ -75,16 +75,10 @@ def _label(dislodged) -> str:
 
 
 def replay(game: dict, rules: Rules) -> Iterator[tuple[dict, PhaseResult, dict | None]]:
-    """Adjudicate every recorded phase: (recorded phase, our result, next recorded phase)."""
+    """Every recorded phase with our result and the next recorded phase."""
     phases = game["phases"]
-    previous: PhaseResult | None = None
-    for index, phase in enumerate(phases):
-        dislodged = ()
-        if phase["type"] == "retreat" and previous is not None:
-            dislodged = previous.dislodged_after
-        result = adjudicate(game_phase_position(phase, dislodged), phase["orders"], rules)
+    for index, (phase, result) in enumerate(replay_game(phases, rules)):
         yield phase, result, phases[index + 1] if index + 1 < len(phases) else None
-        previous = result
 
 
 def mismatches(game: dict, rules: Rules) -> list[str]:
