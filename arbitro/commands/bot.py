@@ -1,0 +1,60 @@
+"""`arbitro bot [--sync] [--env FILE]`: run the Discord bot with the settings of `.env`."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import sys
+
+HELP = "run the Discord bot (settings from the environment or .env; see .env.example)"
+
+NO_TOKEN = """\
+arbitro bot: no DISCORD_TOKEN is set.
+
+To get one:
+  1. Open https://discord.com/developers/applications and press "New Application".
+  2. In "Bot", press "Reset Token", copy the token and put it in .env as DISCORD_TOKEN=...
+     (copy .env.example to .env first). Keep it secret.
+  3. Intents: none of the privileged ones are needed (the bot reads only the direct messages
+     sent to it, whose text Discord always delivers; it needs no member list or presences).
+  4. Invite it with this URL (put your application id, from "General Information"):
+     https://discord.com/oauth2/authorize?client_id=APPLICATION_ID&scope=bot+applications.commands&permissions={permissions}
+     (View Channels, Send Messages, Embed Links, Attach Files, Read Message History.)
+  5. Run `arbitro bot --sync` once (or set ARBITRO_TEST_GUILD to a server id to sync there at
+     every start) so the slash commands appear.
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--sync", action="store_true",
+                        help="publish the slash commands (to ARBITRO_TEST_GUILD if set, else "
+                             "globally, which Discord may take up to an hour to show)")
+    parser.add_argument("--env", default=".env",
+                        help="file of settings to read before the environment (default .env)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from dotenv import load_dotenv
+
+    from bot.permissions import INVITE_PERMISSIONS
+    from service.settings import Settings, SettingsError
+
+    load_dotenv(args.env, override=False)
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"arbitro bot: {exc}", file=sys.stderr)
+        return 2
+    if not settings.discord_token:
+        print(NO_TOKEN.format(permissions=INVITE_PERMISSIONS), file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level,
+                        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+
+    from bot.runner import run_forever
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run_forever(settings, sync=args.sync))
+    return 0

@@ -1,0 +1,160 @@
+"""The bot: a `commands.Bot` that holds the game service and loads one cog per area.
+
+Handlers stay thin: they resolve the game and the caller, call the service, and turn what comes
+back (or the domain error raised) into a reply in the caller's language.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import language_of, tr
+from bot.permissions import intents
+from bot.ratelimit import RateLimiter
+from service.errors import ServiceError
+from service.settings import Settings
+
+if TYPE_CHECKING:
+    from service.game_service import GameService
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("bot.cogs.games", "bot.cogs.orders", "bot.cogs.moderation", "bot.cogs.deadlines")
+
+
+class NotModerator(app_commands.CheckFailure):
+    """A /mod command from someone without Manage Server or the moderator role."""
+
+
+def apply_api_base(base: str | None) -> None:
+    """Point discord.py's REST client at `base` (a stand-in of Discord in tests). The gateway
+    address then comes from that server's GET /gateway/bot (see `ArbitroBot.setup_hook`)."""
+    if base:
+        discord.http.Route.BASE = base.rstrip("/")
+
+
+class ArbitroBot(commands.Bot):
+    def __init__(self, settings: Settings, *, sync: bool = False,
+                 tick_seconds: float = 60.0) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
+                         help_command=None,
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
+                                                                  users=True))
+        self.settings = settings
+        self.sync_commands = sync
+        self.tick_seconds = tick_seconds       # how often the deadlines cog runs what is due
+        self.service: GameService = None  # type: ignore[assignment]  # set by the runner
+        self.order_limiter = RateLimiter()
+        self._languages: dict[int, str] = {}   # user id -> language, a cache of the service's
+
+    async def setup_hook(self) -> None:
+        if self.settings.discord_api_base:
+            await self._follow_gateway()
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.tree.on_error = self.on_app_command_error
+        await self._sync()
+
+    async def _follow_gateway(self) -> None:
+        # discord.py connects to Discord's fixed gateway unless told otherwise; a custom API
+        # base says where its gateway is through the documented GET /gateway/bot.
+        _shards, url, _limits = await self.http.get_bot_gateway()
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        log.info("using the gateway %s of %s", url, self.settings.discord_api_base)
+
+    async def _sync(self) -> None:
+        guild_id = self.settings.test_guild_id
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to the test server %s", len(synced), guild_id)
+        elif self.sync_commands:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s) to %d servers", self.user, getattr(self.user, "id", "?"),
+                 len(self.guilds))
+
+    # --- languages ---------------------------------------------------------------------
+
+    async def language_of_user(self, user_id: int, locale: object | None = None) -> str:
+        """The user's chosen language (/language), else their Discord locale, else English."""
+        if user_id not in self._languages:
+            chosen = await self.service.user_language(user_id)
+            if chosen:
+                self._languages[user_id] = chosen
+            elif locale is not None:
+                return language_of(locale)
+            else:
+                return "en"
+        return self._languages[user_id]
+
+    async def set_language(self, user_id: int, lang: str) -> None:
+        await self.service.set_user_language(user_id, lang)
+        self._languages[user_id] = lang
+
+    async def language_of_interaction(self, interaction: discord.Interaction) -> str:
+        return await self.language_of_user(interaction.user.id, interaction.locale)
+
+    def language_of_channel(self, channel: Any) -> str:
+        guild = getattr(channel, "guild", None)
+        return language_of(guild.preferred_locale) if guild is not None else "en"
+
+    # --- errors --------------------------------------------------------------------------
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        lang = "en"
+        try:
+            lang = await self.language_of_interaction(interaction)
+        except Exception:  # noqa: BLE001 - the reply below must still go out
+            log.exception("cannot read the language of user %s", interaction.user.id)
+        original = getattr(error, "original", error)
+        if isinstance(original, ServiceError):
+            text = error_text(lang, original)
+        elif isinstance(error, NotModerator):
+            text = tr(lang, "mod.refused")
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            text = tr(lang, "error.server_only")
+        else:
+            command = interaction.command.qualified_name if interaction.command else "?"
+            log.error("command /%s by user %s in server %s channel %s failed", command,
+                      interaction.user.id, interaction.guild_id, interaction.channel_id,
+                      exc_info=original)
+            text = tr(lang, "error.unexpected")
+        await reply(interaction, text)
+
+    async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
+        log.exception("unexpected error in %s (args %r)", event_method, args[:2])
+
+
+def error_text(lang: str, error: ServiceError) -> str:
+    """A domain error in the reader's language (its English text if no catalogue has it)."""
+    from bot.messages import words
+
+    return tr(lang, error.key, fallback=error.text, **words(lang, error.params))
+
+
+async def reply(interaction: discord.Interaction, text: str, *, ephemeral: bool = True,
+                file: discord.File | None = None) -> None:
+    """Answer an interaction whether or not it was already answered or deferred, splitting
+    text longer than one message."""
+    from bot.limits import split_text
+
+    pieces = split_text(text)
+    for index, piece in enumerate(pieces):
+        extra: dict[str, Any] = {}
+        if file is not None and index == len(pieces) - 1:
+            extra["file"] = file
+        if not interaction.response.is_done():
+            await interaction.response.send_message(piece, ephemeral=ephemeral, **extra)
+        else:
+            await interaction.followup.send(piece, ephemeral=ephemeral, **extra)

@@ -1,0 +1,96 @@
+"""Which game a command is about, and the autocomplete that offers games and powers.
+
+Games are always looked up within the caller's server (or, in direct messages, among the
+caller's own games): a game of another server is "not found", never shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.formatting import power_name
+from engine.vocabulary import Power
+from service.errors import NotFound, ServiceError
+
+if TYPE_CHECKING:
+    from bot.app import ArbitroBot
+    from service.models import GameView
+
+MAX_CHOICES = 25  # Discord shows at most 25 autocomplete choices
+
+
+async def visible_games(bot: ArbitroBot, interaction: discord.Interaction,
+                        *, include_finished: bool = False) -> list[GameView]:
+    """Games the caller may pick here: this channel's; in direct messages, the caller's own.
+    (A game of another channel of the same server can still be named by its number.)"""
+    service = bot.service
+    if interaction.guild_id is None:
+        games = await service.games_of_user(interaction.user.id)
+    else:
+        games = await service.games_in_channel(interaction.channel_id,
+                                               include_finished=include_finished)
+    return [g for g in games if include_finished or g.status != "finished"]
+
+
+async def resolve_game(bot: ArbitroBot, interaction: discord.Interaction, game_id: int | None,
+                       *, include_finished: bool = False) -> GameView:
+    """The game named by `game_id`, or the only one of this channel (of the caller's, in DMs)."""
+    if game_id is not None:
+        game = await bot.service.status(game_id)
+        if interaction.guild_id is not None and game.guild_id != interaction.guild_id:
+            raise NotFound("game.not_found", f"no game {game_id} on this server", id=game_id)
+        if interaction.guild_id is None and not _takes_part(game, interaction.user.id):
+            raise NotFound("game.not_found", f"no game {game_id} of yours", id=game_id)
+        return game
+    games = await visible_games(bot, interaction, include_finished=include_finished)
+    if len(games) == 1:
+        return games[0]
+    if not games:
+        raise ServiceError("game.none_here", "there is no game in this channel: name one "
+                           "with the game option, or ask a moderator to create one")
+    names = ", ".join(f"{g.name} (#{g.id})" for g in games)
+    raise ServiceError("game.choose", f"several games here ({names}): name one with the game "
+                       "option", games=names)
+
+
+def _takes_part(game: GameView, user_id: int) -> bool:
+    return user_id in game.players or any(s.user_id == user_id for s in game.seats)
+
+
+def game_autocomplete(*, include_finished: bool = False):
+    """An autocomplete callback offering the games the caller can see, by name or number."""
+
+    async def complete(interaction: discord.Interaction,
+                       current: str) -> list[app_commands.Choice[int]]:
+        bot: ArbitroBot = interaction.client  # type: ignore[assignment]
+        typed = current.strip().lower().lstrip("#")
+        choices = []
+        for game in await visible_games(bot, interaction, include_finished=include_finished):
+            label = f"#{game.id} {game.name} ({game.phase or game.status})"
+            if typed and typed not in label.lower():
+                continue
+            choices.append(app_commands.Choice(name=label[:100], value=game.id))
+        return choices[:MAX_CHOICES]
+
+    return complete
+
+
+async def power_autocomplete(interaction: discord.Interaction,
+                             current: str) -> list[app_commands.Choice[str]]:
+    """The seven powers, named in the caller's language (their value stays English)."""
+    bot: ArbitroBot = interaction.client  # type: ignore[assignment]
+    lang = await bot.language_of_interaction(interaction)
+    typed = current.strip().lower()
+    return [app_commands.Choice(name=power_name(lang, p), value=p.value) for p in Power
+            if not typed or typed in power_name(lang, p).lower() or typed in p.value.lower()]
+
+
+def parse_power(value: str) -> Power:
+    try:
+        return Power.parse(value)
+    except ValueError:
+        raise ServiceError("power.unknown", f"{value!r} is not a power: use Austria, England, "
+                           "France, Germany, Italy, Russia or Turkey", power=value) from None

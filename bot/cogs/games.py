@@ -1,0 +1,135 @@
+"""Players' game commands: /game join, leave, status, map, history; /language."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import reply
+from bot.choosing import game_autocomplete, resolve_game
+from bot.formatting import phase_label, results_blocks, status_text
+from bot.i18n import LANGUAGES, tr
+from bot.limits import split_blocks
+from service.errors import ServiceError
+
+if TYPE_CHECKING:
+    from bot.app import ArbitroBot
+
+GAME = "the game (default: the only game of this channel)"
+
+
+class Games(commands.GroupCog, group_name="game", group_description="Play a game of Diplomacy"):
+    def __init__(self, bot: ArbitroBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="join", description="Join a game that has not started yet")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=game_autocomplete())
+    @app_commands.guild_only()
+    async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        view = await resolve_game(self.bot, interaction, game)
+        lang = await self.bot.language_of_interaction(interaction)
+        after = await self.bot.service.join(view.id, interaction.user.id)
+        await reply(interaction, tr(lang, "game.joined", player=interaction.user.mention,
+                                    game=after.name, count=len(after.players),
+                                    needed=after.settings.players), ephemeral=False)
+
+    @app_commands.command(name="leave", description="Leave a game before it starts")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=game_autocomplete())
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        view = await resolve_game(self.bot, interaction, game)
+        lang = await self.bot.language_of_interaction(interaction)
+        await self.bot.service.leave(view.id, interaction.user.id)
+        await reply(interaction, tr(lang, "game.left", player=interaction.user.mention,
+                                    game=view.name), ephemeral=False)
+
+    @app_commands.command(name="status",
+                          description="Phase, deadline and who has sent orders (not which)")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=game_autocomplete(include_finished=True))
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        view = await resolve_game(self.bot, interaction, game, include_finished=True)
+        lang = await self.bot.language_of_interaction(interaction)
+        await reply(interaction, status_text(lang, view), ephemeral=False)
+
+    @app_commands.command(name="map", description="The map of the game as it stands")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=game_autocomplete(include_finished=True))
+    async def map(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        view = await resolve_game(self.bot, interaction, game, include_finished=True)
+        lang = await self.bot.language_of_interaction(interaction)
+        await interaction.response.defer(thinking=True)
+        image = await self.bot.service.current_map(view.id)
+        await reply(interaction, tr(lang, "map.current", game=view.name,
+                                    phase=phase_label(lang, image.phase)), ephemeral=False,
+                    file=discord.File(io.BytesIO(image.png), filename=image.filename))
+
+    @app_commands.command(name="history", description="The results and map of an earlier phase")
+    @app_commands.describe(game=GAME, phase="the phase, e.g. S1901M (default: the last one)")
+    @app_commands.autocomplete(game=game_autocomplete(include_finished=True))
+    async def history(self, interaction: discord.Interaction, game: int | None = None,
+                      phase: str | None = None) -> None:
+        view = await resolve_game(self.bot, interaction, game, include_finished=True)
+        lang = await self.bot.language_of_interaction(interaction)
+        await interaction.response.defer(thinking=True)
+        if phase:
+            name = phase.strip().upper()
+        else:
+            played = await self.bot.service.history(view.id)
+            if not played:
+                raise ServiceError("history.none", "no phase has been played yet")
+            name = played[-1].phase
+        report = await self.bot.service.phase_report(view.id, name)
+        blocks = results_blocks(lang, game_name=view.name, phase=report.phase,
+                                results=report.results, civil_disorder=report.civil_disorder,
+                                after=report.after)
+        pieces = split_blocks(blocks)
+        file = None
+        if report.image is not None:
+            file = discord.File(io.BytesIO(report.image.png), filename=report.image.filename)
+        for index, piece in enumerate(pieces):
+            last = index == len(pieces) - 1
+            await reply(interaction, piece, ephemeral=False, file=file if last else None)
+
+    @history.autocomplete("phase")
+    async def _phase_choices(self, interaction: discord.Interaction,
+                             current: str) -> list[app_commands.Choice[str]]:
+        game_id = getattr(interaction.namespace, "game", None)
+        try:
+            view = await resolve_game(self.bot, interaction, game_id, include_finished=True)
+            phases = [r.phase for r in await self.bot.service.history(view.id)]
+        except Exception:  # noqa: BLE001 - autocomplete offers nothing rather than failing
+            return []
+        lang = await self.bot.language_of_interaction(interaction)
+        typed = current.strip().lower()
+        choices = [app_commands.Choice(name=f"{p} — {phase_label(lang, p)}", value=p)
+                   for p in reversed(phases)]
+        return [c for c in choices if typed in c.name.lower()][:25]
+
+
+class Language(commands.Cog):
+    def __init__(self, bot: ArbitroBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="language", description="The language Arbitro answers you in")
+    @app_commands.describe(language="English, Italiano or Nederlands")
+    @app_commands.choices(language=[app_commands.Choice(name="English", value="en"),
+                                    app_commands.Choice(name="Italiano", value="it"),
+                                    app_commands.Choice(name="Nederlands", value="nl")])
+    async def language(self, interaction: discord.Interaction,
+                       language: app_commands.Choice[str]) -> None:
+        assert language.value in LANGUAGES
+        await self.bot.set_language(interaction.user.id, language.value)
+        await reply(interaction, tr(language.value, "language.set"))
+
+
+async def setup(bot: ArbitroBot) -> None:
+    await bot.add_cog(Games(bot))
+    await bot.add_cog(Language(bot))

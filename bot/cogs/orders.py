@@ -1,0 +1,213 @@
+"""Orders: free text by direct message, /orders show, clear and preview, /ready and /draw.
+
+Only the caller's own orders are ever shown to them, and only to them (ephemeral replies and
+DMs); the service refuses orders for a power the caller is not seated at.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+import re
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import error_text, reply
+from bot.choosing import game_autocomplete, resolve_game
+from bot.formatting import phase_label, power_status_text, submission_text
+from bot.i18n import tr
+from bot.limits import MAX_ORDER_MESSAGE, split_text
+from service.errors import ServiceError
+
+if TYPE_CHECKING:
+    from bot.app import ArbitroBot
+    from service.models import GameView
+
+log = logging.getLogger(__name__)
+
+GAME = "the game (default: your only game, or this channel's)"
+# A first line naming the game: "game: Lepanto", "partita Lepanto", "spel #3", "#3".
+_PREFIX = re.compile(r"^\s*(?:(?:game|partita|gioco|spel|potje)\s*[:#]?\s*|#)(?P<name>.+?)\s*$",
+                     re.IGNORECASE)
+
+
+def split_game_prefix(text: str, games: list[GameView]) -> tuple[GameView | None, str]:
+    """(the game the first line names, the rest) or (None, text) when it names none."""
+    first, _, rest = text.strip().partition("\n")
+    match = _PREFIX.match(first)
+    wanted = (match.group("name") if match else first).strip().lower().lstrip("#")
+    for game in games:
+        if wanted in (game.name.lower(), str(game.id)):
+            return game, rest
+    return None, text
+
+
+def seated_games(games: list[GameView], user_id: int) -> list[GameView]:
+    return [g for g in games if g.status in ("active", "paused")
+            and any(s.user_id == user_id for s in g.seats)]
+
+
+class Orders(commands.GroupCog, group_name="orders", group_description="Your orders"):
+    def __init__(self, bot: ArbitroBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    # --- direct messages -------------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or message.guild is not None:
+            return
+        user = message.author
+        lang = await self.bot.language_of_user(user.id)
+        if len(message.content) > MAX_ORDER_MESSAGE:
+            await self._answer(message.channel, tr(lang, "dm.too_long", limit=MAX_ORDER_MESSAGE,
+                                                   length=len(message.content)))
+            return
+        wait = self.bot.order_limiter.allow(user.id)
+        if wait:
+            await self._answer(message.channel, tr(lang, "dm.too_fast", seconds=int(wait) + 1))
+            return
+        if not message.content.strip():
+            await self._answer(message.channel, tr(lang, "dm.empty"))
+            return
+        games = seated_games(await self.bot.service.games_of_user(user.id), user.id)
+        if not games:
+            await self._answer(message.channel, tr(lang, "dm.no_game"))
+            return
+        game, text = split_game_prefix(message.content, games)
+        if game is None and len(games) == 1:
+            game, text = games[0], message.content
+        if game is None:
+            view = ChooseGame(self, user.id, lang, games, message.content)
+            view.message = await message.channel.send(tr(lang, "dm.choose_game"), view=view)
+            return
+        await self._answer(message.channel, await self.submit(game, user.id, text, lang))
+
+    async def submit(self, game: GameView, user_id: int, text: str, lang: str) -> str:
+        """Record a message of orders; the reply text, or the error in words."""
+        try:
+            report = await self.bot.service.submit_orders(game.id, user_id, text)
+        except ServiceError as error:
+            log.info("orders from user %s for game %s refused: %s", user_id, game.id, error.key)
+            return error_text(lang, error)
+        log.info("orders from user %s for game %s %s: %d lines, %d recorded", user_id, game.id,
+                 report.phase, len(report.lines), len(report.recorded))
+        return submission_text(lang, report, game.name)
+
+    async def _answer(self, channel: discord.abc.Messageable, text: str) -> None:
+        for piece in split_text(text):
+            await channel.send(piece)
+
+    # --- slash commands ----------------------------------------------------------------------
+
+    @app_commands.command(name="show", description="Your orders for the current phase (only you "
+                                                   "see them)")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=game_autocomplete())
+    async def show(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        view = await resolve_game(self.bot, interaction, game)
+        lang = await self.bot.language_of_interaction(interaction)
+        mine = await self.bot.service.my_orders(view.id, interaction.user.id)
+        await reply(interaction, "\n\n".join(power_status_text(lang, p) for p in mine))
+
+    @app_commands.command(name="clear", description="Withdraw all your orders for this phase")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=game_autocomplete())
+    async def clear(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        view = await resolve_game(self.bot, interaction, game)
+        lang = await self.bot.language_of_interaction(interaction)
+        mine = await self.bot.service.clear_orders(view.id, interaction.user.id)
+        await reply(interaction, "\n\n".join([tr(lang, "orders.cleared"),
+                                              *(power_status_text(lang, p) for p in mine)]))
+
+    @app_commands.command(name="preview", description="A private map of your current orders")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=game_autocomplete())
+    async def preview(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        view = await resolve_game(self.bot, interaction, game)
+        lang = await self.bot.language_of_interaction(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        image = await self.bot.service.preview_map(view.id, interaction.user.id)
+        await reply(interaction, tr(lang, "map.preview", game=view.name,
+                                    phase=phase_label(lang, image.phase)),
+                    file=discord.File(io.BytesIO(image.png), filename=image.filename))
+
+
+class Votes(commands.Cog):
+    """/ready and /draw: marks that concern the whole table, answered privately."""
+
+    def __init__(self, bot: ArbitroBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="ready", description="Say your orders are final (the phase is "
+                                                    "processed early when everyone is ready)")
+    @app_commands.describe(game=GAME, ready="false takes the mark back")
+    @app_commands.autocomplete(game=game_autocomplete())
+    async def ready(self, interaction: discord.Interaction, game: int | None = None,
+                    ready: bool = True) -> None:
+        view = await resolve_game(self.bot, interaction, game)
+        lang = await self.bot.language_of_interaction(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        report = await self.bot.service.set_ready(view.id, interaction.user.id, ready)
+        key = "ready.set" if report.ready else "ready.unset"
+        text = tr(lang, key, game=view.name, phase=phase_label(lang, report.phase))
+        if report.adjudicated:
+            text += "\n" + tr(lang, "ready.all")
+        await reply(interaction, text)
+
+    @app_commands.command(name="draw", description="Vote, in secret, for or against a draw")
+    @app_commands.describe(game=GAME, vote="true: you accept a draw among the survivors")
+    @app_commands.autocomplete(game=game_autocomplete())
+    async def draw(self, interaction: discord.Interaction, vote: bool,
+                   game: int | None = None) -> None:
+        view = await resolve_game(self.bot, interaction, game)
+        lang = await self.bot.language_of_interaction(interaction)
+        report = await self.bot.service.vote_draw(view.id, interaction.user.id, vote)
+        await reply(interaction, tr(lang, "draw.for" if report.vote else "draw.against",
+                                    game=view.name))
+
+
+class ChooseGame(discord.ui.View):
+    """Asked when a player in several games sends orders without naming one."""
+
+    def __init__(self, cog: Orders, user_id: int, lang: str, games: list[GameView],
+                 text: str) -> None:
+        super().__init__(timeout=600)
+        self.cog, self.user_id, self.lang, self.text = cog, user_id, lang, text
+        self.games = {str(g.id): g for g in games}
+        self.message: discord.Message | None = None
+        select = discord.ui.Select(placeholder=tr(lang, "dm.choose_placeholder"),
+                                   options=[discord.SelectOption(label=g.name[:100],
+                                                                 value=str(g.id),
+                                                                 description=f"#{g.id} {g.phase}")
+                                            for g in games[:25]])
+        select.callback = self._chosen
+        self.add_item(select)
+        self.select = select
+
+    async def _chosen(self, interaction: discord.Interaction) -> None:
+        if interaction.user.id != self.user_id:
+            await interaction.response.send_message(tr(self.lang, "dm.not_yours"), ephemeral=True)
+            return
+        game = self.games[self.select.values[0]]
+        self.stop()
+        await interaction.response.edit_message(content=tr(self.lang, "dm.chosen",
+                                                           game=game.name), view=None)
+        text = await self.cog.submit(game, self.user_id, self.text, self.lang)
+        for piece in split_text(text):
+            await interaction.followup.send(piece)
+
+    async def on_timeout(self) -> None:
+        if self.message is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await self.message.edit(content=tr(self.lang, "dm.choice_expired"), view=None)
+
+
+async def setup(bot: ArbitroBot) -> None:
+    await bot.add_cog(Orders(bot))
+    await bot.add_cog(Votes(bot))

@@ -1,0 +1,221 @@
+"""Turning the service's values into text in the reader's language: phases, powers, order
+outcomes with their reasons, adjudication results, submission echoes, game status.
+
+Every word comes from the catalogues (`bot.i18n.tr`); canonical order text (`A PAR - BUR`) and
+province abbreviations are the same in every language, as the rulebooks print them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from bot.i18n import tr
+from engine.vocabulary import Power
+
+_PHASE_SEASON = {"S": "season.spring", "F": "season.fall", "W": "season.winter"}
+_PHASE_KIND = {"M": "phase.movement", "R": "phase.retreats", "A": "phase.adjustments"}
+
+
+def phase_label(lang: str, name: str | None) -> str:
+    """`S1901M` -> "Spring 1901, movement" (in `lang`)."""
+    if not name or len(name) != 6 or name[0] not in _PHASE_SEASON or name[5] not in _PHASE_KIND:
+        return name or "-"
+    return tr(lang, "phase.label", season=tr(lang, _PHASE_SEASON[name[0]]), year=name[1:5],
+              kind=tr(lang, _PHASE_KIND[name[5]]))
+
+
+def power_name(lang: str, power: Power | str) -> str:
+    value = power.value if isinstance(power, Power) else str(power)
+    return tr(lang, f"power.{value}", fallback=value)
+
+
+def location(loc: str | None) -> str:
+    """A province as the canonical notation writes it: `stp/nc` -> `STP/NC`."""
+    return (loc or "?").upper()
+
+
+def timestamp(when: datetime | None) -> str:
+    """A Discord timestamp: each reader sees it in their own time zone, plus "in 3 hours"."""
+    if when is None:
+        return "-"
+    ts = int(when.timestamp())
+    return f"<t:{ts}:F> (<t:{ts}:R>)"
+
+
+def reason_text(lang: str, reason: str | None, province: str | None) -> str:
+    if not reason:
+        return ""
+    return tr(lang, f"reason.{reason}", fallback=reason, province=location(province))
+
+
+def outcome_text(lang: str, status: str, reason: str | None, province: str | None) -> str:
+    word = tr(lang, f"status.{status}", fallback=status)
+    why = reason_text(lang, reason, province)
+    return f"{word}: {why}" if why else word
+
+
+def result_line(lang: str, order: str, status: str, reason: str | None,
+                province: str | None) -> str:
+    mark = {"succeeds": "✅", "fails": "❌", "illegal": "⛔", "invalid": "❔"}.get(status, "•")
+    return f"{mark} `{order}` — {outcome_text(lang, status, reason, province)}"
+
+
+def results_blocks(lang: str, *, game_name: str, phase: str, results: Sequence[Any],
+                   civil_disorder: Iterable[Power | str], after: Mapping[str, Any],
+                   centres_before: Mapping[str, int] | None = None,
+                   centres_after: Mapping[str, int] | None = None,
+                   next_phase: str | None = None, deadline: datetime | None = None,
+                   outcome: Mapping[str, Any] | None = None,
+                   powers: Iterable[Power | str] = ()) -> list[str]:
+    """The announcement of an adjudicated phase as paragraphs (one per power, then dislodged
+    units, centres with their changes, the end of the game or the next deadline), ready for
+    `bot.limits.split_blocks`. `results` are rows with `power`, `order`, `status`, `reason`,
+    `province`; `after` is the position after the phase as `arbitro adjudicate` writes it."""
+    disorder = {str(getattr(p, "value", p)) for p in civil_disorder}
+    by_power: dict[str, list[Any]] = {}
+    for row in results:
+        by_power.setdefault(str(getattr(row.power, "value", row.power)), []).append(row)
+    names = sorted(set(by_power) | disorder | {str(getattr(p, "value", p)) for p in powers})
+    blocks = [tr(lang, "results.title", game=game_name, phase=phase_label(lang, phase))]
+    for power in names:
+        head = f"**{power_name(lang, power)}**"
+        if power in disorder:
+            head += " — " + tr(lang, "results.civil_disorder")
+        rows = by_power.get(power, [])
+        lines = [result_line(lang, r.order, r.status, r.reason, r.province) for r in rows]
+        if not rows:
+            lines = [tr(lang, "results.no_orders")]
+        blocks.append("\n".join([head, *lines]))
+    dislodged = after.get("dislodged_after") or []
+    if dislodged:
+        lines = [tr(lang, "results.dislodged_title")]
+        for unit in dislodged:
+            options = unit.get("retreat_options") or []
+            where = ", ".join(location(o) for o in options) if options else tr(
+                lang, "results.no_retreat")
+            lines.append(tr(lang, "results.dislodged_line",
+                            power=power_name(lang, unit.get("power", "?")),
+                            unit=f"{unit.get('type', '?')} {location(unit.get('location'))}",
+                            attacker=location(unit.get("attacker_from")), options=where))
+        blocks.append("\n".join(lines))
+    removed = after.get("civil_disorder_removes") or []
+    if removed:
+        blocks.append(tr(lang, "results.cd_removed", units=", ".join(
+            f"{power_name(lang, u.get('power', '?'))} {u.get('type', '?')} "
+            f"{location(u.get('location'))}" for u in removed)))
+    if centres_after or after.get("supply_centers_after"):
+        counts = centres_after or {p: len(cs) for p, cs in after["supply_centers_after"].items()}
+        blocks.append(centres_block(lang, counts, centres_before or {}))
+    if outcome:
+        blocks.append(outcome_text_of(lang, outcome))
+    elif next_phase:
+        blocks.append(tr(lang, "results.next", phase=phase_label(lang, next_phase),
+                         deadline=timestamp(deadline)))
+    return blocks
+
+
+def centres_block(lang: str, after: Mapping[str, int], before: Mapping[str, int]) -> str:
+    """Centre counts, most first, with the change since the phase before."""
+    lines = [tr(lang, "results.centers_title")]
+    for power in sorted(set(after) | set(before), key=lambda p: (-after.get(p, 0), p)):
+        count, change = after.get(power, 0), after.get(power, 0) - before.get(power, 0)
+        lines.append(f"{power_name(lang, power)}: {count}" + (f" ({change:+d})" if change and
+                                                              before else ""))
+    return "\n".join(lines)
+
+
+def outcome_text_of(lang: str, outcome: Mapping[str, Any]) -> str:
+    """The end of a game in words: victory, draw, the end year, or ended by the moderator."""
+    kind = str(outcome.get("kind", ""))
+
+    def names(key: str) -> str:
+        return ", ".join(power_name(lang, p) for p in outcome.get(key, ()))
+
+    if kind == "victory":
+        return tr(lang, "outcome.victory", winners=names("winners"))
+    if kind == "draw":
+        return tr(lang, "outcome.draw", powers=names("powers"))
+    if kind == "end_year":
+        return tr(lang, "outcome.end_year", year=outcome.get("year", "?"))
+    if kind == "ended":
+        reason = str(outcome.get("reason") or "")
+        return tr(lang, "outcome.ended") + (f" {reason}" if reason else "")
+    return tr(lang, "outcome.over")
+
+
+def submission_text(lang: str, report: Any, game_name: str) -> str:
+    """The reply to a DM of orders: each line as understood, notes, errors, warnings, and what
+    each of the sender's powers still has to order."""
+    lines = [tr(lang, "orders.received", game=game_name, phase=phase_label(lang, report.phase))]
+    for line in report.lines:
+        shown = line.input.strip()
+        if line.ok:
+            text = f"✅ `{line.canonical}`"
+            if shown and shown.upper() != line.canonical:
+                text += f" ← {_quote(shown)}"
+            lines.append(text)
+            lines.extend(f"  ℹ️ {note}" for note in line.notes)
+            if line.warning:
+                warning = (reason_text(lang, line.reason, None) if line.reason else "") or \
+                    line.warning
+                lines.append("  ⚠️ " + tr(lang, "orders.warning", why=warning))
+        else:
+            lines.append(f"❌ {_quote(shown)}: {line.error or tr(lang, 'orders.unreadable')}")
+            if line.candidates:
+                lines.append("  " + tr(lang, "orders.candidates",
+                                       candidates=", ".join(f"`{c}`" for c in line.candidates)))
+    for power_orders in report.now:
+        lines.append("")
+        lines.append(power_status_text(lang, power_orders))
+    return "\n".join(lines)
+
+
+def power_status_text(lang: str, orders: Any) -> str:
+    """A power's orders that count now, and what is still missing."""
+    head = tr(lang, "orders.now", power=power_name(lang, orders.power),
+              phase=phase_label(lang, orders.phase))
+    body = [f"• `{o}`" for o in orders.orders] or [tr(lang, "orders.none_yet")]
+    if orders.missing:
+        body.append(tr(lang, "orders.missing", units=", ".join(f"`{u}`" for u in orders.missing)))
+    else:
+        body.append(tr(lang, "orders.complete"))
+    return "\n".join([head, *body])
+
+
+def status_text(lang: str, game: Any, now: datetime | None = None) -> str:
+    """`/game status`: phase, deadline, and who has sent orders (never what)."""
+    lines = [tr(lang, "status.title", game=game.name, id=game.id,
+                state=tr(lang, f"state.{game.status}", fallback=game.status))]
+    if game.phase:
+        lines.append(tr(lang, "status.phase", phase=phase_label(lang, game.phase)))
+    if game.deadline is not None and game.status == "active":
+        lines.append(tr(lang, "status.deadline", deadline=timestamp(game.deadline)))
+    if game.status == "forming":
+        players = ", ".join(f"<@{u}>" for u in game.players) or "-"
+        lines.append(tr(lang, "status.players", count=len(game.players),
+                        needed=game.settings.players, players=players))
+    for seat in game.seats:
+        who = f"<@{seat.user_id}>" if seat.user_id else tr(lang, "status.vacant")
+        if not seat.needs_orders:
+            state = "➖"
+        elif seat.ready:
+            state = "✅✅"
+        elif seat.has_orders:
+            state = "✅"
+        else:
+            state = "⏳"
+        extra = " — " + tr(lang, "results.civil_disorder") if seat.civil_disorder else ""
+        lines.append(tr(lang, "status.seat", state=state, power=power_name(lang, seat.power),
+                        player=who, centers=seat.centers, units=seat.units) + extra)
+    if game.seats:
+        lines.append(tr(lang, "status.legend"))
+    return "\n".join(lines)
+
+
+def _quote(text: str, limit: int = 80) -> str:
+    text = text.replace("`", "'")
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return f"“{text}”"

@@ -1,0 +1,80 @@
+"""The service's `Notifier`, implemented with Discord: channel posts (results, maps, reminders,
+announcements) and direct messages, each in its reader's language and within Discord's limits.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.limits import DEFAULT_UPLOAD_LIMIT, split_blocks
+from bot.messages import render_message
+from service.notifier import Message
+
+if TYPE_CHECKING:
+    from bot.app import ArbitroBot
+
+log = logging.getLogger(__name__)
+
+
+class DiscordNotifier:
+    def __init__(self, bot: ArbitroBot) -> None:
+        self.bot = bot
+
+    async def post(self, channel_id: int, message: Message) -> None:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                log.error("cannot post %s: channel %s is gone or hidden from the bot",
+                          message.key, channel_id)
+                return
+        lang = self.bot.language_of_channel(channel)
+        blocks = await render_message(self.bot, message, lang)
+        upload_limit = getattr(getattr(channel, "guild", None), "filesize_limit",
+                               DEFAULT_UPLOAD_LIMIT)
+        await send_pieces(channel, blocks, message, lang, upload_limit)  # type: ignore[arg-type]
+        log.info("posted %s to channel %s (%d characters%s)", message.key, channel_id,
+                 sum(map(len, blocks)), f", {message.image_name}" if message.image else "")
+
+    async def send_private(self, user_id: int, message: Message) -> None:
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            lang = await self.bot.language_of_user(user_id)
+            blocks = await render_message(self.bot, message, lang)
+            channel = user.dm_channel or await user.create_dm()
+            await send_pieces(channel, blocks, message, lang, DEFAULT_UPLOAD_LIMIT)
+        except discord.Forbidden:
+            log.warning("user %s does not accept direct messages: %s not delivered", user_id,
+                        message.key)
+        except discord.HTTPException:
+            log.exception("direct message %s to user %s failed", message.key, user_id)
+
+
+async def send_pieces(channel: discord.abc.Messageable, blocks: list[str], message: Message,
+                      lang: str, upload_limit: int) -> list[discord.Message]:
+    """Send the text in as many messages as it needs, the image with the last one (or alone,
+    with a note, when it is over the channel's upload limit: never silently dropped)."""
+    from bot.i18n import tr
+
+    pieces = split_blocks(blocks) or [""]
+    file: discord.File | None = None
+    if message.image is not None:
+        if len(message.image) <= upload_limit:
+            file = discord.File(io.BytesIO(message.image),
+                                filename=message.image_name or "map.png")
+        else:
+            pieces.extend(split_blocks([tr(lang, "map.too_large", size=len(message.image))]))
+    sent = []
+    for index, piece in enumerate(pieces):
+        extra: dict[str, Any] = {}
+        if file is not None and index == len(pieces) - 1:
+            extra["file"] = file
+        if not piece and "file" not in extra:
+            continue
+        sent.append(await channel.send(piece or None, **extra))
+    return sent

@@ -1,0 +1,67 @@
+"""Start-up: the long-lived resources are opened under `async with` and handed to the bot.
+
+    async with running_bot(settings) as bot:   # connected and ready
+        ...
+
+`run_forever` is what `arbitro bot` runs; the end-to-end tests use `running_bot` with a
+ManualClock and a short tick, against a stand-in of Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from bot.app import ArbitroBot, apply_api_base
+from bot.notifier import DiscordNotifier
+from service.clock import Clock
+from service.game_service import GameService
+from service.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+@asynccontextmanager
+async def running_bot(settings: Settings, *, clock: Clock | None = None, sync: bool = False,
+                      scheduler: bool = True, tick_seconds: float = 60.0,
+                      ready_timeout: float = 30.0) -> AsyncIterator[ArbitroBot]:
+    """The bot logged in, its commands synced as asked, connected to the gateway and ready;
+    closed (and the database with it) when the block ends."""
+    if not settings.discord_token:
+        raise ValueError("no DISCORD_TOKEN: see `arbitro bot` for how to get one")
+    apply_api_base(settings.discord_api_base)
+    bot = ArbitroBot(settings, sync=sync, tick_seconds=tick_seconds)
+    async with GameService.open(settings.db_path, notifier=DiscordNotifier(bot), clock=clock,
+                                scheduler=scheduler) as service:
+        bot.service = service
+        async with bot:
+            runner = asyncio.create_task(bot.start(settings.discord_token), name="arbitro-bot")
+            ready = asyncio.create_task(bot.wait_until_ready())
+            done, _ = await asyncio.wait({runner, ready}, timeout=ready_timeout,
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if ready not in done:
+                ready.cancel()
+                if runner in done:
+                    runner.result()  # raises the reason the bot could not start
+                raise TimeoutError(f"the bot was not ready within {ready_timeout} s")
+            try:
+                yield bot
+            finally:
+                await bot.close()
+                runner.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await runner
+
+
+async def run_forever(settings: Settings, *, sync: bool = False) -> None:
+    """`arbitro bot`: run until interrupted."""
+    apply_api_base(settings.discord_api_base)
+    bot = ArbitroBot(settings, sync=sync)
+    async with GameService.open(settings.db_path, notifier=DiscordNotifier(bot)) as service:
+        bot.service = service
+        log.info("database %s open; connecting to Discord", settings.db_path)
+        async with bot:
+            await bot.start(settings.discord_token or "")
