@@ -1,18 +1,51 @@
 """The core every area of the service shares: its resources (database, clock, notifier,
 renderer), adjudication (one transaction, guarded by the phase id), deadlines and reminders
-(APScheduler jobs rebuilt from the database rows), and announcements."""
+(APScheduler jobs rebuilt from the database rows), and announcements.
+
+Guarantees, and how they are kept:
+- A phase is adjudicated once. The transaction that adjudicates it starts with
+  `BEGIN IMMEDIATE` (one writer at a time, across processes too), re-reads the phase and
+  stops unless it is still open, and flips it to done in the same transaction that stores
+  the results and opens the next phase. A second trigger finds it done and does nothing.
+- Never half a phase: results, the next phase, civil-disorder marks and the game's end are
+  written in that one transaction; a process killed inside it leaves the database as before.
+- Announcements follow the commit; a phase adjudicated but not announced (a crash between
+  the two) is announced at the next start-up. So an announcement may repeat, never vanish.
+- Deadlines live in the `phases` rows. The scheduler holds one job per game, at its next
+  reminder or deadline, rebuilt from the rows at start-up and after every change; a job
+  only calls `run_due`, which decides from the rows and the clock.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import logging
+from collections import Counter
+from datetime import UTC, timedelta
 from pathlib import Path
+from typing import Any
 
-from service.clock import Clock
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+
+from engine.adjudicator import adjudicate
+from engine.orders import parse_order
+from engine.outcomes import OrderResult, Outcome, Reason, Status
+from engine.vocabulary import Phase, Power
+from service import announcements
+from service.clock import Clock, from_ts, to_ts
 from service.db import Database
-from service.notifier import Notifier
+from service.ending import decide_end
+from service.errors import InvalidRequest, NotFound
+from service.images import Renderer, default_renderer
+from service.models import ACTIVE, FINISHED, Game, MapImage, PhaseReport, PhaseRow
+from service.notifier import Message, Notifier
+from service.obligations import missing, needs_orders
+from service.repos import audit, games, phases, results, seats
+from service.repos import orders as order_rows
 
-# render.render_png(position, *, results=(), orders=(), game_name="", civil_disorder=()) -> bytes
-Renderer = Callable[..., bytes]
+log = logging.getLogger(__name__)
+
+__all__ = ["Renderer", "ServiceCore"]
 
 
 class ServiceCore:
@@ -23,19 +56,273 @@ class ServiceCore:
         self.db_path = str(db_path)
         self.notifier = notifier
         self.clock = clock
-        self.renderer = renderer
+        self.renderer: Renderer = renderer or default_renderer()
         self.use_scheduler = scheduler
+        self.scheduler: AsyncIOScheduler | None = None
+        # Games with an adjudication under way in this process: orders for them are refused
+        # at once rather than queued behind it and silently applied to the next phase.
+        self._adjudicating: Counter[int] = Counter()
+        self._render_slots = asyncio.Semaphore(4)
 
+    # -- helpers shared by the mixins -------------------------------------------------------
+    def now_ts(self) -> float:
+        return to_ts(self.clock.now())
+
+    @staticmethod
+    async def game_or_fail(conn: Any, game_id: int) -> Game:
+        game = await games.get(conn, game_id)
+        if game is None:
+            raise NotFound("game.not_found", f"there is no game {game_id}", game_id=game_id)
+        return game
+
+    @staticmethod
+    async def open_phase_or_fail(conn: Any, game: Game) -> PhaseRow:
+        phase = await phases.latest(conn, game.id)
+        if game.status == FINISHED or phase is None or phase.status != "open":
+            raise InvalidRequest("game.no_open_phase", f"{game.name} has no phase in play "
+                                 f"(the game is {game.status})", game=game.name,
+                                 status=game.status)
+        return phase
+
+    async def render(self, position: Any, **kwargs: Any) -> bytes:
+        """The renderer, in a worker thread (it is CPU work; the event loop stays free)."""
+        async with self._render_slots:
+            return await asyncio.to_thread(self.renderer, position, **kwargs)
+
+    async def map_image(self, game: Game, phase: PhaseRow, **kwargs: Any) -> MapImage:
+        png = await self.render(phase.position, game_name=game.name, **kwargs)
+        return MapImage(phase.name, png, f"game-{game.id}-{phase.name}.png")
+
+    async def post(self, game: Game, key: str, text: str, **params: Any) -> None:
+        await self.notifier.post(game.channel_id, Message(key, text, {"game": game.name,
+                                                                      **params}))
+
+    # -- start-up and shutdown --------------------------------------------------------------
     async def startup(self) -> None:
         """Announce phases adjudicated but never announced, process overdue deadlines once in
         order, then (with the scheduler) rebuild one job per game from the database rows."""
-        raise NotImplementedError
+        await self.announce_pending()
+        await self.run_due()
+        if self.use_scheduler:
+            self.scheduler = AsyncIOScheduler(timezone=UTC)
+            self.scheduler.start()
+            async with self.db.read() as conn:
+                rows = await phases.open_deadlines(conn)
+            for game_id in dict.fromkeys(game_id for _p, game_id, _d in rows):
+                await self.reschedule(game_id)
 
     async def shutdown(self) -> None:
-        raise NotImplementedError
+        if self.scheduler is not None:
+            self.scheduler.shutdown(wait=False)
+            self.scheduler = None
+
+    # -- deadlines and reminders ------------------------------------------------------------
+    async def reschedule(self, game_id: int) -> None:
+        """Point the game's job at its next reminder or deadline (or drop it)."""
+        if self.scheduler is None:
+            return
+        async with self.db.read() as conn:
+            wake = await self._next_wake(conn, game_id)
+        job_id = f"game-{game_id}"
+        if wake is None:
+            if self.scheduler.get_job(job_id):
+                self.scheduler.remove_job(job_id)
+            return
+        self.scheduler.add_job(self._job, "date", run_date=from_ts(wake), args=[game_id],
+                               id=job_id, replace_existing=True, misfire_grace_time=None,
+                               coalesce=True)
+
+    async def _job(self, game_id: int) -> None:
+        try:
+            await self.run_due(game_id)
+        except Exception:  # a job must not die silently: log with the game
+            log.exception("deadline job of game %s failed", game_id)
+
+    async def _next_wake(self, conn: Any, game_id: int) -> float | None:
+        game = await games.get(conn, game_id)
+        phase = await phases.latest(conn, game_id) if game else None
+        if (game is None or game.status != ACTIVE or phase is None or phase.status != "open"
+                or phase.deadline_at is None):
+            return None
+        deadline = to_ts(phase.deadline_at)
+        sent = await phases.reminders_sent(conn, phase.id)
+        times = [deadline] + [deadline - r.total_seconds() for r in game.settings.reminders
+                              if r.total_seconds() not in sent]
+        return min(times)
 
     async def run_due(self, game_id: int | None = None) -> int:
         """Send due reminders and adjudicate every phase whose deadline has passed (by the
         clock), soonest deadline first. Returns how many phases were adjudicated. The
         scheduler calls this; tests with a ManualClock call it after moving the clock."""
-        raise NotImplementedError
+        now = self.now_ts()
+        async with self.db.read() as conn:
+            rows = await phases.open_deadlines(conn)
+        adjudicated: list[int] = []
+        touched: list[int] = []
+        for phase_id, gid, deadline in rows:
+            if game_id is not None and gid != game_id:
+                continue
+            touched.append(gid)
+            if deadline <= now:
+                if await self.adjudicate_phase(gid, phase_id, trigger="deadline",
+                                               announce=False):
+                    adjudicated.append(phase_id)
+            else:
+                await self._send_reminders(gid, phase_id, deadline, now)
+        await asyncio.gather(*(self.announce(p) for p in adjudicated))
+        for gid in dict.fromkeys(touched):
+            await self.reschedule(gid)
+        return len(adjudicated)
+
+    async def _send_reminders(self, game_id: int, phase_id: int, deadline: float,
+                              now: float) -> None:
+        async with self.db.transaction() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            due = [r.total_seconds() for r in game.settings.reminders
+                   if deadline - r.total_seconds() <= now]
+            if not due:
+                return
+            fresh = [r for r in due if await phases.note_reminder(conn, phase_id, r)]
+            if not fresh:
+                return
+            phase = await phases.get(conn, phase_id)
+            given = await order_rows.effective(conn, phase_id)
+            neutral = game.settings.setup.neutral
+            owed: dict[int, list[tuple[Power, tuple[str, ...]]]] = {}
+            for seat in await seats.all_seats(conn, game_id):
+                if seat.user_id is None:
+                    continue
+                left = missing(phase.position, seat.power, given.get(seat.power, []), neutral)
+                if left:
+                    owed.setdefault(seat.user_id, []).append((seat.power, left))
+        when = from_ts(deadline)
+        for user_id, items in owed.items():
+            text = (f"{game.name}: the deadline for {phase.name} is {when:%Y-%m-%d %H:%M} UTC. "
+                    "Still without orders: " + "; ".join(
+                        f"{p.value}: {', '.join(left)}" for p, left in items))
+            await self.notifier.send_private(user_id, Message(
+                "reminder", text, {"game": game.name, "phase": phase.name, "deadline": when,
+                                   "missing": {p.value: list(left) for p, left in items}}))
+
+    # -- adjudication -----------------------------------------------------------------------
+    async def adjudicate_phase(self, game_id: int, phase_id: int, *, trigger: str,
+                               actor_id: int | None = None, announce: bool = True) -> bool:
+        """Adjudicate the open phase `phase_id` in one transaction. False when it is no longer
+        open (another trigger got there first) or the game is not running."""
+        self._adjudicating[game_id] += 1
+        try:
+            async with self.db.transaction() as conn:
+                phase = await phases.get(conn, phase_id)
+                game = await games.get(conn, game_id)
+                if (phase is None or phase.status != "open" or game is None
+                        or game.status != ACTIVE):
+                    return False
+                now = self.now_ts()
+                setup = game.settings.setup
+                given = await order_rows.effective(conn, phase_id)
+                result = adjudicate(phase.position, given, game.settings.rules,
+                                    neutral=setup.neutral)
+                if not await phases.close(conn, phase_id, now):
+                    return False
+                await results.store(conn, phase_id, result)
+                if result.civil_disorder:
+                    await seats.set_civil_disorder(conn, game_id, result.civil_disorder, True)
+                following = result.next_position
+                outcome = decide_end(game.settings, result, following)
+                if outcome is not None:
+                    await games.finish(conn, game_id, outcome, now)
+                else:
+                    length = game.settings.deadline_for(following.phase.kind)
+                    await phases.insert(conn, game_id, following, opened_at=now,
+                                        deadline_at=now + length.total_seconds())
+                if actor_id is not None:
+                    await audit.log(conn, game_id, actor_id, trigger, {"phase": phase.name},
+                                    now)
+        finally:
+            self._adjudicating[game_id] -= 1
+            if not self._adjudicating[game_id]:
+                del self._adjudicating[game_id]
+        if announce:
+            await self.announce(phase_id)
+            await self.reschedule(game_id)
+        return True
+
+    def is_adjudicating(self, game_id: int) -> bool:
+        return self._adjudicating[game_id] > 0
+
+    # -- announcements ----------------------------------------------------------------------
+    async def announce_pending(self) -> None:
+        async with self.db.read() as conn:
+            pending = await phases.unannounced(conn)
+        for phase_id in pending:
+            await self.announce(phase_id)
+
+    async def phase_report_of(self, phase_id: int, *, with_image: bool) -> PhaseReport:
+        async with self.db.read() as conn:
+            phase = await phases.get(conn, phase_id)
+            game = await self.game_or_fail(conn, phase.game_id)
+            rows = await results.of_phase(conn, phase_id)
+            stored = await results.outcome(conn, phase_id)
+            following = await phases.by_seq(conn, game.id, phase.seq + 1)
+        after, disorder = stored if stored else ({}, [])
+        before = {p.value: n for p, n in phase.position.center_counts().items() if n}
+        centres_after = ({p: len(cs) for p, cs in after["supply_centers_after"].items()}
+                         if "supply_centers_after" in after else before)
+        text = announcements.results_text(
+            game_name=game.name, phase=phase.name, results=rows,
+            civil_disorder=[p.value for p in disorder], after=after, centres_before=before,
+            centres_after=centres_after,
+            next_phase=following.name if following else None,
+            next_deadline=following.deadline_at if following else None,
+            outcome=game.outcome if following is None else None)
+        image = None
+        if with_image:
+            kind = phase.position.phase.kind
+            engine_results = [OrderResult(r.power, parse_order(r.order, kind), Outcome(
+                Status(r.status), Reason(r.reason) if r.reason else None, r.province), r.order)
+                for r in rows]
+            image = await self.map_image(game, phase, results=engine_results,
+                                         civil_disorder=tuple(disorder))
+        return PhaseReport(game.id, phase.name, phase.seq, tuple(rows), tuple(disorder), after,
+                           text, image)
+
+    async def announce(self, phase_id: int) -> None:
+        """Post a phase's results (text, map, centres, civil disorder, dislodged units with
+        their retreat options, next deadline or the game's end), then mark it announced."""
+        report = await self.phase_report_of(phase_id, with_image=True)
+        async with self.db.read() as conn:
+            phase = await phases.get(conn, phase_id)
+            game = await self.game_or_fail(conn, phase.game_id)
+            following = await phases.by_seq(conn, game.id, phase.seq + 1)
+        params: dict[str, Any] = {
+            "game": game.name, "game_id": game.id, "phase": report.phase,
+            "results": [{"power": r.power.value, "order": r.order, "status": r.status,
+                         "reason": r.reason, "province": r.province} for r in report.results],
+            "civil_disorder": [p.value for p in report.civil_disorder],
+            "dislodged": report.after.get("dislodged_after", []),
+            "supply_centers": report.after.get("supply_centers_after"),
+            "next_phase": following.name if following else None,
+            "next_deadline": following.deadline_at if following else None,
+            "outcome": game.outcome if following is None else None}
+        image = report.image
+        await self.notifier.post(game.channel_id, Message(
+            "phase.results", report.text, params, image.png if image else None,
+            image.filename if image else None))
+        if following is None and game.outcome:
+            await self.post(game, "game.finished",
+                            announcements.outcome_sentence(game.outcome), outcome=game.outcome)
+        async with self.db.transaction() as conn:
+            await phases.mark_announced(conn, phase_id, self.now_ts())
+
+    # -- shared by ordering and status ------------------------------------------------------
+    @staticmethod
+    def seat_needs_orders(phase: PhaseRow, power: Power, game: Game) -> bool:
+        return needs_orders(phase.position, power, game.settings.setup.neutral)
+
+    @staticmethod
+    def phase_of(name: str) -> Phase:
+        return Phase.parse(name)
+
+    @staticmethod
+    def length_of(game: Game, phase: PhaseRow) -> timedelta:
+        return game.settings.deadline_for(phase.position.phase.kind)

@@ -3,11 +3,17 @@ assigned by the moderator), and the read-only views the bot shows (status, game 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 
+from engine.position import Position
 from engine.vocabulary import Power
 from service.core import ServiceCore
-from service.models import GameSettings, GameView
+from service.errors import InvalidRequest, NotAllowed
+from service.models import FORMING, GameSettings, GameView
+from service.notifier import Message
+from service.repos import audit, games, phases, seats
+from service.views import game_view
 
 
 class LifecycleMixin(ServiceCore):
@@ -16,16 +22,62 @@ class LifecycleMixin(ServiceCore):
                           guild_id: int | None = None) -> GameView:
         """Create a game in `channel_id`, forming (players may join). Settings are validated
         (InvalidRequest names the bad field). Logged in the audit log and announced."""
-        raise NotImplementedError
+        settings = (settings or GameSettings()).validate()
+        name = " ".join(name.split())
+        if not name:
+            raise InvalidRequest("game.bad_name", "a game needs a name")
+        now = self.now_ts()
+        async with self.db.transaction() as conn:
+            game_id = await games.insert(conn, channel_id=channel_id, guild_id=guild_id,
+                                         name=name, moderator_id=moderator_id,
+                                         settings=settings, at=now)
+            await audit.log(conn, game_id, moderator_id, "create",
+                            {"name": name, "settings": settings.to_json()}, now)
+            game = await games.get(conn, game_id)
+            view = await game_view(conn, game)
+        await self.post(game, "game.created",
+                        f"New game {name}: {settings.players} players, rules {settings.rules}. "
+                        f"Join with the join command.", game_id=game_id,
+                        players=settings.players, rules=settings.rules)
+        return view
 
     async def join(self, game_id: int, user_id: int) -> GameView:
         """Add a player to a forming game's roster (NotAllowed when full or started)."""
-        raise NotImplementedError
+        async with self.db.transaction() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            if game.status != FORMING:
+                raise NotAllowed("game.already_started", f"{game.name} has already started; "
+                                 "ask the moderator to seat you at a vacant power",
+                                 game=game.name)
+            roster = await seats.players(conn, game_id)
+            if user_id in roster:
+                raise InvalidRequest("game.already_joined", f"you have already joined "
+                                     f"{game.name}", game=game.name)
+            wanted = game.settings.setup.players
+            if len(roster) >= wanted:
+                raise NotAllowed("game.full", f"{game.name} is full ({wanted} players)",
+                                 game=game.name, players=wanted)
+            await seats.add_player(conn, game_id, user_id, self.now_ts())
+            view = await game_view(conn, game)
+        await self.post(game, "game.joined", f"<@{user_id}> joined {game.name} "
+                        f"({len(view.players)}/{wanted}).", user_id=user_id,
+                        count=len(view.players), players=wanted)
+        return view
 
     async def leave(self, game_id: int, user_id: int) -> GameView:
         """Leave a forming game's roster. Once the game runs a player leaves through the
         moderator (`remove_player`)."""
-        raise NotImplementedError
+        async with self.db.transaction() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            if game.status != FORMING:
+                raise NotAllowed("game.leave_started", f"{game.name} has started: ask the "
+                                 "moderator to replace you", game=game.name)
+            if not await seats.remove_player(conn, game_id, user_id):
+                raise InvalidRequest("game.not_joined", f"you have not joined {game.name}",
+                                     game=game.name)
+            view = await game_view(conn, game)
+        await self.post(game, "game.left", f"<@{user_id}> left {game.name}.", user_id=user_id)
+        return view
 
     async def start(self, game_id: int, actor_id: int, *,
                     assignments: Mapping[Power, int] | None = None,
@@ -35,18 +87,90 @@ class LifecycleMixin(ServiceCore):
         not given) is recorded in the game. With `assignments` (power -> user) the moderator
         chooses; every power in play must be assigned, a group's powers to one user.
         Opens the first phase with its deadline and announces the seats."""
-        raise NotImplementedError
+        now = self.now_ts()
+        async with self.db.transaction() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            if game.status != FORMING:
+                raise InvalidRequest("game.already_started", f"{game.name} has already "
+                                     "started", game=game.name)
+            setup = game.settings.setup
+            if assignments is None:
+                roster = await seats.players(conn, game_id)
+                if len(roster) != setup.players:
+                    raise InvalidRequest(
+                        "game.wrong_player_count", f"{game.name} needs {setup.players} "
+                        f"players to draw the powers; {len(roster)} joined", game=game.name,
+                        needed=setup.players, joined=len(roster))
+                seed = random.SystemRandom().randrange(2**62) if seed is None else seed
+                groups = list(setup.groups)
+                random.Random(seed).shuffle(groups)
+                seated = {p: user for user, group in zip(roster, groups, strict=True)
+                          for p in group}
+            else:
+                seated = _check_assignments(setup.groups, assignments)
+            await seats.create(conn, game_id, seated)
+            await games.start(conn, game_id, rng_seed=seed, at=now)
+            first = Position.initial(year=setup.first_year)
+            length = game.settings.deadline_for(first.phase.kind).total_seconds()
+            await phases.insert(conn, game_id, first, opened_at=now, deadline_at=now + length)
+            await audit.log(conn, game_id, actor_id, "start",
+                            {"seed": seed, "assigned": assignments is not None,
+                             "seats": {p.value: u for p, u in seated.items()}}, now)
+            game = await games.get(conn, game_id)
+            view = await game_view(conn, game)
+        lines = [f"{game.name} has started: {view.phase}, deadline "
+                 f"{view.deadline:%Y-%m-%d %H:%M} UTC."]
+        lines += [f"{s.power.value}: <@{s.user_id}>" for s in view.seats]
+        if setup.neutral:
+            lines.append("Neutral: " + ", ".join(sorted(p.value for p in setup.neutral)))
+        await self.post(game, "game.started", "\n".join(lines), phase=view.phase,
+                        deadline=view.deadline, seed=seed,
+                        seats={s.power.value: s.user_id for s in view.seats})
+        for user in dict.fromkeys(seated.values()):
+            mine = sorted(p.value for p, u in seated.items() if u == user)
+            await self.notifier.send_private(user, Message(
+                "game.your_powers", f"{game.name}: you play {', '.join(mine)}. Send your "
+                f"orders for {view.phase} by {view.deadline:%Y-%m-%d %H:%M} UTC.",
+                {"game": game.name, "powers": mine, "phase": view.phase,
+                 "deadline": view.deadline}))
+        await self.reschedule(game_id)
+        return view
 
     async def status(self, game_id: int) -> GameView:
         """The game's phase, deadline, seats (with centres, units, civil disorder, and
         whether each power has sent orders — never which), roster and outcome."""
-        raise NotImplementedError
+        async with self.db.read() as conn:
+            return await game_view(conn, await self.game_or_fail(conn, game_id))
 
     async def games_in_channel(self, channel_id: int, *,
                                include_finished: bool = False) -> list[GameView]:
         """Games of a channel, oldest first (to pick one when a channel has several)."""
-        raise NotImplementedError
+        async with self.db.read() as conn:
+            return [await game_view(conn, g)
+                    for g in await games.in_channel(conn, channel_id, include_finished)]
 
     async def games_of_user(self, user_id: int) -> list[GameView]:
         """Unfinished games where the user holds a seat or has joined the roster."""
-        raise NotImplementedError
+        async with self.db.read() as conn:
+            found = [await games.get(conn, i) for i in await seats.games_of_user(conn, user_id)]
+            return [await game_view(conn, g) for g in found if g is not None]
+
+
+def _check_assignments(groups: tuple[tuple[Power, ...], ...],
+                       assignments: Mapping[Power, int]) -> dict[Power, int]:
+    chosen = {Power.parse(p) if isinstance(p, str) else p: u for p, u in assignments.items()}
+    playing = {p for g in groups for p in g}
+    unknown = sorted(p.value for p in chosen if p not in playing)
+    if unknown:
+        raise InvalidRequest("game.power_not_in_play", "not in play in this set-up: "
+                             + ", ".join(unknown), powers=unknown)
+    absent = sorted(p.value for p in playing if p not in chosen)
+    if absent:
+        raise InvalidRequest("game.powers_unassigned", "every power in play needs a player; "
+                             "unassigned: " + ", ".join(absent), powers=absent)
+    for group in groups:
+        if len({chosen[p] for p in group}) > 1:
+            names = [p.value for p in group]
+            raise InvalidRequest("game.group_split", "in this set-up one player holds "
+                                 + " and ".join(names), powers=names)
+    return chosen

@@ -4,54 +4,247 @@ roles); the service records the actor of each action in the audit log and announ
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from engine.vocabulary import Power
+from service.clock import to_ts
 from service.core import ServiceCore
-from service.models import AuditEntry, GameView
+from service.errors import InvalidRequest
+from service.models import ACTIVE, FINISHED, PAUSED, AuditEntry, Game, GameView
+from service.repos import audit, games, phases, results, seats
+from service.views import game_view
 
 
 class ModerationMixin(ServiceCore):
     async def process_now(self, game_id: int, actor_id: int) -> bool:
         """Adjudicate the open phase now. False when it was already adjudicated (a deadline
         or another trigger got there first): a phase is never adjudicated twice."""
-        raise NotImplementedError
+        async with self.db.read() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            current = await self.open_phase_or_fail(conn, game)
+        if game.status != ACTIVE:
+            raise InvalidRequest("moderation.not_active", f"{game.name} is {game.status}: "
+                                 "resume it first", game=game.name, status=game.status)
+        await self.post(game, "moderation.process_now", f"{game.name}: the moderator "
+                        f"<@{actor_id}> processes {current.name} now.", actor_id=actor_id,
+                        phase=current.name)
+        return await self.adjudicate_phase(game_id, current.id, trigger="process_now",
+                                           actor_id=actor_id)
 
     async def extend_deadline(self, game_id: int, actor_id: int, *,
                               by: timedelta | None = None,
                               to: datetime | None = None) -> GameView:
         """Move the open phase's deadline later by a duration, or to a time."""
-        raise NotImplementedError
+        if (by is None) == (to is None):
+            raise InvalidRequest("moderation.extend_how", "extend either by a duration or to "
+                                 "a time")
+        if by is not None and by <= timedelta(0):
+            raise InvalidRequest("moderation.bad_duration", "extend by a positive duration",
+                                 by=str(by))
+        async with self.db.read() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            current = await self.open_phase_or_fail(conn, game)
+        if to is None:
+            if game.status == PAUSED:
+                return await self._shift_paused(game, actor_id, by)
+            to = current.deadline_at + by
+        return await self.set_deadline(game_id, actor_id, to, action="extend")
 
-    async def set_deadline(self, game_id: int, actor_id: int, when: datetime) -> GameView:
+    async def set_deadline(self, game_id: int, actor_id: int, when: datetime, *,
+                           action: str = "set_deadline") -> GameView:
         """Set the open phase's deadline to `when` (in the future)."""
-        raise NotImplementedError
+        now = self.now_ts()
+        target = to_ts(when)
+        if target <= now:
+            raise InvalidRequest("moderation.deadline_past", f"the deadline "
+                                 f"{when:%Y-%m-%d %H:%M} UTC is not in the future",
+                                 when=when)
+        async with self.db.transaction() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            current = await self.open_phase_or_fail(conn, game)
+            if game.status == PAUSED:
+                await games.set_status(conn, game_id, PAUSED, paused_remaining=target - now)
+            else:
+                await phases.set_deadline(conn, current.id, target)
+            await phases.clear_reminders(conn, current.id)
+            await audit.log(conn, game_id, actor_id, action,
+                            {"phase": current.name, "deadline": when.isoformat()}, now)
+            view = await game_view(conn, await games.get(conn, game_id))
+        await self.post(game, f"moderation.{action}", f"{game.name}: the moderator "
+                        f"<@{actor_id}> set the deadline of {current.name} to "
+                        f"{when:%Y-%m-%d %H:%M} UTC" + (" (when the game resumes, "
+                        "counted from then)" if game.status == PAUSED else "") + ".",
+                        actor_id=actor_id, phase=current.name, deadline=when)
+        await self.reschedule(game_id)
+        return view
+
+    async def _shift_paused(self, game: Game, actor_id: int, by: timedelta) -> GameView:
+        now = self.now_ts()
+        left = (game.paused_remaining or timedelta(0)) + by
+        async with self.db.transaction() as conn:
+            await games.set_status(conn, game.id, PAUSED, paused_remaining=left.total_seconds())
+            await audit.log(conn, game.id, actor_id, "extend", {"by": by.total_seconds(),
+                                                                "paused": True}, now)
+            view = await game_view(conn, await games.get(conn, game.id))
+        await self.post(game, "moderation.extend", f"{game.name}: the moderator <@{actor_id}> "
+                        f"added {_duration(by)}; when the game resumes, {_duration(left)} will "
+                        "be left.", actor_id=actor_id, by=by, remaining=left)
+        return view
 
     async def pause(self, game_id: int, actor_id: int) -> GameView:
         """Stop the clock: no deadline passes while paused; the time left is kept."""
-        raise NotImplementedError
+        now = self.now_ts()
+        async with self.db.transaction() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            current = await self.open_phase_or_fail(conn, game)
+            if game.status != ACTIVE:
+                raise InvalidRequest("moderation.not_active", f"{game.name} is {game.status}",
+                                     game=game.name, status=game.status)
+            left = max(0.0, to_ts(current.deadline_at) - now)
+            await games.set_status(conn, game_id, PAUSED, paused_remaining=left)
+            await audit.log(conn, game_id, actor_id, "pause",
+                            {"phase": current.name, "remaining": left}, now)
+            view = await game_view(conn, await games.get(conn, game_id))
+        await self.post(game, "moderation.pause", f"{game.name} is paused by <@{actor_id}>: "
+                        f"the clock stopped with {_duration(timedelta(seconds=left))} left.",
+                        actor_id=actor_id, remaining=timedelta(seconds=left))
+        await self.reschedule(game_id)
+        return view
 
     async def resume(self, game_id: int, actor_id: int) -> GameView:
         """Restart the clock with the time that was left when paused."""
-        raise NotImplementedError
+        now = self.now_ts()
+        async with self.db.transaction() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            current = await self.open_phase_or_fail(conn, game)
+            if game.status != PAUSED:
+                raise InvalidRequest("moderation.not_paused", f"{game.name} is not paused",
+                                     game=game.name)
+            left = (game.paused_remaining or timedelta(0)).total_seconds()
+            await games.set_status(conn, game_id, ACTIVE)
+            await phases.set_deadline(conn, current.id, now + left)
+            await audit.log(conn, game_id, actor_id, "resume", {"phase": current.name}, now)
+            view = await game_view(conn, await games.get(conn, game_id))
+        await self.post(game, "moderation.resume", f"{game.name} resumes (<@{actor_id}>): "
+                        f"deadline for {current.name} {view.deadline:%Y-%m-%d %H:%M} UTC.",
+                        actor_id=actor_id, deadline=view.deadline)
+        await self.reschedule(game_id)
+        return view
 
     async def replace_player(self, game_id: int, actor_id: int, power: Power,
                              user_id: int) -> GameView:
         """Seat `user_id` at `power` (replacing its player, or taking a vacant power)."""
-        raise NotImplementedError
+        async with self.db.transaction() as conn:
+            game = await self._running(conn, game_id)
+            seat = next((s for s in await seats.all_seats(conn, game_id) if s.power == power),
+                        None)
+            if seat is None:
+                raise InvalidRequest("moderation.power_not_in_play", f"{power.value} is not "
+                                     f"played in {game.name}", power=power.value)
+            await seats.set_user(conn, game_id, power, user_id)
+            await seats.set_civil_disorder(conn, game_id, {power}, False)
+            await audit.log(conn, game_id, actor_id, "replace_player",
+                            {"power": power.value, "old": seat.user_id, "new": user_id},
+                            self.now_ts())
+            view = await game_view(conn, game)
+        before = f"<@{seat.user_id}>" if seat.user_id else "nobody (vacant)"
+        await self.post(game, "moderation.replace_player", f"{game.name}: {power.value} is "
+                        f"now played by <@{user_id}> (before: {before}), set by "
+                        f"<@{actor_id}>.", actor_id=actor_id, power=power.value,
+                        old=seat.user_id, new=user_id)
+        return view
 
     async def remove_player(self, game_id: int, actor_id: int, user_id: int) -> GameView:
         """Unseat a player: their powers become vacant and go into civil disorder."""
-        raise NotImplementedError
+        async with self.db.transaction() as conn:
+            game = await self._running(conn, game_id)
+            theirs = await seats.powers_of(conn, game_id, user_id)
+            if not theirs:
+                raise InvalidRequest("moderation.not_seated", f"<@{user_id}> plays no power "
+                                     f"in {game.name}", user_id=user_id)
+            for p in theirs:
+                await seats.set_user(conn, game_id, p, None)
+            await seats.set_civil_disorder(conn, game_id, set(theirs), True)
+            await audit.log(conn, game_id, actor_id, "remove_player",
+                            {"user": user_id, "powers": [p.value for p in theirs]},
+                            self.now_ts())
+            view = await game_view(conn, game)
+        names = ", ".join(p.value for p in theirs)
+        await self.post(game, "moderation.remove_player", f"{game.name}: <@{user_id}> was "
+                        f"removed by <@{actor_id}>; {names} in civil disorder (sommossa) "
+                        "until someone takes over.", actor_id=actor_id, user_id=user_id,
+                        powers=[p.value for p in theirs])
+        return view
 
     async def rollback(self, game_id: int, actor_id: int) -> GameView:
         """Undo the last adjudication: the previous phase opens again (its orders kept) with
         a fresh deadline; the phase it produced is discarded."""
-        raise NotImplementedError
+        now = self.now_ts()
+        self._refuse_adjudicating(game_id)
+        async with self.db.transaction() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            played = await phases.history(conn, game_id)
+            done = [p for p in played if p.status == "done"]
+            if not done:
+                raise InvalidRequest("moderation.nothing_to_roll_back", f"{game.name} has no "
+                                     "adjudicated phase to roll back", game=game.name)
+            last = done[-1]
+            for later in played:
+                if later.seq > last.seq:
+                    await phases.delete(conn, later.id)
+            await results.delete(conn, last.id)
+            length = game.settings.deadline_for(last.position.phase.kind).total_seconds()
+            await phases.reopen(conn, last.id, now + length)
+            await phases.clear_reminders(conn, last.id)
+            if game.status == FINISHED:
+                await games.finish(conn, game_id, None, None)
+            elif game.status == PAUSED:
+                await games.set_status(conn, game_id, PAUSED, paused_remaining=length)
+            await audit.log(conn, game_id, actor_id, "rollback", {"phase": last.name}, now)
+            view = await game_view(conn, await games.get(conn, game_id))
+        await self.post(game, "moderation.rollback", f"{game.name}: <@{actor_id}> rolled back "
+                        f"{last.name}; it is open again, deadline "
+                        f"{view.deadline:%Y-%m-%d %H:%M} UTC. Orders already sent for it "
+                        "still count.", actor_id=actor_id, phase=last.name,
+                        deadline=view.deadline)
+        await self.reschedule(game_id)
+        return view
+
+    def _refuse_adjudicating(self, game_id: int) -> None:
+        if self.is_adjudicating(game_id):
+            raise InvalidRequest("moderation.busy", "the phase is being adjudicated right now;"
+                                 " try again in a moment")
 
     async def end_game(self, game_id: int, actor_id: int, reason: str = "") -> GameView:
         """End the game now."""
-        raise NotImplementedError
+        now = self.now_ts()
+        async with self.db.transaction() as conn:
+            game = await self._running(conn, game_id)
+            outcome: dict[str, Any] = {"kind": "ended", "reason": reason.strip() or None}
+            await games.finish(conn, game_id, outcome, now)
+            await audit.log(conn, game_id, actor_id, "end_game", {"reason": reason}, now)
+            view = await game_view(conn, await games.get(conn, game_id))
+        await self.post(game, "moderation.end_game", f"{game.name} was ended by <@{actor_id}>"
+                        + (f": {reason.strip()}" if reason.strip() else "."),
+                        actor_id=actor_id, reason=reason.strip() or None)
+        await self.reschedule(game_id)
+        return view
 
     async def audit_log(self, game_id: int) -> list[AuditEntry]:
         """Every moderator action of the game, oldest first."""
-        raise NotImplementedError
+        async with self.db.read() as conn:
+            await self.game_or_fail(conn, game_id)
+            return await audit.entries(conn, game_id)
+
+    async def _running(self, conn: Any, game_id: int) -> Game:
+        game = await self.game_or_fail(conn, game_id)
+        if game.status not in (ACTIVE, PAUSED):
+            raise InvalidRequest("moderation.not_running", f"{game.name} is {game.status}",
+                                 game=game.name, status=game.status)
+        return game
+
+
+def _duration(delta: timedelta) -> str:
+    minutes = int(delta.total_seconds() // 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"

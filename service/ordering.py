@@ -4,16 +4,34 @@ orders, any earlier phase)."""
 
 from __future__ import annotations
 
-from engine.vocabulary import Power
+from collections.abc import Sequence
+from dataclasses import replace
+
+from engine.adjudicator import adjudicate
+from engine.orders import Build, Order, parse_order
+from engine.outcomes import Status
+from engine.position import Position
+from engine.vocabulary import Power, province_of
+from service import announcements
+from service.clock import from_ts
 from service.core import ServiceCore
+from service.errors import InvalidRequest, NotAllowed, OrdersRejected, PhaseClosed
 from service.models import (
+    ACTIVE,
     DrawReport,
+    Game,
+    LineReport,
     MapImage,
     PhaseReport,
+    PhaseRow,
     PowerOrders,
     ReadyReport,
     SubmissionReport,
 )
+from service.obligations import missing, unit_key
+from service.order_text import Reading, power_header, read_orders
+from service.repos import draws, games, phases, seats
+from service.repos import orders as order_rows
 
 
 class OrderingMixin(ServiceCore):
@@ -26,42 +44,281 @@ class OrderingMixin(ServiceCore):
         earlier one; every submission is kept with its time. A sender holding several powers
         may head sections with a power name, or name `power`; otherwise each line goes to the
         power whose unit it names. `phase` (e.g. "S1901M"), when given, must be the open
-        phase. Raises NotAllowed (not seated), PhaseClosed (the phase is being or has been
-        adjudicated: nothing recorded), OrdersRejected (no line could be read: nothing
-        recorded). A power in civil disorder returns by sending orders."""
-        raise NotImplementedError
+        phase. Lines that were not read come back with their error (nothing is recorded for
+        them). Raises NotAllowed (not seated at that power), PhaseClosed (the phase is being
+        or has been adjudicated: nothing recorded), OrdersRejected (an empty message).
+        A power in civil disorder returns by sending orders."""
+        if not text.strip():
+            raise OrdersRejected("orders.empty", "the message holds no orders")
+        self._refuse_during_adjudication(game_id, phase)
+        async with self.db.read() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            current = await self.open_phase_or_fail(conn, game)
+            mine = await seats.powers_of(conn, game_id, user_id)
+        if not mine:
+            raise NotAllowed("orders.not_seated", f"you do not play a power in {game.name}",
+                             game=game.name)
+        if power is not None and power not in mine:
+            raise NotAllowed("orders.not_your_power", f"you do not play {power.value} in "
+                             f"{game.name}", game=game.name, power=power.value)
+        if phase is not None and phase.strip().upper() != current.name:
+            raise PhaseClosed("orders.wrong_phase", f"these orders are for {phase.upper()}, "
+                              f"but the phase in play is {current.name}; nothing was recorded",
+                              sent_for=phase.upper(), open=current.name)
+        lines, chosen = self._read(text, current.position, mine, power, lang, reply_lang)
+        lines = self._with_warnings(game, current.position, lines, chosen)
+        now = self.now_ts()
+        async with self.db.transaction() as conn:
+            latest = await phases.latest(conn, game_id)
+            if self.is_adjudicating(game_id) or latest is None or latest.id != current.id \
+                    or latest.status != "open":
+                raise _closed(current.name, latest.name if latest and latest.id != current.id
+                              else None)
+            by_power: dict[Power, list[tuple[str, str]]] = {p: [] for p in
+                                                             {p for p, _o in chosen} or {mine[0]}}
+            waives: dict[Power, int] = {}
+            for p, order in chosen:
+                waives[p] = waives.get(p, 0) + (order.canonical() == "WAIVE")
+                by_power[p].append((unit_key(order, waives[p]), order.canonical()))
+            for p, items in by_power.items():
+                await order_rows.add_submission(conn, current.id, p, user_id, text, "merge",
+                                                items, now)
+            disorder = {s.power for s in await seats.all_seats(conn, game_id)
+                        if s.civil_disorder and s.power in by_power and by_power[s.power]}
+            if disorder:
+                await seats.set_civil_disorder(conn, game_id, disorder, False)
+            now_orders = await self._power_orders(conn, game, current, mine)
+        return SubmissionReport(game_id, current.name, tuple(lines),
+                                tuple(o.canonical() for _p, o in chosen), tuple(now_orders),
+                                tuple(sorted(disorder)))
+
+    def _refuse_during_adjudication(self, game_id: int, phase: str | None) -> None:
+        if self.is_adjudicating(game_id):
+            raise _closed(phase.upper() if phase else "the phase", None)
+
+    def _read(self, text: str, position: Position, mine: list[Power], power: Power | None,
+              lang: str, reply_lang: str | None
+              ) -> tuple[list[LineReport], list[tuple[Power, Order]]]:
+        """Each line read for the right power: by section header, by `power`, or by the owner
+        of the unit the line names."""
+        lines: list[LineReport] = []
+        chosen: list[tuple[Power, Order]] = []
+        for header, section in _sections(text):
+            if header is not None and header not in mine:
+                lines += [LineReport(line, False, error=f"you do not play {header.value}: "
+                                     "this line was not recorded")
+                          for line in section.splitlines() if line.strip()]
+                continue
+            target = header or power or mine[0]
+            for reading in read_orders(section, position=position, power=target, lang=lang,
+                                       reply_lang=reply_lang):
+                owner = target
+                if reading.ok and header is None and power is None and len(mine) > 1:
+                    owner = _owner(position, reading.order, mine) or target
+                    if owner != target:
+                        reading = read_orders(reading.input, position=position, power=owner,
+                                              lang=lang, reply_lang=reply_lang)[0]
+                lines.append(_report(reading, owner))
+                if reading.ok and reading.order is not None:
+                    chosen.append((owner, reading.order))
+        return lines, chosen
+
+    def _with_warnings(self, game: Game, position: Position, lines: list[LineReport],
+                       chosen: list[tuple[Power, Order]]) -> list[LineReport]:
+        """Warn about each read order that cannot succeed on this position (the engine's
+        legality check, on this message's orders)."""
+        if not chosen:
+            return lines
+        by_power: dict[Power, list[Order]] = {}
+        for p, order in chosen:
+            by_power.setdefault(p, []).append(order)
+        result = adjudicate(position, by_power, game.settings.rules,
+                            neutral=game.settings.setup.neutral)
+        # The engine reports power by power; the lines are in message order.
+        verdicts: dict[Power, list] = {}
+        for verdict in result.results:
+            verdicts.setdefault(verdict.power, []).append(verdict)
+        out: list[LineReport] = []
+        for line in lines:
+            if not line.ok or line.power is None or not verdicts.get(line.power):
+                out.append(line)
+                continue
+            outcome = verdicts[line.power].pop(0).outcome
+            if outcome.status is Status.ILLEGAL:
+                reason = outcome.reason.value if outcome.reason else None
+                why = announcements.reason_text(reason, outcome.province)
+                line = replace(line, warning=f"cannot succeed: {why}; the unit will hold",
+                               reason=reason)
+            out.append(line)
+        return out
+
+    async def _power_orders(self, conn: object, game: Game, phase: PhaseRow,
+                            powers: Sequence[Power]) -> list[PowerOrders]:
+        given = await order_rows.effective(conn, phase.id)
+        ready = await order_rows.ready_powers(conn, phase.id)
+        sent = await order_rows.submissions(conn, phase.id)
+        neutral = game.settings.setup.neutral
+        out = []
+        for p in powers:
+            times = [s[4] for s in sent if s[0] == p.value]
+            out.append(PowerOrders(p, phase.name, tuple(given.get(p, [])),
+                                   missing(phase.position, p, given.get(p, []), neutral),
+                                   p in ready, from_ts(max(times)) if times else None))
+        return out
 
     async def my_orders(self, game_id: int, user_id: int) -> list[PowerOrders]:
         """The orders that count now for each of the user's powers, and what is missing."""
-        raise NotImplementedError
+        async with self.db.read() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            current = await self.open_phase_or_fail(conn, game)
+            mine = await self._mine_or_fail(conn, game, user_id)
+            return await self._power_orders(conn, game, current, mine)
 
     async def clear_orders(self, game_id: int, user_id: int,
                            power: Power | None = None) -> list[PowerOrders]:
         """Withdraw every order of the user's powers (or of `power`) for the open phase."""
-        raise NotImplementedError
+        self._refuse_during_adjudication(game_id, None)
+        async with self.db.transaction() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            current = await self.open_phase_or_fail(conn, game)
+            mine = await self._mine_or_fail(conn, game, user_id)
+            if power is not None and power not in mine:
+                raise NotAllowed("orders.not_your_power", f"you do not play {power.value}",
+                                 power=power.value)
+            targets = [power] if power else mine
+            for p in targets:
+                await order_rows.add_submission(conn, current.id, p, user_id, "", "replace",
+                                                [], self.now_ts())
+            return await self._power_orders(conn, game, current, mine)
+
+    async def _mine_or_fail(self, conn: object, game: Game, user_id: int) -> list[Power]:
+        mine = await seats.powers_of(conn, game.id, user_id)
+        if not mine:
+            raise NotAllowed("orders.not_seated", f"you do not play a power in {game.name}",
+                             game=game.name)
+        return mine
 
     async def set_ready(self, game_id: int, user_id: int, ready: bool = True) -> ReadyReport:
         """Mark the user's powers ready (or not). When every seated power that has orders to
         give is ready, the phase is adjudicated at once."""
-        raise NotImplementedError
+        self._refuse_during_adjudication(game_id, None)
+        async with self.db.transaction() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            current = await self.open_phase_or_fail(conn, game)
+            mine = await self._mine_or_fail(conn, game, user_id)
+            for p in mine:
+                await order_rows.set_ready(conn, current.id, p, ready)
+            marked = await order_rows.ready_powers(conn, current.id)
+            waiting = [s.power for s in await seats.all_seats(conn, game_id)
+                       if s.user_id is not None and self.seat_needs_orders(current, s.power, game)
+                       and s.power not in marked]
+        everyone = ready and not waiting and game.status == ACTIVE
+        done = everyone and await self.adjudicate_phase(game_id, current.id, trigger="ready")
+        return ReadyReport(current.name, ready, done)
 
     async def vote_draw(self, game_id: int, user_id: int, yes: bool = True) -> DrawReport:
         """A secret draw vote for each of the user's powers. The draw passes when every power
         that still has units votes yes (seed 000 II); only then is it announced."""
-        raise NotImplementedError
+        now = self.now_ts()
+        async with self.db.transaction() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            current = await self.open_phase_or_fail(conn, game)
+            mine = await self._mine_or_fail(conn, game, user_id)
+            for p in mine:
+                await draws.set_vote(conn, game_id, p, yes, now)
+            alive = current.position.powers_with_units() - game.settings.setup.neutral
+            passed = yes and alive <= await draws.in_favour(conn, game_id)
+            sharing = tuple(sorted(alive))
+            if passed:
+                outcome = {"kind": "draw", "powers": [p.value for p in sharing]}
+                await games.finish(conn, game_id, outcome, now)
+                game = await games.get(conn, game_id)
+        if passed:
+            await self.post(game, "game.draw", announcements.outcome_sentence(game.outcome),
+                            powers=[p.value for p in sharing])
+            await self.reschedule(game_id)
+        return DrawReport(yes, passed, sharing if passed else ())
 
     async def current_map(self, game_id: int) -> MapImage:
         """The map of the open phase (or the final position of a finished game)."""
-        raise NotImplementedError
+        async with self.db.read() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            latest = await phases.latest(conn, game_id)
+        if latest is None:
+            raise InvalidRequest("game.not_started", f"{game.name} has not started",
+                                 game=game.name)
+        if latest.status == "done":
+            report = await self.phase_report_of(latest.id, with_image=True)
+            return report.image
+        return await self.map_image(game, latest)
 
     async def preview_map(self, game_id: int, user_id: int) -> MapImage:
         """The open phase with the user's own current orders drawn (seen only by them)."""
-        raise NotImplementedError
+        async with self.db.read() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            current = await self.open_phase_or_fail(conn, game)
+            mine = await self._mine_or_fail(conn, game, user_id)
+            given = await order_rows.effective(conn, current.id)
+        kind = current.position.phase.kind
+        drawn = [(p, parse_order(text, kind)) for p in mine for text in given.get(p, [])]
+        return await self.map_image(game, current, orders=drawn)
 
     async def history(self, game_id: int) -> list[PhaseReport]:
         """Every adjudicated phase, oldest first, with results and text (no images)."""
-        raise NotImplementedError
+        async with self.db.read() as conn:
+            await self.game_or_fail(conn, game_id)
+            done = [p.id for p in await phases.history(conn, game_id) if p.status == "done"]
+        return [await self.phase_report_of(p, with_image=False) for p in done]
 
     async def phase_report(self, game_id: int, phase: str) -> PhaseReport:
         """One adjudicated phase (e.g. "F1901M") with its results and its map image."""
-        raise NotImplementedError
+        async with self.db.read() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            row = await phases.by_name(conn, game_id, phase.strip().upper())
+        if row is None or row.status != "done":
+            raise InvalidRequest("history.no_such_phase", f"{game.name} has no adjudicated "
+                                 f"phase {phase.strip().upper()}", game=game.name,
+                                 phase=phase.strip().upper())
+        return await self.phase_report_of(row.id, with_image=True)
+
+
+def _closed(phase: str, now_open: str | None) -> PhaseClosed:
+    then = f" The phase now open is {now_open}: send your orders again for it." if now_open \
+        else " Send them again once the results are out."
+    return PhaseClosed("orders.phase_closed", f"your orders arrived while {phase} was being "
+                       f"adjudicated, so they were not recorded.{then}", phase=phase,
+                       now_open=now_open)
+
+
+def _sections(text: str) -> list[tuple[Power | None, str]]:
+    """Split a message at power header lines (`England:`)."""
+    sections: list[tuple[Power | None, list[str]]] = [(None, [])]
+    for line in text.splitlines():
+        header = power_header(line)
+        if header is not None:
+            sections.append((header, []))
+        else:
+            sections[-1][1].append(line)
+    return [(h, "\n".join(lines)) for h, lines in sections if any(x.strip() for x in lines)]
+
+
+def _owner(position: Position, order: Order | None, mine: list[Power]) -> Power | None:
+    location = getattr(order, "location", None)
+    if not location:
+        return None
+    province = province_of(location)
+    if isinstance(order, Build):
+        owner = position.owner_of(province)
+        return owner if owner in mine else None
+    unit = position.unit_in(province) or next(
+        (d.unit for d in position.dislodged if d.unit.province == province), None)
+    return unit.power if unit and unit.power in mine else None
+
+
+def _report(reading: Reading, power: Power) -> LineReport:
+    return LineReport(reading.input, reading.ok,
+                      reading.order.canonical() if reading.order else None,
+                      power if reading.ok else None, reading.notes, reading.error,
+                      reading.candidates, language=reading.language)
+
+

@@ -4,6 +4,8 @@ server's moderator role."""
 from __future__ import annotations
 
 from service.core import ServiceCore
+from service.errors import InvalidRequest
+from service.repos import prefs
 
 LANGUAGES = ("en", "it", "nl")
 
@@ -11,13 +13,23 @@ LANGUAGES = ("en", "it", "nl")
 class PreferencesMixin(ServiceCore):
     async def set_user_language(self, user_id: int, lang: str | None) -> None:
         """`en`, `it` or `nl`; None forgets the choice (InvalidRequest for anything else)."""
-        raise NotImplementedError
+        if lang is not None:
+            lang = lang.strip().lower()
+            if lang not in LANGUAGES:
+                raise InvalidRequest("prefs.bad_language",
+                                     f"unknown language {lang!r}: use en, it or nl",
+                                     lang=lang, expected=list(LANGUAGES))
+        async with self.db.transaction() as conn:
+            await prefs.set_language(conn, user_id, lang)
 
     async def user_language(self, user_id: int) -> str | None:
-        raise NotImplementedError
+        async with self.db.read() as conn:
+            return await prefs.language(conn, user_id)
 
     async def set_moderator_role(self, guild_id: int, role_id: int | None) -> None:
-        raise NotImplementedError
+        async with self.db.transaction() as conn:
+            await prefs.set_moderator_role(conn, guild_id, role_id)
 
     async def moderator_role(self, guild_id: int) -> int | None:
-        raise NotImplementedError
+        async with self.db.read() as conn:
+            return await prefs.moderator_role(conn, guild_id)

@@ -114,3 +114,18 @@ async def reminders_sent(conn: aiosqlite.Connection, phase_id: int) -> set[float
 async def clear_reminders(conn: aiosqlite.Connection, phase_id: int) -> None:
     """A new deadline: its reminders are due again."""
     await conn.execute("DELETE FROM reminders_sent WHERE phase_id = ?", (phase_id,))
+
+
+async def by_seq(conn: aiosqlite.Connection, game_id: int, seq: int) -> PhaseRow | None:
+    async with conn.execute(f"SELECT {_COLUMNS} FROM phases WHERE game_id = ? AND seq = ?",
+                            (game_id, seq)) as cur:
+        row = await cur.fetchone()
+    return _phase(row) if row else None
+
+
+async def by_name(conn: aiosqlite.Connection, game_id: int, name: str) -> PhaseRow | None:
+    """The latest phase of that name (after a rollback a name may have been played again)."""
+    async with conn.execute(f"SELECT {_COLUMNS} FROM phases WHERE game_id = ? AND name = ? "
+                            "ORDER BY seq DESC LIMIT 1", (game_id, name)) as cur:
+        row = await cur.fetchone()
+    return _phase(row) if row else None

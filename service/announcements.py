@@ -1,0 +1,106 @@
+"""The English text of what the service announces. Every message also carries its key and
+parameters (service.notifier.Message), from which the bot may write its own translation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from service.models import OrderResultRow
+
+_REASONS = {
+    "bounced": "bounced at {p}", "dislodged": "dislodged from {p}",
+    "support_cut": "support cut from {p}", "convoy_disrupted": "convoy disrupted at {p}",
+    "own_unit": "would dislodge its own unit at {p}",
+    "head_to_head": "lost the head-to-head battle with {p}",
+    "paradox": "convoy paradox", "not_matched": "the supported or convoyed unit did not do that",
+    "no_unit": "no unit at {p}", "wrong_power": "the unit at {p} belongs to another power",
+    "wrong_unit_type": "the unit at {p} is of the other type", "not_adjacent": "{p} not reachable",
+    "no_convoy_route": "no convoy route to {p}", "unreachable_target": "cannot reach {p}",
+    "coast_required": "the coast of {p} must be named", "bad_coast": "that coast of {p} cannot be reached",
+    "not_a_sea": "only a fleet at sea convoys", "duplicate": "a later order for the unit at {p} replaced it",
+    "wrong_phase": "not an order of this phase", "self_support": "a unit cannot support itself",
+    "not_dislodged": "the unit at {p} was not dislodged",
+    "retreat_blocked": "cannot retreat to {p}", "retreat_bounced": "another unit retreated to {p}",
+    "no_builds": "no build available", "no_removals": "no removal due",
+    "not_home_center": "{p} is not a home centre", "not_owned": "{p} is not owned",
+    "occupied": "{p} is occupied", "civil_disorder": "removed by the civil-disorder rule",
+    "neutral": "a neutral power does not order", "unreadable": "not an order",
+}
+
+
+def reason_text(reason: str | None, province: str | None) -> str:
+    if reason is None:
+        return ""
+    template = _REASONS.get(reason, reason.replace("_", " "))
+    return template.format(p=(province or "?").upper())
+
+
+def outcome_text(row: OrderResultRow) -> str:
+    if row.status == "succeeds":
+        return "succeeds"
+    why = reason_text(row.reason, row.province)
+    word = "illegal, the unit holds" if row.status == "illegal" else row.status
+    return f"{word} ({why})" if why else word
+
+
+def centre_lines(before: Mapping[str, int], after: Mapping[str, int]) -> list[str]:
+    lines = []
+    for power in sorted(set(before) | set(after)):
+        b, a = before.get(power, 0), after.get(power, 0)
+        change = f" ({a - b:+d})" if a != b else ""
+        lines.append(f"{power}: {a}{change}")
+    return lines
+
+
+def results_text(*, game_name: str, phase: str, results: Sequence[OrderResultRow],
+                 civil_disorder: Sequence[str], after: Mapping[str, Any],
+                 centres_before: Mapping[str, int], centres_after: Mapping[str, int],
+                 next_phase: str | None, next_deadline: datetime | None,
+                 outcome: Mapping[str, Any] | None) -> str:
+    lines = [f"{game_name}: results of {phase}"]
+    by_power: dict[str, list[OrderResultRow]] = {}
+    for row in results:
+        by_power.setdefault(row.power.value, []).append(row)
+    for power in sorted(by_power):
+        lines.append(f"{power}:")
+        lines += [f"  {row.order}: {outcome_text(row)}" for row in by_power[power]]
+    if civil_disorder:
+        lines.append("In civil disorder (sommossa), no orders received: "
+                     + ", ".join(civil_disorder))
+    dislodged = after.get("dislodged_after") or []
+    if dislodged:
+        lines.append("Dislodged:")
+        for d in dislodged:
+            options = d.get("retreat_options") or []
+            where = ", ".join(o.upper() for o in options) if options else "nowhere: disbanded"
+            lines.append(f"  {d['power']} {d['type']} {d['location'].upper()} "
+                         f"(attacked from {str(d.get('attacker_from') or '?').upper()}): "
+                         f"may retreat to {where}")
+    removed = after.get("civil_disorder_removes") or []
+    if removed:
+        lines.append("Removed by the civil-disorder rule: " + ", ".join(
+            f"{u['power']} {u['type']} {u['location'].upper()}" for u in removed))
+    if "supply_centers_after" in after or centres_before != centres_after:
+        lines.append("Supply centres: " + "; ".join(centre_lines(centres_before, centres_after)))
+    if outcome:
+        lines.append(outcome_sentence(outcome))
+    elif next_phase:
+        when = f", deadline {next_deadline:%Y-%m-%d %H:%M} UTC" if next_deadline else ""
+        lines.append(f"Next: {next_phase}{when}")
+    return "\n".join(lines)
+
+
+def outcome_sentence(outcome: Mapping[str, Any]) -> str:
+    kind = outcome.get("kind")
+    if kind == "victory":
+        return "The game is over: victory for " + " and ".join(outcome.get("winners", [])) + "."
+    if kind == "draw":
+        return "The game is over: a draw between " + ", ".join(outcome.get("powers", [])) + "."
+    if kind == "end_year":
+        return f"The game is over: the end year {outcome.get('year')} has been played."
+    if kind == "ended":
+        reason = outcome.get("reason")
+        return "The game was ended by the moderator" + (f": {reason}" if reason else ".")
+    return "The game is over."

@@ -1,0 +1,43 @@
+"""Map images. The renderer is a dependency of the service (a callable with the signature of
+`render.render_png`); the default is that function when `render/` provides it.
+
+Until it does, `stand_in_png` is used: an honest small PNG that is not a map — the game's
+name, the phase and the centre counts drawn from a tiny SVG with resvg — so every
+announcement already carries a real image."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from xml.sax.saxutils import escape
+
+import resvg_py
+
+from engine.position import Position
+from engine.vocabulary import Power
+
+Renderer = Callable[..., bytes]
+
+
+def default_renderer() -> Renderer:
+    try:
+        from render import render_png
+    except ImportError:
+        return stand_in_png
+    return render_png
+
+
+def stand_in_png(position: Position, *, results: Iterable = (), orders: Iterable = (),
+                 game_name: str = "", civil_disorder: Iterable[Power] = ()) -> bytes:
+    """A 360x220 card: name, phase, centres per power, "map stand-in". Not a map."""
+    counts = position.center_counts()
+    disorder = set(civil_disorder)
+    rows = [f'<text x="16" y="{92 + 16 * i}" font-size="13">{escape(p.value)}: {counts[p]}'
+            f'{" (civil disorder)" if p in disorder else ""}</text>'
+            for i, p in enumerate(Power)]
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="360" height="220">'
+           '<rect width="360" height="220" fill="#f4efe1" stroke="#555"/>'
+           f'<text x="16" y="30" font-size="18">{escape(game_name or "Arbitro")}</text>'
+           f'<text x="16" y="56" font-size="16">{escape(position.phase.name)}</text>'
+           '<text x="200" y="56" font-size="11" fill="#844">map stand-in</text>'
+           + "".join(rows) + "</svg>")
+    return bytes(resvg_py.svg_to_bytes(svg_string=svg))

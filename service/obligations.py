@@ -1,0 +1,61 @@
+"""What a power has to order in a phase, and what it has not ordered yet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.adjustments import adjustment_counts, build_sites, powers_needing_orders
+from engine.board import standard_board
+from engine.orders import Build, Disband, Order, Waive, parse_order
+from engine.position import Position
+from engine.vocabulary import PhaseKind, Power, province_of
+
+
+def needs_orders(position: Position, power: Power,
+                 neutral: frozenset[Power] = frozenset()) -> bool:
+    if power in neutral:
+        return False
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        return any(u.power == power for u in position.units)
+    if kind is PhaseKind.RETREAT:
+        return any(d.unit.power == power and d.retreat_options != () for d in position.dislodged)
+    return power in powers_needing_orders(position.units, position.supply_centers,
+                                          standard_board(), neutral)
+
+
+def unit_key(order: Order, index: int) -> str:
+    """What a later order replaces: the order for the same unit (or the same build site);
+    the n-th WAIVE of a message replaces the n-th WAIVE of an earlier one."""
+    if isinstance(order, Waive):
+        return f"waive#{index}"
+    if isinstance(order, Build):
+        return f"build:{province_of(order.location)}"
+    return province_of(order.location)
+
+
+def missing(position: Position, power: Power, orders: Iterable[str],
+            neutral: frozenset[Power] = frozenset()) -> tuple[str, ...]:
+    """Units still without an order (`A PAR`), or in adjustments the builds or removals
+    still to order (`2 builds`, `1 removal`)."""
+    if not needs_orders(position, power, neutral):
+        return ()
+    kind = position.phase.kind
+    given = [parse_order(text, kind) for text in orders]
+    ordered = {province_of(o.location) for o in given if o.location}
+    if kind is PhaseKind.MOVEMENT:
+        return tuple(u.label() for u in position.units
+                     if u.power == power and u.province not in ordered)
+    if kind is PhaseKind.RETREAT:
+        return tuple(d.unit.label() for d in position.dislodged
+                     if d.unit.power == power and d.retreat_options != ()
+                     and d.unit.province not in ordered)
+    delta = adjustment_counts(position.units, position.supply_centers, neutral).get(power, 0)
+    if delta > 0:
+        sites = build_sites(power, position.units, position.supply_centers, standard_board())
+        left = min(delta, len(sites)) - sum(isinstance(o, Build | Waive) for o in given)
+        return (f"{left} build{'s' if left > 1 else ''}",) if left > 0 else ()
+    if delta < 0:
+        left = -delta - sum(isinstance(o, Disband) for o in given)
+        return (f"{left} removal{'s' if left > 1 else ''}",) if left > 0 else ()
+    return ()

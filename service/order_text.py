@@ -1,0 +1,74 @@
+"""Order text in, order values out: the one place the service reads what players write.
+
+Free text in English, Italian or Dutch is the order language's job (`grammar.parse_message`).
+Until that module is importable, the engine's reader of the canonical notation stands in,
+so the service and its tests run with canonical orders (`A PAR - BUR`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.orders import Order, OrderSyntaxError, parse_order
+from engine.position import Position
+from engine.vocabulary import Power
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One line as read (the fields of grammar.ParsedLine the service uses)."""
+
+    input: str
+    ok: bool
+    order: Order | None = None
+    notes: tuple[str, ...] = ()
+    error: str | None = None
+    candidates: tuple[str, ...] = ()
+    language: str | None = None
+
+
+def power_header(line: str) -> Power | None:
+    """`England:`, `**INGHILTERRA**`, `Rusland` -> the power; anything else -> None."""
+    word = line.strip().strip("*_#").strip().rstrip(":").strip().strip("*_").strip()
+    if not word or " " in word.replace("-", ""):
+        return None
+    try:
+        return Power.parse(word)
+    except ValueError:
+        return None
+
+
+def read_orders(text: str, *, position: Position, power: Power, lang: str = "auto",
+                reply_lang: str | None = None) -> list[Reading]:
+    """Every non-blank, non-header line of `text`, read as an order of `power`."""
+    try:
+        from grammar import parse_message
+    except ImportError:
+        return _read_canonical(text, position)
+    return [Reading(line.input, bool(line.ok), line.order if line.ok else None,
+                    tuple(line.notes or ()), line.error, tuple(line.candidates or ()),
+                    getattr(line, "language", None))
+            for line in parse_message(text, position=position, power=power, lang=lang,
+                                      reply_lang=reply_lang)]
+
+
+def grammar_available() -> bool:
+    try:
+        from grammar import parse_message  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _read_canonical(text: str, position: Position) -> list[Reading]:
+    readings: list[Reading] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or power_header(line):
+            continue
+        try:
+            readings.append(Reading(line, True, parse_order(line, position.phase.kind)))
+        except OrderSyntaxError:
+            readings.append(Reading(line, False, error=(
+                f"{line!r} is not an order in canonical notation (for example A PAR - BUR, "
+                f"F NTH C A LON - BEL, A MUN B); the free-text reader is not installed")))
+    return readings

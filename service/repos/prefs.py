@@ -1,0 +1,32 @@
+"""Per-user and per-server preferences."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+
+async def set_language(conn: aiosqlite.Connection, user_id: int, lang: str | None) -> None:
+    await conn.execute("INSERT INTO user_prefs (user_id, language) VALUES (?, ?) "
+                       "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                       (user_id, lang))
+
+
+async def language(conn: aiosqlite.Connection, user_id: int) -> str | None:
+    async with conn.execute("SELECT language FROM user_prefs WHERE user_id = ?",
+                            (user_id,)) as cur:
+        row = await cur.fetchone()
+    return row[0] if row else None
+
+
+async def set_moderator_role(conn: aiosqlite.Connection, guild_id: int,
+                             role_id: int | None) -> None:
+    await conn.execute("INSERT INTO guild_prefs (guild_id, moderator_role_id) VALUES (?, ?) "
+                       "ON CONFLICT (guild_id) DO UPDATE SET "
+                       "moderator_role_id = excluded.moderator_role_id", (guild_id, role_id))
+
+
+async def moderator_role(conn: aiosqlite.Connection, guild_id: int) -> int | None:
+    async with conn.execute("SELECT moderator_role_id FROM guild_prefs WHERE guild_id = ?",
+                            (guild_id,)) as cur:
+        row = await cur.fetchone()
+    return row[0] if row else None

@@ -1,0 +1,38 @@
+"""Building the read-only views the API returns from the repositories' rows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.models import FINISHED, Game, GameView, SeatView
+from service.obligations import needs_orders
+from service.repos import orders as order_rows
+from service.repos import phases, seats
+
+
+async def game_view(conn: Any, game: Game) -> GameView:
+    players = tuple(await seats.players(conn, game.id))
+    phase = await phases.latest(conn, game.id)
+    seat_views: list[SeatView] = []
+    if phase is not None:
+        is_open = phase.status == "open" and game.status != FINISHED
+        sent = await order_rows.effective(conn, phase.id) if is_open else {}
+        ready = await order_rows.ready_powers(conn, phase.id) if is_open else set()
+        position = phase.position
+        counts = position.center_counts()
+        neutral = game.settings.setup.neutral
+        for seat in await seats.all_seats(conn, game.id):
+            seat_views.append(SeatView(
+                power=seat.power, user_id=seat.user_id, civil_disorder=seat.civil_disorder,
+                centers=counts.get(seat.power, 0),
+                units=sum(1 for u in position.units if u.power == seat.power),
+                has_orders=bool(sent.get(seat.power)),
+                needs_orders=is_open and needs_orders(position, seat.power, neutral),
+                ready=seat.power in ready))
+    return GameView(
+        id=game.id, name=game.name, channel_id=game.channel_id, guild_id=game.guild_id,
+        moderator_id=game.moderator_id, status=game.status, settings=game.settings,
+        players=players, seats=tuple(seat_views), phase=phase.name if phase else None,
+        deadline=(phase.deadline_at if phase and phase.status == "open"
+                  and game.status != FINISHED else None),
+        paused_remaining=game.paused_remaining, outcome=game.outcome)
