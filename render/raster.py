@@ -1,0 +1,22 @@
+"""SVG to PNG with resvg (a Rust rasteriser installed from PyPI as `resvg-py`, no system
+libraries). Only the font shipped in `render/fonts/` is loaded, never the system's, so the
+same SVG gives the same pixels on every machine."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+import resvg_py
+
+FONT_FILE = "DejaVuSans-Bold.ttf"
+
+
+@cache
+def font_path() -> str:
+    return str(resources.files("render").joinpath("fonts", FONT_FILE))
+
+
+def svg_to_png(svg: str) -> bytes:
+    return bytes(resvg_py.svg_to_bytes(svg_string=svg, skip_system_fonts=True,
+                                       font_files=[font_path()], font_family="DejaVu Sans"))

@@ -1,0 +1,163 @@
+"""A position (and optionally its orders) as one SVG document: the board, supply centres, units,
+orders, dislodged units, and a legend strip under the map."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+
+from engine.orders import Order
+from engine.outcomes import OrderResult
+from engine.position import Position
+from engine.vocabulary import PhaseKind, Power, Season
+from render.geometry import MapGeometry, standard_geometry
+from render.orders import DrawnOrder, draw_orders
+from render.palette import (
+    BORDER,
+    IMPASSABLE,
+    LEGEND_BACKGROUND,
+    NEUTRAL_LAND,
+    OUTLINE,
+    PLAIN_LAND,
+    POWER_COLOURS,
+    POWER_FILLS,
+    SEA,
+    TEXT,
+)
+from render.units import dislodged_icon, unit_icon
+
+LEGEND_HEIGHT = 170
+FONT = "DejaVu Sans"
+SEASON_NAMES = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
+KIND_NAMES = {PhaseKind.MOVEMENT: "Movement", PhaseKind.RETREAT: "Retreats",
+              PhaseKind.ADJUSTMENT: "Adjustments"}
+
+
+def render_svg(position: Position, *, results: Sequence[OrderResult] = (),
+               orders: Sequence[tuple[Power, Order]] = (), game_name: str = "",
+               civil_disorder: Iterable[Power] = ()) -> str:
+    """The map of `position` as SVG text. `results` (adjudicated orders) are drawn with their
+    success or failure; `orders` (not adjudicated: a player's preview) are drawn plain."""
+    geometry = standard_geometry()
+    drawn = [DrawnOrder(r.power, r.order, r.outcome.succeeded) for r in results]
+    drawn += [DrawnOrder(power, order, None) for power, order in orders]
+    width, height = geometry.width, geometry.height
+    total = height + LEGEND_HEIGHT
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{total:g}" '
+        f'viewBox="0 0 {width:g} {total:g}" font-family="{FONT}" font-weight="bold">',
+        f'<rect class="sea-background" width="{width:g}" height="{height:g}" fill="{SEA}"/>',
+        *_provinces(position, geometry),
+        *_centers(position, geometry),
+        *_units(position, geometry),
+        *draw_orders(drawn, geometry, frozenset(d.unit.province for d in position.dislodged)),
+        *_dislodged(position, geometry),
+        *_legend(position, geometry, game_name, frozenset(civil_disorder)),
+        "</svg>",
+    ]
+    return "\n".join(parts)
+
+
+def province_fill(position: Position, province: str, kind: str) -> str:
+    """Seas are blue; land takes the colour of its supply centre's owner, else of the unit
+    standing on it, else neutral."""
+    if kind == "sea":
+        return SEA
+    owner = position.owner_of(province)
+    if owner is None:
+        unit = position.unit_in(province)
+        owner = unit.power if unit else None
+    return POWER_FILLS[owner] if owner else NEUTRAL_LAND
+
+
+def _provinces(position: Position, geometry: MapGeometry) -> list[str]:
+    out = ['<g class="provinces" stroke-linejoin="round">']
+    for pid, shape in geometry.provinces.items():
+        fill = province_fill(position, pid, shape.kind)
+        width = "0.8" if shape.kind == "sea" else "1.4"
+        out.append(f'<path id="province-{pid}" d="{shape.path}" fill="{fill}" '
+                   f'fill-rule="evenodd" stroke="{BORDER}" stroke-width="{width}"/>')
+    out.append(f'<path class="plain-land" d="{geometry.plain_land}" fill="{PLAIN_LAND}" '
+               f'fill-rule="evenodd" stroke="{BORDER}" stroke-width="0.8"/>')
+    out.append(f'<path class="impassable" d="{geometry.impassable}" fill="{IMPASSABLE}" '
+               f'fill-rule="evenodd" stroke="{BORDER}" stroke-width="1.4"/>')
+    if geometry.lakes:
+        out.append(f'<path class="lakes" d="{geometry.lakes}" fill="{SEA}" fill-rule="evenodd" '
+                   f'stroke="{BORDER}" stroke-width="0.8"/>')
+    out.append("</g>")
+    out.append('<g class="labels" font-size="13" fill="#000000" fill-opacity="0.55" '
+               'text-anchor="middle">')
+    for pid, shape in geometry.provinces.items():
+        x, y = shape.label
+        out.append(f'<text x="{x:g}" y="{y + 5:g}">{pid.upper()}</text>')
+    out.append("</g>")
+    return out
+
+
+def _centers(position: Position, geometry: MapGeometry) -> list[str]:
+    out = ['<g class="centers">']
+    for pid, shape in geometry.provinces.items():
+        if shape.center is None:
+            continue
+        owner = position.owner_of(pid)
+        inner = POWER_COLOURS[owner] if owner else "#FFFFFF"
+        x, y = shape.center
+        out.append(f'<g id="center-{pid}"><circle cx="{x:g}" cy="{y:g}" r="8" fill="#FFFFFF" '
+                   f'stroke="{OUTLINE}" stroke-width="2.5"/>'
+                   f'<circle cx="{x:g}" cy="{y:g}" r="4" fill="{inner}"/></g>')
+    out.append("</g>")
+    return out
+
+
+def _units(position: Position, geometry: MapGeometry) -> list[str]:
+    out = ['<g class="units">']
+    for unit in position.units:
+        out.append(unit_icon(unit.type, geometry.anchor(unit.location),
+                             POWER_COLOURS[unit.power]).replace(
+            "<g ", f'<g id="unit-{unit.province}" ', 1))
+    out.append("</g>")
+    return out
+
+
+def _dislodged(position: Position, geometry: MapGeometry) -> list[str]:
+    return [dislodged_icon(d.unit.type, geometry.anchor(d.unit.location),
+                           POWER_COLOURS[d.unit.power]).replace(
+        "<g ", f'<g id="dislodged-{d.unit.province}" ', 1) for d in position.dislodged]
+
+
+def phase_title(position: Position) -> str:
+    phase = position.phase
+    return f"{SEASON_NAMES[phase.season]} {phase.year} · {KIND_NAMES[phase.kind]}"
+
+
+def _legend(position: Position, geometry: MapGeometry, game_name: str,
+            civil_disorder: frozenset[Power]) -> list[str]:
+    top, width = geometry.height, geometry.width
+    counts = position.center_counts()
+    out = [f'<g class="legend"><rect y="{top:g}" width="{width:g}" height="{LEGEND_HEIGHT}" '
+           f'fill="{LEGEND_BACKGROUND}" stroke="{OUTLINE}" stroke-width="2"/>',
+           f'<text class="phase" x="16" y="{top + 42:g}" font-size="34" fill="{TEXT}">'
+           f'{escape(phase_title(position))}</text>']
+    if game_name:
+        out.append(f'<text class="game" x="{width - 16:g}" y="{top + 42:g}" font-size="30" '
+                   f'fill="{TEXT}" text-anchor="end">{escape(game_name)}</text>')
+    slot = width / len(Power)
+    for i, power in enumerate(Power):
+        x, y = i * slot + 10, top + 62
+        gone = power in civil_disorder
+        out.append(f'<g class="power" id="legend-{power.value.lower()}">'
+                   f'<rect x="{x:g}" y="{y:g}" width="40" height="40" rx="6" '
+                   f'fill="{POWER_COLOURS[power]}" stroke="{OUTLINE}" stroke-width="2.5"/>'
+                   f'<text x="{x + 50:g}" y="{y + 34:g}" font-size="36" fill="{TEXT}">'
+                   f'{counts[power]}</text>'
+                   f'<text x="{x:g}" y="{y + 66:g}" font-size="21" fill="{TEXT}">'
+                   f'{power.value}</text>')
+        if gone:
+            out.append(f'<path d="M{x + 4:g} {y + 36:g}L{x + 36:g} {y + 4:g}" stroke="#FFFFFF" '
+                       f'stroke-width="6"/><path d="M{x + 4:g} {y + 36:g}L{x + 36:g} {y + 4:g}"'
+                       f' stroke="#C00000" stroke-width="3.5"/>'
+                       f'<text class="sommossa" x="{x:g}" y="{y + 94:g}" font-size="19" '
+                       f'fill="#C00000">sommossa</text>')
+        out.append("</g>")
+    out.append("</g>")
+    return out

