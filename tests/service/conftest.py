@@ -1,0 +1,86 @@
+"""Fixtures for the game service: a real SQLite file per test with the real migrations, a
+clock that moves only when told, and a notifier that remembers everything."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from engine.vocabulary import Power
+from service.clock import ManualClock
+from service.game_service import GameService
+from service.images import stand_in_png
+from service.models import GameSettings, GameView
+from service.notifier import MemoryNotifier
+
+MODERATOR = 900
+CHANNEL = 500
+
+
+class RecordingRenderer:
+    """A real PNG (the stand-in) and a record of what each call asked to draw."""
+
+    def __init__(self) -> None:
+        self.calls: list[dict] = []
+
+    def __call__(self, position, **kwargs) -> bytes:
+        self.calls.append({"position": position, **kwargs})
+        return stand_in_png(position, **kwargs)
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def notifier() -> MemoryNotifier:
+    return MemoryNotifier()
+
+
+@pytest.fixture
+def renderer() -> RecordingRenderer:
+    return RecordingRenderer()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "arbitro.sqlite"
+
+
+@pytest.fixture
+async def service(db_path, notifier, clock, renderer) -> AsyncIterator[GameService]:
+    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
+                                scheduler=False) as svc:
+        yield svc
+
+
+@dataclass
+class Started:
+    view: GameView
+    user: dict[Power, int]      # who plays each power
+
+    @property
+    def id(self) -> int:
+        return self.view.id
+
+
+async def start_game(service: GameService, *, players: int = 7, seed: int = 1,
+                     name: str = "Test game", channel: int = CHANNEL,
+                     **settings) -> Started:
+    """A started game whose users are 1..players (plus an offset per game, so two games
+    never share users)."""
+    game = await service.create_game(channel_id=channel, moderator_id=MODERATOR, name=name,
+                                     settings=GameSettings(players=players, **settings))
+    base = game.id * 100
+    for user in range(base + 1, base + 1 + players):
+        await service.join(game.id, user)
+    view = await service.start(game.id, MODERATOR, seed=seed)
+    return Started(view, {s.power: s.user_id for s in view.seats})
+
+
+DAY = timedelta(hours=24)

@@ -1,0 +1,143 @@
+"""Order intake: who may order what, replacing unit by unit, warnings, what is missing."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from engine.vocabulary import Power
+from service.errors import NotAllowed, OrdersRejected, PhaseClosed
+from service.repos import orders as order_rows
+from service.repos import phases
+from tests.service.conftest import MODERATOR, start_game
+
+E, F, G = Power.ENGLAND, Power.FRANCE, Power.GERMANY
+
+
+async def test_orders_are_read_recorded_and_echoed_in_canonical_form(service):
+    game = await start_game(service)
+    report = await service.submit_orders(game.id, game.user[E], "a lvp - yor\nF LON - NTH")
+    assert report.phase == "S1901M"
+    assert [line.canonical for line in report.lines] == ["A LVP - YOR", "F LON - NTH"]
+    assert report.recorded == ("A LVP - YOR", "F LON - NTH")
+    [mine] = report.now
+    assert mine.orders == ("A LVP - YOR", "F LON - NTH")
+    assert mine.missing == ("F EDI",)
+
+
+async def test_a_later_submission_replaces_orders_unit_by_unit_and_all_are_kept(service, clock):
+    game = await start_game(service)
+    user = game.user[E]
+    await service.submit_orders(game.id, user, "A LVP - YOR\nF LON - NTH\nF EDI - NWG")
+    report = await service.submit_orders(game.id, user, "A LVP - WAL")
+    assert report.now[0].orders == ("F LON - NTH", "F EDI - NWG", "A LVP - WAL")
+    assert report.now[0].missing == ()
+    async with service.db.read() as conn:
+        phase = await phases.latest(conn, game.id)
+        kept = await order_rows.submissions(conn, phase.id, E)
+    assert [k[2] for k in kept] == ["A LVP - YOR\nF LON - NTH\nF EDI - NWG", "A LVP - WAL"]
+
+
+async def test_an_unreadable_line_is_reported_and_the_rest_recorded(service):
+    game = await start_game(service)
+    report = await service.submit_orders(game.id, game.user[E], "A LVP - YOR\nmarch on paris")
+    bad = report.lines[1]
+    assert not bad.ok and "march on paris" in bad.error
+    assert report.recorded == ("A LVP - YOR",)
+
+
+async def test_an_order_that_cannot_succeed_is_recorded_with_a_warning(service):
+    game = await start_game(service)
+    report = await service.submit_orders(game.id, game.user[E], "F EDI - LON\nA PAR H")
+    far, foreign = report.lines
+    assert far.reason == "not_adjacent" and "LON not reachable" in far.warning
+    assert foreign.reason == "wrong_power" and "another power" in foreign.warning
+
+
+async def test_only_the_player_seated_at_a_power_orders_it(service):
+    game = await start_game(service)
+    with pytest.raises(NotAllowed, match="do not play a power"):
+        await service.submit_orders(game.id, 12345, "A PAR - BUR")
+    with pytest.raises(NotAllowed, match="do not play France"):
+        await service.submit_orders(game.id, game.user[E], "A PAR - BUR", power=F)
+    report = await service.submit_orders(game.id, game.user[E], "France:\nA PAR - BUR")
+    assert "do not play France" in report.lines[0].error and report.recorded == ()
+    assert (await service.status(game.id)).seats[2].has_orders is False
+
+
+async def test_a_player_with_several_powers_orders_each_by_its_units_or_by_headers(service):
+    game = await start_game(service, players=4)
+    user = game.user[Power.AUSTRIA]            # holds Austria and France
+    report = await service.submit_orders(game.id, user, "A VIE - TRI\nA PAR - BUR")
+    assert [(line.power, line.canonical) for line in report.lines] == [
+        (Power.AUSTRIA, "A VIE - TRI"), (Power.FRANCE, "A PAR - BUR")]
+    report = await service.submit_orders(game.id, user, "France\nF BRE - MAO\nAustria:\nF TRI H")
+    now = {o.power: o.orders for o in report.now}
+    assert now[Power.FRANCE] == ("A PAR - BUR", "F BRE - MAO")
+    assert now[Power.AUSTRIA] == ("A VIE - TRI", "F TRI H")
+
+
+async def test_status_says_who_has_sent_orders_but_not_what(service):
+    game = await start_game(service)
+    await service.submit_orders(game.id, game.user[G], "A BER - KIE")
+    status = await service.status(game.id)
+    sent = {s.power for s in status.seats if s.has_orders}
+    assert sent == {G}
+    assert "A BER - KIE" not in repr(status)
+
+
+async def test_my_orders_and_clear_orders(service):
+    game = await start_game(service)
+    user = game.user[E]
+    await service.submit_orders(game.id, user, "A LVP - YOR")
+    [mine] = await service.my_orders(game.id, user)
+    assert mine.orders == ("A LVP - YOR",) and mine.submitted_at is not None
+    [cleared] = await service.clear_orders(game.id, user)
+    assert cleared.orders == () and len(cleared.missing) == 3
+    report = await service.submit_orders(game.id, user, "F EDI - NWG")
+    assert report.now[0].orders == ("F EDI - NWG",)       # the cleared order stays cleared
+
+
+async def test_an_empty_message_and_a_message_for_another_phase_record_nothing(service):
+    game = await start_game(service)
+    with pytest.raises(OrdersRejected):
+        await service.submit_orders(game.id, game.user[E], "  \n ")
+    with pytest.raises(PhaseClosed, match="for F1901M, but the phase in play is S1901M"):
+        await service.submit_orders(game.id, game.user[E], "A LVP - YOR", phase="F1901M")
+    assert (await service.my_orders(game.id, game.user[E]))[0].orders == ()
+
+
+async def test_a_power_in_civil_disorder_returns_by_sending_orders(service):
+    game = await start_game(service)
+    await service.process_now(game.id, MODERATOR)          # nobody ordered: all in disorder
+    assert all(s.civil_disorder for s in (await service.status(game.id)).seats)
+    report = await service.submit_orders(game.id, game.user[E], "A LVP - YOR")
+    assert report.returned_from_disorder == (E,)
+    disorder = {s.power for s in (await service.status(game.id)).seats if s.civil_disorder}
+    assert E not in disorder and len(disorder) == 6
+
+
+async def test_orders_arriving_during_adjudication_are_refused_not_lost(service, monkeypatch):
+    game = await start_game(service)
+    await service.submit_orders(game.id, game.user[E], "A LVP - YOR")
+    entered, release = asyncio.Event(), asyncio.Event()
+    real = order_rows.effective
+
+    async def slow_effective(conn, phase_id):            # the adjudication reads its orders...
+        entered.set()
+        await release.wait()                              # ...and takes its time
+        return await real(conn, phase_id)
+
+    monkeypatch.setattr("service.core.order_rows.effective", slow_effective)
+    adjudication = asyncio.create_task(service.process_now(game.id, MODERATOR))
+    await entered.wait()
+    with pytest.raises(PhaseClosed, match="being adjudicated, so they were not recorded"):
+        await service.submit_orders(game.id, game.user[F], "A PAR - BUR")
+    release.set()
+    assert await adjudication
+    monkeypatch.undo()
+    async with service.db.read() as conn:
+        spring, autumn = await phases.history(conn, game.id)
+        assert F not in await real(conn, spring.id)       # never silently moved to F1901M
+        assert await real(conn, autumn.id) == {}
