@@ -9,33 +9,67 @@ not know is shown in the service's English text rather than dropped.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 from typing import Any
 
 from bot.formatting import outcome_text_of, phase_label, power_name, results_blocks, timestamp
 from bot.i18n import tr
+from engine.position import Position
 from engine.vocabulary import Power
 from service.notifier import Message
 
 # Parameters whose values are user ids, shown as mentions (a reminder pings who still owes).
-_USER_PARAMS = {"user_id", "user", "users", "players", "missing_users", "moderator_id",
-                "actor_id", "player", "mention", "mentions", "owing"}
-_POWER_PARAMS = {"power", "powers", "winners", "civil_disorder", "missing_powers"}
+_USER_PARAMS = {"user_id", "user", "users", "moderator_id", "actor_id", "old", "new"}
+_POWER_PARAMS = {"power", "powers", "winners", "civil_disorder"}
 _PHASE_PARAMS = {"phase", "next_phase", "previous_phase"}
 
 
 async def render_message(bot: Any, message: Message, lang: str) -> list[str]:
     """Paragraphs of text for `message` in `lang` (split later to Discord's limits)."""
     params = dict(message.params)
-    if "results" in params and "after" in params:
-        return results_blocks(
-            lang, game_name=str(params.get("game_name") or params.get("game") or ""),
-            phase=str(params.get("phase", "")), results=params["results"],
-            civil_disorder=params.get("civil_disorder") or (),
-            after=params["after"], centres_before=params.get("centres_before"),
-            centres_after=params.get("centres_after"), next_phase=params.get("next_phase"),
-            deadline=params.get("next_deadline"), outcome=params.get("outcome"))
-    return [tr(lang, message.key, fallback=message.text, **words(lang, params))]
+    if message.key == "phase.results" and "results" in params:
+        return await _results(bot, params, lang)
+    key = message.key
+    if key == "moderation.extend" and "remaining" in params:
+        key = "moderation.extend_paused"   # a paused game: time added to what is left
+    return [tr(lang, key, fallback=message.text, **words(lang, params))]
+
+
+async def _results(bot: Any, params: dict[str, Any], lang: str) -> list[str]:
+    centres = params.get("supply_centers")
+    before = await _centres_before(bot, params.get("game_id"), params.get("phase")) \
+        if centres else None
+    after = {"dislodged_after": params.get("dislodged") or [],
+             "civil_disorder_removes": params.get("civil_disorder_removes") or []}
+    if centres:
+        after["supply_centers_after"] = centres
+    deadline = params.get("next_deadline")
+    if isinstance(deadline, int | float):
+        deadline = datetime.fromtimestamp(deadline, UTC)
+    return results_blocks(
+        lang, game_name=str(params.get("game", "")), phase=str(params.get("phase", "")),
+        results=[SimpleNamespace(**row) if isinstance(row, Mapping) else row
+                 for row in params["results"]],
+        civil_disorder=params.get("civil_disorder") or (), after=after,
+        centres_before=before,
+        centres_after={p: len(cs) for p, cs in centres.items()} if centres else None,
+        next_phase=params.get("next_phase"), deadline=deadline, outcome=params.get("outcome"))
+
+
+async def _centres_before(bot: Any, game_id: int | None, phase: str | None) -> dict[str, int]:
+    """Centre counts before `phase`: those after the last earlier phase that changed them, or
+    the starting ones. (Only to show the changes; the service decides the counts.)"""
+    before = {p.value: len(cs) for p, cs in Position.initial().supply_centers.items()}
+    if game_id is None or bot is None:
+        return before
+    for report in await bot.service.history(game_id):
+        if report.phase == phase:
+            break
+        centres = report.after.get("supply_centers_after")
+        if centres:
+            before = {p: len(cs) for p, cs in centres.items()}
+    return before
 
 
 def words(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -50,13 +84,33 @@ def words(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:
             shown[name] = phase_label(lang, value)
         elif name == "outcome" and isinstance(value, Mapping):
             shown[name] = outcome_text_of(lang, value)
+        elif name == "seats" and isinstance(value, Mapping):
+            shown[name] = "\n".join(f"{power_name(lang, p)}: {_mentions(u)}"
+                                    for p, u in value.items())
+        elif name == "missing" and isinstance(value, Mapping):
+            shown[name] = "; ".join(f"{power_name(lang, p)}: {', '.join(units)}"
+                                    for p, units in value.items())
         elif isinstance(value, datetime):
             shown[name] = timestamp(value)
+        elif isinstance(value, timedelta):
+            shown[name] = duration(lang, value)
         elif isinstance(value, list | tuple | set | frozenset):
             shown[name] = ", ".join(str(v) for v in value)
+        elif value is None:
+            shown[name] = "-"
         else:
             shown[name] = value
     return shown
+
+
+def duration(lang: str, span: timedelta) -> str:
+    minutes = round(span.total_seconds() / 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours and minutes:
+        return tr(lang, "time.hours_minutes", hours=hours, minutes=minutes)
+    if hours:
+        return tr(lang, "time.hours", hours=hours)
+    return tr(lang, "time.minutes", minutes=minutes)
 
 
 def _mentions(value: Any) -> str:

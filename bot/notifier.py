@@ -66,7 +66,7 @@ async def send_pieces(channel: discord.abc.Messageable, blocks: list[str], messa
     if message.image is not None:
         if len(message.image) <= upload_limit:
             file = discord.File(io.BytesIO(message.image),
-                                filename=message.image_name or "map.png")
+                                filename=message.image_name or "arbitro-map.png")
         else:
             pieces.extend(split_blocks([tr(lang, "map.too_large", size=len(message.image))]))
     sent = []

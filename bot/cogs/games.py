@@ -35,9 +35,8 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
         view = await resolve_game(self.bot, interaction, game)
         lang = await self.bot.language_of_interaction(interaction)
         after = await self.bot.service.join(view.id, interaction.user.id)
-        await reply(interaction, tr(lang, "game.joined", player=interaction.user.mention,
-                                    game=after.name, count=len(after.players),
-                                    needed=after.settings.players), ephemeral=False)
+        await reply(interaction, tr(lang, "game.you_joined", game=after.name,
+                                    count=len(after.players), needed=after.settings.players))
 
     @app_commands.command(name="leave", description="Leave a game before it starts")
     @app_commands.describe(game=GAME)
@@ -47,8 +46,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
         view = await resolve_game(self.bot, interaction, game)
         lang = await self.bot.language_of_interaction(interaction)
         await self.bot.service.leave(view.id, interaction.user.id)
-        await reply(interaction, tr(lang, "game.left", player=interaction.user.mention,
-                                    game=view.name), ephemeral=False)
+        await reply(interaction, tr(lang, "game.you_left", game=view.name))
 
     @app_commands.command(name="status",
                           description="Phase, deadline and who has sent orders (not which)")
