@@ -1,0 +1,365 @@
+"""`FakeDiscord`: the server's lifecycle and the API the end-to-end tests use (see the package
+docstring for a walk-through)."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import web
+
+from . import gateway as gw
+from .commands import (
+    FakeDiscordError,
+    Resolved,
+    build_command_data,
+    check_member_can_use,
+    interaction_channel_payload,
+)
+from .models import (
+    ADMINISTRATOR,
+    EVERYONE_PERMISSIONS,
+    MANAGE_GUILD,
+    Channel,
+    Guild,
+    Interaction,
+    Member,
+    Message,
+    RecordedRequest,
+    Response,
+    Role,
+    User,
+    iter_components,
+)
+from .rest import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, RestApi
+from .world import World
+
+_GUILD_CONTEXT, _BOT_DM_CONTEXT = 0, 1
+_SELECTS = {3, 5, 6, 7, 8}   # string, user, role, mentionable and channel selects
+
+
+class FakeDiscord:
+    """A local stand-in for Discord's REST API and gateway, on 127.0.0.1 at a free port.
+
+    `timeout` bounds every `wait_*` call; `response_deadline` is how long the bot has to give
+    an interaction its first answer (3 s on Discord); `heartbeat_interval_ms` is sent in HELLO.
+    """
+
+    def __init__(self, *, bot_name: str = "Arbitro", timeout: float = 5.0,
+                 response_deadline: float = 3.0, heartbeat_interval_ms: int = 41_250) -> None:
+        self.token = "fake." + secrets.token_urlsafe(24)
+        self.timeout = timeout
+        self.world = World(token=self.token, bot_name=bot_name,
+                           heartbeat_interval_ms=heartbeat_interval_ms)
+        self._rest = RestApi(self.world, response_deadline=response_deadline)
+        self._runner: web.AppRunner | None = None
+        self.api_base = ""
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    async def start(self) -> FakeDiscord:
+        app = web.Application(middlewares=[self._rest.middleware], client_max_size=64 * 2**20)
+        app.add_routes(self._rest.routes())
+        app.add_routes([web.get("/gateway", self.world.gateway.handle),
+                        web.get("/attachments/{channel_id}/{attachment_id}/{filename}",
+                                self._rest.attachment)])
+        self._runner = web.AppRunner(app, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]   # the port the OS chose
+        self.world.base_url = f"http://127.0.0.1:{port}"
+        self.world.gateway.url = f"ws://127.0.0.1:{port}/gateway"
+        self.api_base = f"{self.world.base_url}/api/v10"
+        return self
+
+    async def stop(self) -> None:
+        await self.world.gateway.close_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    # -- the world -------------------------------------------------------------------------
+
+    @property
+    def gateway_url(self) -> str:
+        """The websocket URL (also the answer of GET /gateway/bot)."""
+        return self.world.gateway.url
+
+    @property
+    def bot(self) -> User:
+        return self.world.bot
+
+    @property
+    def application_id(self) -> int:
+        return self.world.application_id
+
+    def add_user(self, name: str, locale: str = "en-US") -> User:
+        user = User(self.world.ids.next(), name, locale)
+        self.world.users[user.id] = user
+        return user
+
+    def add_guild(self, name: str, *, locale: str = "en-US") -> Guild:
+        """A guild owned by a user of its own, with the bot as a member (administrator role)."""
+        owner = self.add_user(f"{name}-owner")
+        guild = Guild(self.world.ids.next(), name, owner, locale)
+        guild.roles[guild.id] = Role(guild.id, guild.id, "@everyone", EVERYONE_PERMISSIONS, 0)
+        self.world.guilds[guild.id] = guild
+        guild.members[owner.id] = Member(owner, guild.id)
+        bot_role = Role(self.world.ids.next(), guild.id, self.bot.name, ADMINISTRATOR,
+                        managed=True)
+        guild.roles[bot_role.id] = bot_role
+        guild.members[self.bot.id] = Member(self.bot, guild.id, [bot_role.id])
+        self._announce("GUILD_CREATE", guild.payload(), gw.GUILDS)
+        return guild
+
+    def add_channel(self, guild: Guild, name: str) -> Channel:
+        channel = Channel(self.world.ids.next(), name, guild_id=guild.id,
+                          position=len(guild.channels))
+        guild.channels[channel.id] = channel
+        self.world.channels[channel.id] = channel
+        self._announce("CHANNEL_CREATE", channel.payload(), gw.GUILDS)
+        return channel
+
+    def add_role(self, guild: Guild, name: str, *, permissions: int = 0) -> Role:
+        role = Role(self.world.ids.next(), guild.id, name, permissions, len(guild.roles))
+        guild.roles[role.id] = role
+        self._announce("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()},
+                       gw.GUILDS)
+        return role
+
+    def add_member(self, guild: Guild, user: User, *, roles: tuple[Role, ...] | list[Role] = (),
+                   manage_guild: bool = False) -> Member:
+        """Make `user` a member; `manage_guild` gives them a role with Manage Server."""
+        role_ids = [r.id for r in roles]
+        if manage_guild:
+            role = guild.role_named("Server managers") or self.add_role(
+                guild, "Server managers", permissions=MANAGE_GUILD)
+            role_ids.append(role.id)
+        member = Member(user, guild.id, role_ids)
+        guild.members[user.id] = member
+        self._announce("GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)},
+                       gw.GUILD_MEMBERS)
+        return member
+
+    def _announce(self, event: str, data: dict[str, Any], intent: int) -> None:
+        """Tell an already connected bot about a change made by the test (before IDENTIFY the
+        READY/GUILD_CREATE payloads carry it anyway)."""
+        if self.world.gateway.connections:
+            task = asyncio.get_running_loop().create_task(
+                self.world.gateway.dispatch(event, data, intent=intent))
+            self._pending = getattr(self, "_pending", set())
+            self._pending.add(task)
+            task.add_done_callback(self._pending.discard)
+
+    async def force_reconnect(self) -> None:
+        """Send opcode 7 (RECONNECT): the client drops the connection and resumes."""
+        self.world.identified.clear()
+        await self.world.gateway.reconnect_all()
+
+    # -- waiting for the bot ---------------------------------------------------------------
+
+    async def wait_until_ready(self, timeout: float | None = None) -> None:
+        """Until the bot has identified and been sent READY and every GUILD_CREATE."""
+        await self.world.wait_until(lambda: self.world.identified.is_set(),
+                                    timeout=timeout or self.timeout, what="the bot to IDENTIFY")
+
+    async def wait_for_commands(self, guild: Guild | None = None, *, names: tuple[str, ...] = (),
+                                timeout: float | None = None) -> list[dict[str, Any]]:
+        """Until the bot has synced commands to `guild` (None: globally), including `names`."""
+        def synced() -> list[dict[str, Any]] | None:
+            commands = self.world.commands.scope(guild.id if guild else None)
+            have = {c["name"] for c in commands}
+            return commands if commands and set(names) <= have else None
+        return await self.world.wait_until(synced, timeout=timeout or self.timeout,
+                                           what=f"commands {names or ''} to be synced")
+
+    async def wait_for_message(self, predicate: Callable[[Message], bool] = lambda m: True, *,
+                               channel: Channel | None = None, after: Message | None = None,
+                               timeout: float | None = None) -> Message:
+        """The first message by the bot (optionally in `channel`, posted after `after`) that
+        satisfies `predicate`; waits for it if it has not come yet."""
+        def found() -> Message | None:
+            return next((m for m in self._bot_messages(channel, after) if predicate(m)), None)
+        return await self.world.wait_until(found, timeout=timeout or self.timeout,
+                                           what="a bot message matching the predicate"
+                                                + (f" in #{channel.name}" if channel else ""))
+
+    async def wait_for_dm(self, user: User, predicate: Callable[[Message], bool] = lambda m: True,
+                          *, after: Message | None = None, timeout: float | None = None) -> Message:
+        return await self.wait_for_message(predicate, channel=self.world.dm_channel(user),
+                                           after=after, timeout=timeout)
+
+    async def wait_for_response(self, interaction: Interaction,
+                                predicate: Callable[[Response], bool] = lambda r: True, *,
+                                timeout: float | None = None) -> Response:
+        """The first answer to `interaction` satisfying `predicate` (a deferral counts as an
+        answer: pass a predicate such as `lambda r: r.kind == "followup"` to wait past it)."""
+        return await self.world.wait_until(
+            lambda: next((r for r in interaction.responses if predicate(r)), None),
+            timeout=timeout or self.timeout, what=f"an answer to interaction {interaction.id}")
+
+    # -- acting as users -------------------------------------------------------------------
+
+    async def send_dm(self, user: User, content: str) -> Message:
+        """`user` writes to the bot in private; the bot gets MESSAGE_CREATE."""
+        return await self.world.post(self.world.dm_channel(user), user, content)
+
+    async def post_in_channel(self, user: User, channel: Channel, content: str) -> Message:
+        guild = self.world.guild_of(channel)
+        if guild is None or user.id not in guild.members:
+            raise FakeDiscordError(f"{user.name} is not a member of the guild of #{channel.name}")
+        return await self.world.post(channel, user, content)
+
+    def _new_interaction(self, kind: int, user: User, guild: Guild | None,
+                         channel: Channel | None, data: dict[str, Any], locale: str | None,
+                         message: Message | None = None) -> tuple[Interaction, dict[str, Any]]:
+        if channel is None:
+            if guild is not None:
+                raise FakeDiscordError("an interaction in a guild needs its channel")
+            channel = self.world.dm_channel(user)
+        if guild is not None and user.id not in guild.members:
+            raise FakeDiscordError(f"{user.name} is not a member of {guild.name!r}")
+        interaction = Interaction(self.world.ids.next(), secrets.token_urlsafe(32), kind, user,
+                                  guild, channel, data, locale or user.locale, message=message)
+        self.world.interactions[interaction.id] = interaction
+        payload: dict[str, Any] = {
+            "id": str(interaction.id), "application_id": str(self.application_id),
+            "type": kind, "data": data, "token": interaction.token, "version": 1,
+            "channel": interaction_channel_payload(channel), "channel_id": str(channel.id),
+            "locale": interaction.locale, "app_permissions": str((1 << 51) - 1),
+            "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if guild is not None:
+            member = guild.members[user.id].payload()
+            member["permissions"] = str(guild.permissions_of(user))
+            payload |= {"guild_id": str(guild.id), "guild_locale": guild.locale,
+                        "member": member, "context": _GUILD_CONTEXT,
+                        "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
+                        "authorizing_integration_owners": {"0": str(guild.id)}}
+        else:
+            payload |= {"user": user.payload(), "context": _BOT_DM_CONTEXT,
+                        "authorizing_integration_owners": {"1": str(user.id)}}
+        if message is not None:
+            payload["message"] = message.payload(self.world.base_url, guild)
+        return interaction, payload
+
+    async def _dispatch_interaction(self, interaction: Interaction,
+                                    payload: dict[str, Any]) -> Interaction:
+        if not await self.world.gateway.dispatch("INTERACTION_CREATE", payload):
+            raise FakeDiscordError("no bot is connected to the gateway to receive the interaction")
+        return interaction
+
+    def _command_data(self, user: User, guild: Guild | None, channel: Channel | None,
+                      path: tuple[str, ...], options: dict[str, Any], focused: str | None,
+                      ignore_default_permissions: bool) -> tuple[dict[str, Any], Resolved]:
+        if not path:
+            raise FakeDiscordError("name the command, e.g. invoke(user, guild, channel, 'game', 'join')")
+        command = self.world.commands.find(path[0], guild)
+        if not ignore_default_permissions:
+            check_member_can_use(command, guild, user)
+        where = channel or self.world.dm_channel(user)
+        resolved = Resolved(guild, self.world.base_url, where)
+        data = build_command_data(command, path[1:], options, resolved,
+                                  self.world.new_attachment, focused=focused)
+        return data, resolved
+
+    async def invoke(self, user: User, guild: Guild | None, channel: Channel | None,
+                     *path: str, options: dict[str, Any] | None = None, locale: str | None = None,
+                     ignore_default_permissions: bool = False) -> Interaction:
+        """`user` runs the slash command `/path...` with `options` (name -> value: str, int,
+        float, bool, User, Role, Channel, or (filename, bytes) for attachments). `guild=None`
+        and `channel=None` runs it in the user's DM with the bot. Raises `FakeDiscordError`
+        if the bot did not sync such a command, or a Discord client would not allow it
+        (`ignore_default_permissions` models a server admin granting the command anyway)."""
+        data, resolved = self._command_data(user, guild, channel, path, options or {}, None,
+                                            ignore_default_permissions)
+        interaction, payload = self._new_interaction(APPLICATION_COMMAND, user, guild, channel,
+                                                     data, locale)
+        interaction.attachments = resolved.attachments
+        return await self._dispatch_interaction(interaction, payload)
+
+    async def autocomplete(self, user: User, guild: Guild | None, channel: Channel | None,
+                           *path: str, focused: str, options: dict[str, Any],
+                           locale: str | None = None,
+                           timeout: float | None = None) -> list[dict[str, Any]]:
+        """`user` types `options[focused]` into an autocomplete option; returns the choices the
+        bot answered (each `{"name": ..., "value": ...}`)."""
+        data, _ = self._command_data(user, guild, channel, path, options, focused, True)
+        interaction, payload = self._new_interaction(AUTOCOMPLETE, user, guild, channel, data,
+                                                     locale)
+        await self._dispatch_interaction(interaction, payload)
+        response = await self.wait_for_response(interaction, timeout=timeout)
+        return response.choices or []
+
+    async def click(self, user: User, message: Message, custom_id: str, *,
+                    values: list[str] | None = None, locale: str | None = None) -> Interaction:
+        """`user` presses a button or picks `values` in a select menu of `message`."""
+        component = next((c for c in iter_components(message.components)
+                          if c.get("custom_id") == custom_id), None)
+        if component is None:
+            raise FakeDiscordError(f"message {message.id} has no component {custom_id!r}; it has "
+                                   f"{message.custom_ids()}")
+        if component.get("disabled"):
+            raise FakeDiscordError(f"component {custom_id!r} is disabled")
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
+        if component["type"] in _SELECTS:
+            if values is None:
+                raise FakeDiscordError(f"{custom_id!r} is a select menu: pass values=[...]")
+            options = [o["value"] for o in component.get("options", [])]
+            if component["type"] == 3 and not set(values) <= set(options):
+                raise FakeDiscordError(f"select {custom_id!r} offers {options}; got {values}")
+            low, high = component.get("min_values", 1), component.get("max_values", 1)
+            if not low <= len(values) <= high:
+                raise FakeDiscordError(f"select {custom_id!r} takes {low}..{high} values")
+            data["values"] = values
+        guild = self.world.guild_of(message.channel)
+        interaction, payload = self._new_interaction(MESSAGE_COMPONENT, user, guild,
+                                                     message.channel, data, locale, message)
+        return await self._dispatch_interaction(interaction, payload)
+
+    # -- what the bot did ------------------------------------------------------------------
+
+    def _bot_messages(self, channel: Channel | None, after: Message | None) -> list[Message]:
+        return [m for m in self.world.messages
+                if m.author is self.bot and not m.deleted
+                and (channel is None or m.channel is channel)
+                and (after is None or m.id > after.id)]
+
+    def messages_in(self, channel: Channel) -> list[Message]:
+        """The bot's messages still standing in `channel`, oldest first (ephemeral ones too)."""
+        return self._bot_messages(channel, None)
+
+    def dms_to(self, user: User) -> list[Message]:
+        return self._bot_messages(self.world.dm_channel(user), None)
+
+    def responses_to(self, interaction: Interaction) -> list[Response]:
+        return list(interaction.responses)
+
+    @property
+    def requests(self) -> list[RecordedRequest]:
+        """Every REST call the bot made, in order."""
+        return self.world.requests
+
+    def unexpected_requests(self) -> list[RecordedRequest]:
+        """Calls to routes the stand-in does not serve (answered 404)."""
+        return [r for r in self.world.requests if not r.matched]
+
+    @property
+    def events(self) -> list[tuple[str, dict[str, Any]]]:
+        """Every gateway dispatch sent to the bot, as (event name, data)."""
+        return self.world.events
+
+    @property
+    def commands(self) -> dict[str, Any]:
+        """The synced command trees: {"global": [...], guild_id: [...]}."""
+        return {"global": self.world.commands.global_commands,
+                **self.world.commands.guild_commands}

@@ -1,0 +1,212 @@
+"""The gateway: one websocket per bot connection, speaking Discord's JSON protocol with the
+transport compression the client asks for (zlib-stream; zstd-stream when `zstandard` is
+installed), heartbeats, IDENTIFY -> READY + GUILD_CREATE, RESUME with replay, member chunks."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import zlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+log = logging.getLogger(__name__)
+
+# Opcodes (https://discord.com/developers/docs/topics/opcodes-and-status-codes).
+DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE_UPDATE, RESUME = 0, 1, 2, 3, 6
+RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 7, 8, 9, 10, 11
+
+# Intents an event needs; events not listed here go to every connection.
+GUILDS = 1 << 0
+GUILD_MEMBERS = 1 << 1
+GUILD_MESSAGES = 1 << 9
+DIRECT_MESSAGES = 1 << 12
+MESSAGE_CONTENT = 1 << 15
+
+
+class _Compressor:
+    """Transport compression: one stream per connection, each payload flushed so the client
+    can decompress it on its own (zlib payloads end in 00 00 ff ff)."""
+
+    def __init__(self, kind: str | None) -> None:
+        self.kind = kind
+        if kind == "zlib-stream":
+            self._zlib = zlib.compressobj()
+        elif kind == "zstd-stream":
+            import zstandard  # only when the client itself has it, so it asked for zstd
+
+            self._zstd = zstandard.ZstdCompressor().compressobj()
+        elif kind is not None:
+            raise ValueError(f"unsupported gateway compression {kind!r}")
+
+    def frame(self, text: str) -> bytes | str:
+        raw = text.encode()
+        if self.kind == "zlib-stream":
+            return self._zlib.compress(raw) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
+        if self.kind == "zstd-stream":
+            import zstandard
+
+            return self._zstd.compress(raw) + self._zstd.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
+        return text
+
+
+@dataclass
+class Session:
+    """What survives a dropped connection: the sequence and the events sent, for RESUME."""
+
+    id: str
+    intents: int
+    seq: int = 0
+    sent: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Connection:
+    def __init__(self, ws: web.WebSocketResponse, compressor: _Compressor) -> None:
+        self.ws = ws
+        self.compressor = compressor
+        self.session: Session | None = None
+        self._lock = asyncio.Lock()   # compression order must be the sending order
+
+    async def send(self, payload: dict[str, Any]) -> None:
+        async with self._lock:
+            if self.ws.closed:
+                return
+            frame = self.compressor.frame(json.dumps(payload))
+            if isinstance(frame, bytes):
+                await self.ws.send_bytes(frame)
+            else:
+                await self.ws.send_str(frame)
+
+
+class Gateway:
+    """Holds the live connections and sessions; `dispatch` sends an event to each connection
+    whose intents cover it."""
+
+    def __init__(self, *, token: str, heartbeat_interval_ms: int,
+                 on_identify: Callable[[Connection], Awaitable[None]],
+                 on_event: Callable[[str, dict[str, Any]], None],
+                 members_of: Callable[[int], list[dict[str, Any]]]) -> None:
+        self.token = token
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.url = ""                       # set by the server once it knows its port
+        self.connections: list[Connection] = []
+        self.sessions: dict[str, Session] = {}
+        self.received: list[dict[str, Any]] = []   # every payload the client sent
+        self._on_identify = on_identify
+        self._on_event = on_event           # lets the test side watch gateway traffic
+        self._members_of = members_of       # guild id -> member payloads, for chunk requests
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        if request.query.get("encoding", "json") != "json":
+            await ws.close(code=4002, message=b"only encoding=json is spoken here")
+            return ws
+        conn = Connection(ws, _Compressor(request.query.get("compress")))
+        self.connections.append(conn)
+        try:
+            await conn.send({"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms},
+                             "s": None, "t": None})
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    await ws.close(code=4002, message=b"text JSON frames expected")
+                    break
+                payload = json.loads(msg.data)
+                self.received.append(payload)
+                await self._receive(conn, payload)
+        finally:
+            self.connections.remove(conn)
+        return ws
+
+    async def _receive(self, conn: Connection, payload: dict[str, Any]) -> None:
+        op, data = payload.get("op"), payload.get("d")
+        if op == HEARTBEAT:
+            await conn.send({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+        elif op == IDENTIFY:
+            if data.get("token") != self.token:
+                await conn.ws.close(code=4004, message=b"Authentication failed.")
+                return
+            if "intents" not in data:
+                await conn.ws.close(code=4013, message=b"Invalid intent(s).")
+                return
+            conn.session = Session(id=secrets.token_hex(16), intents=int(data["intents"]))
+            self.sessions[conn.session.id] = conn.session
+            await self._on_identify(conn)
+        elif op == RESUME:
+            await self._resume(conn, data)
+        elif op == REQUEST_MEMBERS:
+            await self._send_members(conn, data)
+        elif op == PRESENCE_UPDATE:
+            pass   # recorded in `received`; nobody watches the bot's presence
+        else:
+            log.warning("fake gateway: unhandled opcode %s", op)
+            await conn.ws.close(code=4001, message=b"Unknown opcode.")
+
+    async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
+        session = self.sessions.get(data.get("session_id", ""))
+        if session is None or data.get("token") != self.token:
+            await conn.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
+            return
+        conn.session = session
+        for event in session.sent:
+            if event["s"] > data.get("seq", 0):
+                await conn.send(event)
+        await self.send_event(conn, "RESUMED", {})
+
+    async def _send_members(self, conn: Connection, data: dict[str, Any]) -> None:
+        """One GUILD_MEMBERS_CHUNK answering a member request by query or by ids."""
+        members = self._members_of(int(data["guild_id"]))
+        if data.get("user_ids"):
+            wanted = {str(i) for i in data["user_ids"]}
+            members = [m for m in members if m["user"]["id"] in wanted]
+        elif data.get("query"):
+            query = data["query"].lower()
+            members = [m for m in members if m["user"]["username"].lower().startswith(query)]
+        if data.get("limit"):
+            members = members[:data["limit"]]
+        chunk = {"guild_id": str(data["guild_id"]), "members": members, "chunk_index": 0,
+                 "chunk_count": 1, "not_found": []}
+        if data.get("nonce"):
+            chunk["nonce"] = data["nonce"]
+        await self.send_event(conn, "GUILD_MEMBERS_CHUNK", chunk)
+
+    async def send_event(self, conn: Connection, name: str, data: dict[str, Any]) -> None:
+        session = conn.session
+        assert session is not None
+        session.seq += 1
+        event = {"op": DISPATCH, "t": name, "s": session.seq, "d": data}
+        session.sent.append(event)
+        self._on_event(name, data)
+        await conn.send(event)
+
+    async def dispatch(self, name: str, data: dict[str, Any], *, intent: int = 0,
+                       content_intent_needed: bool = False) -> int:
+        """Send an event to every identified connection whose intents include `intent`; a
+        message whose content needs MESSAGE_CONTENT arrives with its content emptied, as on
+        Discord. Returns how many connections received it."""
+        sent = 0
+        for conn in list(self.connections):
+            session = conn.session
+            if session is None or (intent and not session.intents & intent):
+                continue
+            payload = data
+            if content_intent_needed and not session.intents & MESSAGE_CONTENT:
+                payload = {**data, "content": "", "embeds": [], "attachments": [],
+                           "components": []}
+            await self.send_event(conn, name, payload)
+            sent += 1
+        return sent
+
+    async def reconnect_all(self) -> None:
+        """Ask every client to reconnect (opcode 7), as Discord does during maintenance."""
+        for conn in list(self.connections):
+            await conn.send({"op": RECONNECT, "d": None, "s": None, "t": None})
+
+    async def close_all(self) -> None:
+        for conn in list(self.connections):
+            await conn.ws.close(code=1001, message=b"fake Discord shutting down")

@@ -1,0 +1,451 @@
+"""The REST API (v10) routes the bot uses. Every call is recorded; a call to a route not
+served here is recorded too and answered 404 in Discord's error shape, so it shows up in the
+test instead of hanging."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import web
+
+from . import limits
+from .models import EPHEMERAL, LOADING, Channel, Interaction, Message, RecordedRequest, Response
+from .world import World
+
+API = "/api/v10"
+BODY = web.RequestKey("body", object)       # the parsed JSON (or payload_json) of a call
+FILES = web.RequestKey("files", list)       # its uploads, [(filename, bytes)] in order
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+# Interaction and callback types.
+PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
+PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
+AUTOCOMPLETE_RESULT, MODAL = 8, 9
+_CALLBACKS_ALLOWED = {
+    APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
+    MESSAGE_COMPONENT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE,
+                        UPDATE_MESSAGE, MODAL},
+    AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
+    MODAL_SUBMIT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
+}
+_RATE_LIMIT_HEADERS = {"X-RateLimit-Limit": "50", "X-RateLimit-Remaining": "49",
+                       "X-RateLimit-Reset-After": "0.05", "X-RateLimit-Bucket": "fake"}
+
+
+def _json(data: Any, status: int) -> web.Response:
+    # Exactly "application/json": discord.py compares the header to it to decide to parse.
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        headers={**_RATE_LIMIT_HEADERS, "Content-Type": "application/json"})
+
+
+def error(status: int, code: int, message: str) -> web.Response:
+    return _json({"message": message, "code": code}, status)
+
+
+def ok(data: Any, status: int = 200) -> web.Response:
+    if data is None:
+        return web.Response(status=204, headers=_RATE_LIMIT_HEADERS)
+    return _json(data, status)
+
+
+async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
+    """JSON, or multipart with `payload_json` and `files[n]` parts (kept in upload order)."""
+    if request.content_type.startswith("multipart/"):
+        body: Any = {}
+        files: list[tuple[int, str, bytes]] = []
+        reader = await request.multipart()
+        async for part in reader:
+            data = await part.read()
+            if part.name == "payload_json":
+                body = json.loads(data)
+            elif part.name and part.name.startswith("files["):
+                files.append((int(part.name[6:-1]), part.filename or "file", bytes(data)))
+        return body, [(name, data) for _, name, data in sorted(files)]
+    raw = await request.read()
+    return (json.loads(raw) if raw else None), []
+
+
+class RestApi:
+    def __init__(self, world: World, *, response_deadline: float) -> None:
+        self.world = world
+        self.response_deadline = response_deadline
+
+    def routes(self) -> list[web.RouteDef]:
+        r = [
+            web.get("/gateway/bot", self.gateway_bot), web.get("/gateway", self.gateway_bot),
+            web.get("/users/@me", self.me), web.get("/users/{user_id}", self.get_user),
+            web.get("/users/@me/guilds", self.my_guilds),
+            web.get("/oauth2/applications/@me", self.application),
+            web.get("/applications/@me", self.application),
+            web.post("/users/@me/channels", self.open_dm),
+            web.get("/channels/{channel_id}", self.get_channel),
+            web.post("/channels/{channel_id}/messages", self.create_message),
+            web.get("/channels/{channel_id}/messages", self.history),
+            web.get("/channels/{channel_id}/messages/{message_id}", self.get_message),
+            web.patch("/channels/{channel_id}/messages/{message_id}", self.edit_message),
+            web.delete("/channels/{channel_id}/messages/{message_id}", self.delete_message),
+            web.post("/channels/{channel_id}/typing", self.no_content),
+            web.put("/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me",
+                    self.react),
+            web.delete("/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me",
+                       self.no_content),
+            web.get("/guilds/{guild_id}", self.get_guild),
+            web.get("/guilds/{guild_id}/channels", self.guild_channels),
+            web.get("/guilds/{guild_id}/roles", self.guild_roles),
+            web.get("/guilds/{guild_id}/members", self.guild_members),
+            web.get("/guilds/{guild_id}/members/{user_id}", self.guild_member),
+            web.post("/interactions/{interaction_id}/{token}/callback", self.callback),
+            web.post("/webhooks/{app_id}/{token}", self.followup),
+            web.get("/webhooks/{app_id}/{token}/messages/{message_id}", self.get_response),
+            web.patch("/webhooks/{app_id}/{token}/messages/{message_id}", self.edit_response),
+            web.delete("/webhooks/{app_id}/{token}/messages/{message_id}", self.delete_response),
+        ]
+        for prefix in ("/applications/{app_id}", "/applications/{app_id}/guilds/{guild_id}"):
+            r += [web.get(prefix + "/commands", self.get_commands),
+                  web.put(prefix + "/commands", self.put_commands),
+                  web.post(prefix + "/commands", self.post_command),
+                  web.get(prefix + "/commands/{command_id}", self.get_command),
+                  web.delete(prefix + "/commands/{command_id}", self.delete_command)]
+        r.append(web.get("/applications/{app_id}/guilds/{guild_id}/commands/permissions",
+                         self.command_permissions))
+        return [web.RouteDef(d.method, API + d.path, d.handler, d.kwargs) for d in r]
+
+    # -- the middleware that records every call ---------------------------------------------
+
+    @web.middleware
+    async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if not request.path.startswith(API):
+            return await handler(request)
+        body, files = await _read_body(request)
+        request[BODY], request[FILES] = body, files
+        record = RecordedRequest(request.method, request.path[len(API):], dict(request.query),
+                                 body, [(name, len(data)) for name, data in files])
+        self.world.requests.append(record)
+        unauthenticated = ("/interactions/", "/webhooks/")
+        if (not record.path.startswith(unauthenticated)
+                and request.headers.get("Authorization") != f"Bot {self.world.token}"):
+            response: web.StreamResponse = error(401, 0, "401: Unauthorized")
+        else:
+            try:
+                response = await handler(request)
+            except web.HTTPNotFound:
+                record.matched = False
+                response = error(404, 0, "404: Not Found")
+            except web.HTTPMethodNotAllowed:
+                record.matched = False
+                response = error(405, 0, "405: Method Not Allowed")
+            except _Refusal as refusal:
+                response = refusal.response
+            except limits.FormError as exc:
+                response = _json(exc.body, exc.status)
+        record.status = response.status
+        self.world.changed()
+        return response
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _channel(self, request: web.Request) -> Channel:
+        channel = self.world.channels.get(int(request.match_info["channel_id"]))
+        if channel is None:
+            raise _Refusal(error(404, 10003, "Unknown Channel"))
+        return channel
+
+    def _message(self, request: web.Request, channel: Channel) -> Message:
+        message = self.world.message(int(request.match_info["message_id"]))
+        if message is None or message.deleted or message.channel is not channel:
+            raise _Refusal(error(404, 10008, "Unknown Message"))
+        return message
+
+    def _payload(self, message: Message) -> dict[str, Any]:
+        return message.payload(self.world.base_url, self.world.guild_of(message.channel))
+
+    # -- identity and application ----------------------------------------------------------
+
+    async def gateway_bot(self, request: web.Request) -> web.Response:
+        return ok({"url": self.world.gateway.url, "shards": 1,
+                   "session_start_limit": {"total": 1000, "remaining": 999,
+                                           "reset_after": 86_400_000, "max_concurrency": 1}})
+
+    async def me(self, request: web.Request) -> web.Response:
+        return ok(self.world.bot.payload())
+
+    async def get_user(self, request: web.Request) -> web.Response:
+        user = self.world.users.get(int(request.match_info["user_id"]))
+        return ok(user.payload()) if user else error(404, 10013, "Unknown User")
+
+    async def my_guilds(self, request: web.Request) -> web.Response:
+        return ok([{"id": str(g.id), "name": g.name, "icon": None, "owner": False,
+                    "permissions": str((1 << 51) - 1), "features": []}
+                   for g in self.world.guilds.values()])
+
+    async def application(self, request: web.Request) -> web.Response:
+        w = self.world
+        return ok({"id": str(w.application_id), "name": w.bot.name, "icon": None,
+                   "description": "", "bot_public": False, "bot_require_code_grant": False,
+                   "owner": w.owner.payload(), "team": None, "verify_key": "00" * 32,
+                   "flags": 0, "bot": w.bot.payload(), "interactions_endpoint_url": None,
+                   "summary": "", "rpc_origins": []})
+
+    # -- commands ----------------------------------------------------------------------------
+
+    @staticmethod
+    def _scope(request: web.Request) -> int | None:
+        guild = request.match_info.get("guild_id")
+        return int(guild) if guild else None
+
+    async def get_commands(self, request: web.Request) -> web.Response:
+        return ok(self.world.commands.scope(self._scope(request)))
+
+    async def put_commands(self, request: web.Request) -> web.Response:
+        return ok(self.world.commands.replace(self._scope(request), request[BODY] or []))
+
+    async def post_command(self, request: web.Request) -> web.Response:
+        return ok(self.world.commands.upsert(self._scope(request), request[BODY]), 201)
+
+    async def get_command(self, request: web.Request) -> web.Response:
+        found = [c for c in self.world.commands.scope(self._scope(request))
+                 if c["id"] == request.match_info["command_id"]]
+        return ok(found[0]) if found else error(404, 10063, "Unknown application command")
+
+    async def delete_command(self, request: web.Request) -> web.Response:
+        if self.world.commands.delete(self._scope(request), request.match_info["command_id"]):
+            return ok(None)
+        return error(404, 10063, "Unknown application command")
+
+    async def command_permissions(self, request: web.Request) -> web.Response:
+        return ok([])
+
+    # -- channels and messages --------------------------------------------------------------
+
+    async def open_dm(self, request: web.Request) -> web.Response:
+        user = self.world.users.get(int(request[BODY]["recipient_id"]))
+        if user is None:
+            return error(400, 50033, "Invalid Recipient(s)")
+        return ok(self.world.dm_channel(user).payload())
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        return ok(self._channel(request).payload())
+
+    async def create_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        body, files = request[BODY] or {}, request[FILES]
+        limits.check_message(body, files)
+        reference = (body.get("message_reference") or {}).get("message_id")
+        message = await self.world.post(
+            channel, self.world.bot, body.get("content") or "", embeds=body.get("embeds"),
+            components=body.get("components"),
+            attachments=self.world.attachments_for(body, files),
+            flags=int(body.get("flags") or 0) & ~EPHEMERAL,
+            reference_id=int(reference) if reference else None)
+        return ok(self._payload(message))
+
+    async def history(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        limit = int(request.query.get("limit", 50))
+        found = [m for m in reversed(self.world.messages)
+                 if m.channel is channel and not m.deleted and not m.ephemeral]
+        return ok([self._payload(m) for m in found[:limit]])
+
+    async def get_message(self, request: web.Request) -> web.Response:
+        return ok(self._payload(self._message(request, self._channel(request))))
+
+    async def edit_message(self, request: web.Request) -> web.Response:
+        message = self._message(request, self._channel(request))
+        if message.author is not self.world.bot:
+            return error(403, 50005, "Cannot edit a message authored by another user")
+        body = request[BODY] or {}
+        limits.check_message(body, request[FILES], require_something=False)
+        return ok(self._payload(await self.world.edit(message, body, request[FILES])))
+
+    async def delete_message(self, request: web.Request) -> web.Response:
+        await self.world.delete(self._message(request, self._channel(request)))
+        return ok(None)
+
+    async def react(self, request: web.Request) -> web.Response:
+        message = self._message(request, self._channel(request))
+        message.reactions.append(request.match_info["emoji"])
+        return ok(None)
+
+    async def no_content(self, request: web.Request) -> web.Response:
+        return ok(None)
+
+    # -- guilds ------------------------------------------------------------------------------
+
+    def _guild(self, request: web.Request):
+        guild = self.world.guilds.get(int(request.match_info["guild_id"]))
+        if guild is None:
+            raise _Refusal(error(404, 10004, "Unknown Guild"))
+        return guild
+
+    async def get_guild(self, request: web.Request) -> web.Response:
+        data = self._guild(request).payload()
+        for gateway_only in ("members", "channels", "threads", "presences", "voice_states"):
+            data.pop(gateway_only)
+        return ok(data)
+
+    async def guild_channels(self, request: web.Request) -> web.Response:
+        return ok([c.payload() for c in self._guild(request).channels.values()])
+
+    async def guild_roles(self, request: web.Request) -> web.Response:
+        return ok([r.payload() for r in self._guild(request).roles.values()])
+
+    async def guild_members(self, request: web.Request) -> web.Response:
+        members = list(self._guild(request).members.values())
+        after = int(request.query.get("after", 0))
+        limit = int(request.query.get("limit", 1))
+        members = sorted((m for m in members if m.user.id > after), key=lambda m: m.user.id)
+        return ok([m.payload() for m in members[:limit]])
+
+    async def guild_member(self, request: web.Request) -> web.Response:
+        member = self._guild(request).members.get(int(request.match_info["user_id"]))
+        return ok(member.payload()) if member else error(404, 10007, "Unknown Member")
+
+    # -- interactions ------------------------------------------------------------------------
+
+    def _interaction(self, request: web.Request) -> Interaction:
+        """The interaction a callback or webhook call names; webhook calls carry the
+        application id and the token, callbacks the interaction id and the token."""
+        token = request.match_info["token"]
+        if "interaction_id" in request.match_info:
+            found = self.world.interactions.get(int(request.match_info["interaction_id"]))
+            if found is None or found.token != token:
+                raise _Refusal(error(404, 10062, "Unknown interaction"))
+            return found
+        if request.match_info["app_id"] != str(self.world.application_id):
+            raise _Refusal(error(404, 10015, "Unknown Webhook"))
+        found = next((i for i in self.world.interactions.values() if i.token == token), None)
+        if found is None or not found.acknowledged:
+            # Followups only exist once the interaction has been answered.
+            raise _Refusal(error(404, 10015, "Unknown Webhook"))
+        return found
+
+    async def callback(self, request: web.Request) -> web.Response:
+        interaction = self._interaction(request)
+        if interaction.acknowledged:
+            return error(400, 40060, "Interaction has already been acknowledged.")
+        if time.monotonic() - interaction.created > self.response_deadline:
+            return error(404, 10062, "Unknown interaction")
+        body, files = request[BODY] or {}, request[FILES]
+        kind, data = body.get("type"), body.get("data") or {}
+        if kind not in _CALLBACKS_ALLOWED.get(interaction.type, set()):
+            return error(400, 40043, f"Interaction callback type {kind} is not allowed for "
+                                     f"interaction type {interaction.type}")
+        response = Response("callback", kind)
+        if kind == CHANNEL_MESSAGE:
+            limits.check_message(data, files)
+            response.message = await self._respond_with_message(interaction, data, files)
+        elif kind == DEFERRED_CHANNEL_MESSAGE:
+            flags = LOADING | (int(data.get("flags") or 0) & EPHEMERAL)
+            response.message = await self.world.post(interaction.channel, self.world.bot,
+                                                     flags=flags, interaction=interaction)
+            interaction.original = response.message
+        elif kind == UPDATE_MESSAGE:
+            limits.check_message(data, files, require_something=False)
+            assert interaction.message is not None
+            response.message = await self.world.edit(interaction.message, data, files)
+        elif kind == AUTOCOMPLETE_RESULT:
+            choices = data.get("choices") or []
+            limits.check_choices(choices)
+            response.choices = choices
+        elif kind == MODAL:
+            response.modal = data
+        interaction.acknowledged = True
+        interaction.responses.append(response)
+        self.world.changed()
+        callback: dict[str, Any] = {"interaction": {
+            "id": str(interaction.id), "type": interaction.type,
+            "response_message_loading": kind == DEFERRED_CHANNEL_MESSAGE,
+            "response_message_ephemeral": bool(response.message and response.message.ephemeral)}}
+        if response.message is not None:
+            callback["interaction"]["response_message_id"] = str(response.message.id)
+            callback["resource"] = {"type": kind, "message": self._payload(response.message)}
+        return ok(callback)
+
+    async def _respond_with_message(self, interaction: Interaction, data: dict[str, Any],
+                                    files: list[tuple[str, bytes]]) -> Message:
+        message = await self.world.post(
+            interaction.channel, self.world.bot, data.get("content") or "",
+            embeds=data.get("embeds"), components=data.get("components"),
+            attachments=self.world.attachments_for(data, files),
+            flags=int(data.get("flags") or 0) & (EPHEMERAL | (1 << 2)),
+            interaction=interaction)
+        interaction.original = message
+        return message
+
+    async def followup(self, request: web.Request) -> web.Response:
+        interaction = self._interaction(request)
+        body, files = request[BODY] or {}, request[FILES]
+        limits.check_message(body, files)
+        original = interaction.original
+        if original is not None and original.flags & LOADING:
+            # After a deferred response the first followup fills the "thinking" message,
+            # keeping the deferral's visibility.
+            original.flags &= ~LOADING
+            message = await self.world.edit(original, body, files)
+        else:
+            message = await self.world.post(
+                interaction.channel, self.world.bot, body.get("content") or "",
+                embeds=body.get("embeds"), components=body.get("components"),
+                attachments=self.world.attachments_for(body, files),
+                flags=int(body.get("flags") or 0) & EPHEMERAL, interaction=interaction)
+        interaction.responses.append(Response("followup", message=message))
+        self.world.changed()
+        return ok(self._payload(message))
+
+    def _response_message(self, request: web.Request) -> tuple[Interaction, Message]:
+        interaction = self._interaction(request)
+        wanted = request.match_info["message_id"]
+        if wanted == "@original":
+            message = interaction.original
+        else:
+            message = self.world.message(int(wanted))
+            if message is not None and message.interaction_id != interaction.id:
+                message = None
+        if message is None or message.deleted:
+            raise _Refusal(error(404, 10008, "Unknown Message"))
+        return interaction, message
+
+    async def get_response(self, request: web.Request) -> web.Response:
+        return ok(self._payload(self._response_message(request)[1]))
+
+    async def edit_response(self, request: web.Request) -> web.Response:
+        interaction, message = self._response_message(request)
+        body = request[BODY] or {}
+        limits.check_message(body, request[FILES], require_something=False)
+        message.flags &= ~LOADING
+        message = await self.world.edit(message, body, request[FILES])
+        interaction.responses.append(Response("edit", message=message))
+        self.world.changed()
+        return ok(self._payload(message))
+
+    async def delete_response(self, request: web.Request) -> web.Response:
+        interaction, message = self._response_message(request)
+        await self.world.delete(message)
+        interaction.responses.append(Response("delete", message=message))
+        self.world.changed()
+        return ok(None)
+
+    # -- attachments (served so `Attachment.read()` works) -----------------------------------
+
+    async def attachment(self, request: web.Request) -> web.Response:
+        wanted = int(request.match_info["attachment_id"])
+        for message in self.world.messages:
+            for a in message.attachments:
+                if a.id == wanted:
+                    return web.Response(body=a.data, content_type=a.content_type)
+        for interaction in self.world.interactions.values():
+            for a in interaction.attachments:
+                if a.id == wanted:
+                    return web.Response(body=a.data, content_type=a.content_type)
+        return web.Response(status=404)
+
+
+class _Refusal(Exception):
+    """Carries a ready Discord error response out of a helper."""
+
+    def __init__(self, response: web.Response) -> None:
+        self.response = response
+

@@ -1,0 +1,218 @@
+"""The stand-in's state and the operations shared by REST, gateway and the test side: creating,
+editing and deleting messages (and telling the bot over the gateway, as Discord does),
+recording, and waiting for something to happen without sleeping blindly."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from . import gateway as gw
+from .commands import CommandStore, FakeDiscordError
+from .models import (
+    DM,
+    EPHEMERAL,
+    Attachment,
+    Channel,
+    Guild,
+    Interaction,
+    Message,
+    RecordedRequest,
+    Snowflakes,
+    User,
+    iso_now,
+)
+
+T = TypeVar("T")
+_USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+class World:
+    def __init__(self, *, token: str, bot_name: str, heartbeat_interval_ms: int) -> None:
+        self.ids = Snowflakes()
+        self.token = token
+        self.bot = User(self.ids.next(), bot_name, bot=True)
+        self.application_id = self.ids.next()
+        self.owner = User(self.ids.next(), "app-owner")
+        self.base_url = ""                  # http://127.0.0.1:PORT, set once listening
+        self.users: dict[int, User] = {self.bot.id: self.bot, self.owner.id: self.owner}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: list[Message] = []
+        self.interactions: dict[int, Interaction] = {}
+        self.requests: list[RecordedRequest] = []
+        self.events: list[tuple[str, dict[str, Any]]] = []   # every dispatch sent, in order
+        self.commands = CommandStore(self.application_id, self.ids.next)
+        self.identified = asyncio.Event()
+        self.gateway = gw.Gateway(token=token, heartbeat_interval_ms=heartbeat_interval_ms,
+                                  on_identify=self._send_ready, on_event=self._saw_event,
+                                  members_of=self._member_payloads)
+        self._changed = asyncio.Event()
+
+    # -- waiting ---------------------------------------------------------------------------
+
+    def changed(self) -> None:
+        """Wake everything waiting in `wait_until`; called after every recorded change."""
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_until(self, check: Callable[[], T | None], *, timeout: float,
+                         what: str) -> T:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            result = check()
+            if result:
+                return result
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                recent = "\n  ".join(str(r) for r in self.requests[-8:]) or "(none)"
+                raise FakeDiscordError(f"timed out after {timeout}s waiting for {what}; the "
+                                       f"bot's last REST calls:\n  {recent}")
+            event = self._changed
+            with contextlib.suppress(TimeoutError):
+                # Woken by any change here; the short cap also notices conditions on the
+                # bot's side (its cache, its own state) that change without telling us.
+                await asyncio.wait_for(event.wait(), min(remaining, 0.05))
+
+    def _member_payloads(self, guild_id: int) -> list[dict[str, Any]]:
+        guild = self.guilds.get(guild_id)
+        return [m.payload() for m in guild.members.values()] if guild else []
+
+    def _saw_event(self, name: str, data: dict[str, Any]) -> None:
+        self.events.append((name, data))
+        self.changed()
+
+    # -- gateway ---------------------------------------------------------------------------
+
+    async def _send_ready(self, conn: gw.Connection) -> None:
+        ready = {"v": 10, "user": self.bot.payload(), "session_id": conn.session.id,
+                 "resume_gateway_url": self.gateway.url, "shard": [0, 1],
+                 "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+                 "application": {"id": str(self.application_id), "flags": 0},
+                 "private_channels": [], "relationships": [], "user_settings": {},
+                 "session_type": "normal", "auth": {}, "geo_ordered_rtc_regions": []}
+        await self.gateway.send_event(conn, "READY", ready)
+        for guild in self.guilds.values():
+            if conn.session.intents & gw.GUILDS:
+                await self.gateway.send_event(conn, "GUILD_CREATE", guild.payload())
+        self.identified.set()
+        self.changed()
+
+    # -- lookups ---------------------------------------------------------------------------
+
+    def guild_of(self, channel: Channel) -> Guild | None:
+        return self.guilds.get(channel.guild_id) if channel.guild_id else None
+
+    def dm_channel(self, user: User) -> Channel:
+        """The DM channel between `user` and the bot, made on first use as Discord does."""
+        if user.dm_channel_id is None:
+            channel = Channel(self.ids.next(), name="", type=DM, recipient=user)
+            self.channels[channel.id] = channel
+            user.dm_channel_id = channel.id
+        return self.channels[user.dm_channel_id]
+
+    def message(self, message_id: int) -> Message | None:
+        return next((m for m in reversed(self.messages) if m.id == message_id), None)
+
+    def new_attachment(self, filename: str, data: bytes, *, content_type: str | None = None,
+                       description: str | None = None) -> Attachment:
+        if content_type is None:
+            content_type = "image/png" if data.startswith(b"\x89PNG") else "application/octet-stream"
+        return Attachment(self.ids.next(), filename, data, content_type, description)
+
+    # -- messages --------------------------------------------------------------------------
+
+    def _mentions(self, content: str) -> list[User]:
+        found = (self.users.get(int(i)) for i in _USER_MENTION.findall(content))
+        return [u for u in dict.fromkeys(found) if u is not None]
+
+    async def post(self, channel: Channel, author: User, content: str = "", *,
+                   embeds: list[dict[str, Any]] | None = None,
+                   components: list[dict[str, Any]] | None = None,
+                   attachments: list[Attachment] | None = None, flags: int = 0,
+                   interaction: Interaction | None = None,
+                   reference_id: int | None = None) -> Message:
+        """Store a message and, unless it is ephemeral, dispatch MESSAGE_CREATE to the bot."""
+        message = Message(self.ids.next(), channel, author, content, embeds or [],
+                          components or [], attachments or [], flags,
+                          interaction_id=interaction.id if interaction else None,
+                          reference_id=reference_id, mentions=self._mentions(content))
+        self.messages.append(message)
+        self.changed()
+        if not message.ephemeral:
+            await self._dispatch_message("MESSAGE_CREATE", message)
+        return message
+
+    async def _dispatch_message(self, event: str, message: Message) -> None:
+        guild = self.guild_of(message.channel)
+        data = message.payload(self.base_url, guild)
+        if guild is None:
+            await self.gateway.dispatch(event, data, intent=gw.DIRECT_MESSAGES)
+            return
+        # Without MESSAGE_CONTENT a bot still reads its own messages and those mentioning it.
+        exempt = message.author.id == self.bot.id or self.bot in message.mentions
+        await self.gateway.dispatch(event, data, intent=gw.GUILD_MESSAGES,
+                                    content_intent_needed=not exempt)
+
+    async def edit(self, message: Message, body: dict[str, Any],
+                   new_files: list[tuple[str, bytes]]) -> Message:
+        """Apply a PATCH body: fields present replace the old ones; `attachments` lists the
+        old attachments to keep (by id) and the new uploads (by index)."""
+        if "content" in body:
+            message.content = body["content"] or ""
+            message.mentions = self._mentions(message.content)
+        for key in ("embeds", "components"):
+            if key in body:
+                setattr(message, key, body[key] or [])
+        if "flags" in body and body["flags"] is not None:
+            message.flags = (message.flags & EPHEMERAL) | (int(body["flags"]) & ~EPHEMERAL)
+        if "attachments" in body or new_files:
+            kept = {str(a.id): a for a in message.attachments}
+            wanted = body.get("attachments")
+            if wanted is None:
+                result = list(message.attachments)
+                result += [self.new_attachment(n, d) for n, d in new_files]
+            else:
+                result = []
+                for entry in wanted:
+                    if str(entry["id"]) in kept:
+                        result.append(kept[str(entry["id"])])
+                    elif str(entry["id"]).isdigit() and int(entry["id"]) < len(new_files):
+                        name, data = new_files[int(entry["id"])]
+                        result.append(self.new_attachment(entry.get("filename", name), data,
+                                                          description=entry.get("description")))
+            message.attachments = result
+        message.edited_timestamp = iso_now()
+        self.changed()
+        if not message.ephemeral:
+            await self._dispatch_message("MESSAGE_UPDATE", message)
+        return message
+
+    async def delete(self, message: Message) -> None:
+        message.deleted = True
+        self.changed()
+        if message.ephemeral:
+            return
+        data = {"id": str(message.id), "channel_id": str(message.channel.id)}
+        guild = self.guild_of(message.channel)
+        if guild is not None:
+            data["guild_id"] = str(guild.id)
+        intent = gw.GUILD_MESSAGES if guild else gw.DIRECT_MESSAGES
+        await self.gateway.dispatch("MESSAGE_DELETE", data, intent=intent)
+
+    # -- attachments from message bodies ---------------------------------------------------
+
+    def attachments_for(self, body: dict[str, Any],
+                        files: list[tuple[str, bytes]]) -> list[Attachment]:
+        """The uploads of a new message, named as the payload's `attachments` list says."""
+        described = {str(a.get("id")): a for a in body.get("attachments") or []}
+        result = []
+        for index, (filename, data) in enumerate(files):
+            meta = described.get(str(index), {})
+            result.append(self.new_attachment(meta.get("filename", filename), data,
+                                              description=meta.get("description")))
+        return result

@@ -1,0 +1,311 @@
+"""The Discord stand-in, driven by a minimal real discord.py bot written here (not the project's
+bot): log-in, READY and GUILD_CREATE, DMs, slash commands with groups, typed options and
+autocomplete, ephemeral answers, followups with files, components, and Discord's refusals."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import struct
+import zlib
+from collections.abc import AsyncIterator
+
+import aiohttp
+import discord
+import pytest
+import yarl
+from discord import app_commands
+from discord.ext import commands
+from discord.gateway import DiscordWebSocket
+
+from tests.e2e.fakediscord import FakeDiscord, FakeDiscordError, Guild
+
+POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
+
+
+def tiny_png() -> bytes:
+    """A valid 1x1 PNG, built by hand so the test needs no imaging library."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    header = struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(b"\x00\xff\x00\x00")) + chunk(b"IEND", b""))
+
+
+class SeatView(discord.ui.View):
+    @discord.ui.select(custom_id="seat", options=[discord.SelectOption(label=p, value=p)
+                                                  for p in POWERS])
+    async def seat(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        await interaction.response.edit_message(content=f"Seated at {select.values[0]}", view=None)
+
+
+def build_tree(bot: commands.Bot) -> None:
+    game = app_commands.Group(name="game", description="Play a game")
+    mod = app_commands.Group(name="mod", description="Moderate",
+                             default_permissions=discord.Permissions(manage_guild=True))
+    seat = app_commands.Group(name="seat", description="Seats", parent=mod)
+
+    @game.command(name="join", description="Join the game at a power")
+    @app_commands.describe(power="The power you want", rank="Your preference, 1 is first")
+    async def join(interaction: discord.Interaction, power: str,
+                   rank: app_commands.Range[int, 1, 7] = 1) -> None:
+        await interaction.response.send_message(
+            f"{interaction.user.name} asked for {power} (rank {rank}, locale "
+            f"{interaction.locale.value})", ephemeral=True)
+        await interaction.followup.send("The board", file=discord.File(io.BytesIO(tiny_png()),
+                                                                       "board.png"))
+
+    @join.autocomplete("power")
+    async def powers(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=p, value=p) for p in POWERS
+                if p.lower().startswith(current.lower())]
+
+    @seat.command(name="assign", description="Seat a player")
+    async def assign(interaction: discord.Interaction, player: discord.Member,
+                     channel: discord.TextChannel) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.followup.send(
+            f"{player.name} seated in #{channel.name}; manage_guild="
+            f"{interaction.permissions.manage_guild}", view=SeatView())
+
+    bot.tree.add_command(game)
+    bot.tree.add_command(mod)
+
+
+class MiniBot(commands.Bot):
+    def __init__(self, *, message_content: bool = True) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = message_content
+        intents.members = True
+        super().__init__(command_prefix="!", intents=intents, guild_ready_timeout=0.1)
+        self.seen: list[discord.Message] = []
+        build_tree(self)
+
+    async def on_message(self, message: discord.Message) -> None:
+        self.seen.append(message)
+        if message.author == self.user:
+            return
+        if message.guild is None:
+            await message.author.send(f"Got it: {message.content}")
+
+
+@pytest.fixture
+def world(fake_discord: FakeDiscord) -> tuple[FakeDiscord, Guild]:
+    guild = fake_discord.add_guild("Diplomacy club")
+    fake_discord.add_channel(guild, "game-1")
+    return fake_discord, guild
+
+
+@contextlib.asynccontextmanager
+async def running(fake: FakeDiscord, bot: MiniBot) -> AsyncIterator[MiniBot]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(discord.http.Route, "BASE", fake.api_base)
+        # Client.connect goes to DEFAULT_GATEWAY (only AutoShardedClient asks /gateway/bot).
+        patch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url))
+        await bot.login(fake.token)
+        task = asyncio.create_task(bot.connect(reconnect=True))
+        try:
+            await asyncio.wait_for(bot.wait_until_ready(), 5)
+            yield bot
+        finally:
+            await bot.close()
+            await asyncio.wait_for(task, 5)
+
+
+@pytest.fixture
+async def bot(world: tuple[FakeDiscord, Guild]) -> AsyncIterator[MiniBot]:
+    async with running(world[0], MiniBot()) as started:
+        yield started
+
+
+async def sync_to(bot: MiniBot, guild: Guild) -> list[app_commands.AppCommand]:
+    bot.tree.copy_global_to(guild=discord.Object(guild.id))
+    return await bot.tree.sync(guild=discord.Object(guild.id))
+
+
+def channel_named(guild: Guild, name: str):
+    return next(c for c in guild.channels.values() if c.name == name)
+
+
+async def test_client_logs_in_and_sees_the_guild(world, bot: MiniBot) -> None:
+    fake, guild = world
+    member = fake.add_user("Mara")
+    fake.add_member(guild, member)
+    await fake.wait_until_ready()
+    seen = bot.get_guild(guild.id)
+    assert bot.user.id == fake.bot.id
+    assert [c.name for c in seen.text_channels] == ["game-1"]
+    assert bot.application_id == fake.application_id
+    await fake.world.wait_until(lambda: seen.get_member(member.id), timeout=2,
+                                what="GUILD_MEMBER_ADD")
+    names = [e for e, _ in fake.events]
+    assert names[:2] == ["READY", "GUILD_CREATE"]
+    calls = {(r.method, r.path) for r in fake.requests}
+    assert {("GET", "/users/@me"), ("GET", "/oauth2/applications/@me")} <= calls
+    assert fake.unexpected_requests() == []
+
+
+async def test_a_dm_gets_a_reply_and_the_bot_sees_its_own_message(world, bot: MiniBot) -> None:
+    fake, _ = world
+    player = fake.add_user("Piet", locale="nl")
+    sent = await fake.send_dm(player, "A PAR - BUR")
+    reply = await fake.wait_for_dm(player, after=sent)
+    assert reply.content == "Got it: A PAR - BUR"
+    assert reply.author is fake.bot and not reply.ephemeral
+    await fake.world.wait_until(lambda: len(bot.seen) == 2, timeout=2, what="own message back")
+    assert bot.seen[1].author == bot.user       # echoed back as on Discord, and ignored
+    assert fake.dms_to(player) == [reply]
+    assert any(r.method == "POST" and r.path == "/users/@me/channels" for r in fake.requests)
+
+
+async def test_slash_command_answers_ephemerally_then_follows_up_with_a_png(world, bot) -> None:
+    fake, guild = world
+    channel = channel_named(guild, "game-1")
+    player = fake.add_user("Ilaria", locale="it")
+    fake.add_member(guild, player)
+    await sync_to(bot, guild)
+    synced = await fake.wait_for_commands(guild, names=("game", "mod"))
+    assert {c["name"] for c in synced} == {"game", "mod"}
+
+    interaction = await fake.invoke(player, guild, channel, "game", "join",
+                                    options={"power": "Italy", "rank": 2})
+    await fake.wait_for_response(interaction, lambda r: r.kind == "followup")
+    first, followup = fake.responses_to(interaction)
+    assert (first.kind, first.type, first.ephemeral) == ("callback", 4, True)
+    assert first.content == "Ilaria asked for Italy (rank 2, locale it)"
+    assert followup.content == "The board" and not followup.ephemeral
+    (name, data), = followup.files
+    assert name == "board.png" and data == tiny_png()
+    assert fake.messages_in(channel)[-1] is followup.message
+    upload = next(r for r in fake.requests if r.path.startswith("/webhooks/"))
+    assert upload.files == [("board.png", len(tiny_png()))]
+    async with aiohttp.ClientSession() as http:
+        url = bot.get_channel(channel.id).get_partial_message(followup.message.id)
+        fetched = await url.fetch()
+        assert await fetched.attachments[0].read() == tiny_png()
+        assert http is not None
+
+
+async def test_autocomplete_is_answered_with_choices(world, bot) -> None:
+    fake, guild = world
+    channel = channel_named(guild, "game-1")
+    player = fake.add_user("Eve")
+    fake.add_member(guild, player)
+    await sync_to(bot, guild)
+    await fake.wait_for_commands(guild, names=("game",))
+    choices = await fake.autocomplete(player, guild, channel, "game", "join",
+                                      focused="power", options={"power": "Ge"})
+    assert choices == [{"name": "Germany", "value": "Germany"}]
+
+
+async def test_subcommand_group_with_member_and_channel_options_then_a_select(world, bot) -> None:
+    fake, guild = world
+    channel = channel_named(guild, "game-1")
+    mod, player = fake.add_user("Mod"), fake.add_user("Player")
+    fake.add_member(guild, mod, manage_guild=True)
+    fake.add_member(guild, player)
+    await sync_to(bot, guild)
+    await fake.wait_for_commands(guild, names=("mod",))
+
+    with pytest.raises(FakeDiscordError, match="lacks the permissions"):
+        await fake.invoke(player, guild, channel, "mod", "seat", "assign",
+                          options={"player": mod, "channel": channel})
+    interaction = await fake.invoke(mod, guild, channel, "mod", "seat", "assign",
+                                    options={"player": player, "channel": channel})
+    answer = await fake.wait_for_response(interaction, lambda r: r.kind == "followup")
+    assert fake.responses_to(interaction)[0].type == 5            # deferred first
+    assert answer.content == "Player seated in #game-1; manage_guild=True"
+    assert answer.ephemeral                                       # kept from the deferral
+    assert answer.message.custom_ids() == ["seat"]
+
+    click = await fake.click(mod, answer.message, "seat", values=["Turkey"])
+    update = await fake.wait_for_response(click)
+    assert update.type == 7 and update.content == "Seated at Turkey"
+    assert update.message is answer.message and update.components == []
+
+
+async def test_invocations_the_bot_did_not_register_fail_loudly(world, bot) -> None:
+    fake, guild = world
+    channel = channel_named(guild, "game-1")
+    player = fake.add_user("Tom")
+    fake.add_member(guild, player)
+    await sync_to(bot, guild)
+    await fake.wait_for_commands(guild, names=("game",))
+    cases = [
+        (("nope",), {}, "no slash command /nope"),
+        (("game", "leave"), {}, "no subcommand 'leave'"),
+        (("game",), {}, "needs a subcommand"),
+        (("game", "join"), {"power": "France", "colour": "blue"}, "no option 'colour'"),
+        (("game", "join"), {"power": 3}, "is a string option"),
+        (("game", "join"), {"power": "France", "rank": 9}, "outside 1..7"),
+        (("game", "join"), {}, r"needs \['power'\]"),
+    ]
+    for path, options, message in cases:
+        with pytest.raises(FakeDiscordError, match=message):
+            await fake.invoke(player, guild, channel, *path, options=options)
+    with pytest.raises(FakeDiscordError, match="not available in DMs|no slash command"):
+        await fake.invoke(player, None, None, "game", "join", options={"power": "France"})
+
+
+async def test_discord_limits_and_unknown_routes_are_refused_like_discord(world, bot) -> None:
+    fake, guild = world
+    channel = bot.get_channel(channel_named(guild, "game-1").id)
+    with pytest.raises(discord.HTTPException) as too_long:
+        await channel.send("x" * 2001)
+    assert too_long.value.status == 400 and too_long.value.code == 50035
+    with pytest.raises(discord.HTTPException) as too_many_fields:
+        embed = discord.Embed(title="Results")
+        for i in range(26):
+            embed.add_field(name=f"n{i}", value="v")
+        await channel.send(embed=embed)
+    assert too_many_fields.value.code == 50035
+    with pytest.raises(discord.NotFound):
+        await bot.http.request(discord.http.Route("GET", "/guilds/{guild_id}/bans",
+                                                  guild_id=guild.id))
+    assert [r.path for r in fake.unexpected_requests()] == [f"/guilds/{guild.id}/bans"]
+    assert fake.messages_in(channel_named(guild, "game-1")) == []
+
+
+async def test_an_interaction_is_answered_once_and_within_the_deadline(world, bot) -> None:
+    fake, guild = world
+    channel = channel_named(guild, "game-1")
+    player = fake.add_user("Ann")
+    fake.add_member(guild, player)
+    await sync_to(bot, guild)
+    await fake.wait_for_commands(guild, names=("game",))
+    interaction = await fake.invoke(player, guild, channel, "game", "join",
+                                    options={"power": "France"})
+    await fake.wait_for_response(interaction, lambda r: r.kind == "followup")
+    url = f"{fake.api_base}/interactions/{interaction.id}/{interaction.token}/callback"
+    async with aiohttp.ClientSession() as http:
+        async with http.post(url, json={"type": 4, "data": {"content": "again"}}) as again:
+            assert again.status == 400 and (await again.json())["code"] == 40060
+        async with http.post(f"{fake.api_base}/webhooks/{fake.application_id}/bad-token",
+                             json={"content": "hi"}) as unknown:
+            assert unknown.status == 404 and (await unknown.json())["code"] == 10015
+
+
+async def test_guild_message_content_needs_the_intent(world) -> None:
+    fake, guild = world
+    channel = channel_named(guild, "game-1")
+    player = fake.add_user("Zoe")
+    fake.add_member(guild, player)
+    async with running(fake, MiniBot(message_content=False)) as blind:
+        await fake.post_in_channel(player, channel, "hello all")
+        await fake.post_in_channel(player, channel, f"hello {fake.bot.mention}")
+        await fake.world.wait_until(lambda: len(blind.seen) == 2, timeout=2, what="messages")
+        assert [m.content for m in blind.seen] == ["", f"hello {fake.bot.mention}"]
+
+
+async def test_the_client_resumes_after_a_reconnect_request(world, bot) -> None:
+    fake, _ = world
+    player = fake.add_user("Rita")
+    await fake.force_reconnect()
+    await fake.world.wait_until(lambda: any(e == "RESUMED" for e, _ in fake.events), timeout=5,
+                                what="RESUMED")
+    sent = await fake.send_dm(player, "still there?")
+    reply = await fake.wait_for_dm(player, after=sent)
+    assert reply.content == "Got it: still there?"
+    assert sum(1 for p in fake.world.gateway.received if p["op"] == 2) == 1   # one IDENTIFY
