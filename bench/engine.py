@@ -10,8 +10,9 @@ What is timed, per phase: for Arbitro, `adjudicate(position, orders)` (reading t
 validating, resolving, retreat options, centres, the next phase); for `diplomacy`,
 `set_orders` for every power then `process()` (the same work). Not timed, for either: building
 the position (Arbitro's `Position`; diplomacy's `Game()` with its units, centres and phase set).
-Each engine adjudicates all the phases in a row, `--repeat` times, and the fastest round is
-kept, so that other load on the machine does not count. Then the whole replay of the 20 games (all 771 phases, movement,
+Times are the CPU time of this process (`time.process_time`), so that other programs running
+on the machine do not count; each engine adjudicates all the phases in a row, `--repeat`
+times, and the fastest round is kept. Then the whole replay of the 20 games (all 771 phases, movement,
 retreats and adjustments) with Arbitro, best of `--repeat`.
 
 Each engine's units after every movement phase are compared with the record, so the table
@@ -71,9 +72,9 @@ def best(run: Callable[[], float], repeat: int) -> float:
 
 # -- Arbitro ----------------------------------------------------------------------------------
 def arbitro_phase(position: Position, orders: Mapping, rules: Rules) -> tuple[float, list[str]]:
-    start = time.perf_counter()
+    start = time.process_time()
     result = adjudicate(position, orders, rules)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return elapsed, sorted(f"{u.power.value.upper()} {u.label()}" for u in result.units_after)
 
 
@@ -99,11 +100,11 @@ def mila_game(phase: str, units: list[dict], centers: Mapping[str, list[str]]):
 def mila_phase(phase: str, units: list[dict], centers: Mapping[str, list[str]],
                orders: Mapping[str, list[str]]) -> tuple[float, list[str]]:
     game = mila_game(phase, units, centers)
-    start = time.perf_counter()
+    start = time.process_time()
     for power, given in orders.items():
         game.set_orders(power.upper(), list(given))
     game.process()
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return elapsed, sorted(f"{p} {u}" for p, power in game.powers.items() for u in power.units)
 
 
@@ -146,11 +147,11 @@ def opening_case() -> dict:
 
 def whole_replay(games: list[dict], repeat: int) -> tuple[float, int]:
     def run() -> float:
-        start = time.perf_counter()
+        start = time.process_time()
         for game in games:
             for _phase, _result in replay_game(game["phases"], rules_for(game)):
                 pass
-        return time.perf_counter() - start
+        return time.process_time() - start
 
     phases = sum(len(g["phases"]) for g in games)
     return best(run, repeat), phases

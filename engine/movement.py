@@ -24,7 +24,9 @@ class MovementResolution:
     moved: dict[str, bool]                # province -> the move from it succeeded
     dislodged_by: dict[str, str]          # province -> province the dislodging attack came from
     outcomes: dict[str, Outcome]          # province -> outcome of the unit's (effective) order
-    contested: frozenset[str]             # provinces where a standoff happened
+    # Provinces where a standoff happened. Only retreats need them: empty when no unit is
+    # dislodged.
+    contested: frozenset[str]
     convoyed_attack: dict[str, bool]      # province dislodged -> the attack came by convoy
 
 
@@ -209,7 +211,8 @@ class MovementAdjudicator:
             target for target, attackers in self.moves_into.items()
             if not any(moved[a] for a in attackers)
             and (target not in self.orders or moved.get(target, False))
-            and any(self.prevent_strength(a) > 0 for a in attackers))
+            and any(self.prevent_strength(a) > 0 for a in attackers)) if dislodged_by else \
+            frozenset()
         outcomes = {p: self._outcome(p, moved, dislodged_by) for p in self.orders}
         if log.isEnabledFor(logging.DEBUG):
             self._trace(outcomes, dislodged_by, contested)

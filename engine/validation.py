@@ -8,7 +8,7 @@ its reason and the unit holds, as if the order were absent (DATC 4.E.1).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.board import Board
 from engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
@@ -30,7 +30,7 @@ class Effective:
     supported: str | None = None       # support/convoy: province of the unit supported/convoyed
     support_coast: str | None = None   # support: coast named in the support, if any
     given: int | None = None           # index of the given order this came from
-    route_fleets: frozenset[str] = field(default_factory=frozenset)  # convoyed move
+    route_fleets: frozenset[str] = frozenset()  # convoyed move: fleets on some route
 
     @property
     def province(self) -> str:
@@ -42,7 +42,7 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
     """Effective order per occupied province, and the outcome of each given order that is
     illegal (indexed like `given`)."""
     units = {u.province: u for u in position.units}
-    effective = {p: Effective(u) for p, u in units.items()}
+    ordered: dict[str, Effective] = {}
     rejected: dict[int, Outcome] = {}
     chosen: dict[str, int] = {}
 
@@ -86,7 +86,9 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
             rejected[index] = result
         else:
             result.given = index
-            effective[province] = result
+            ordered[province] = result
+    # In the units' order, so that results do not depend on the order the orders came in.
+    effective = {p: ordered.get(p) or Effective(u) for p, u in units.items()}
     return effective, rejected
 
 

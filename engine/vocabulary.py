@@ -23,11 +23,10 @@ class Power(StrEnum):
     @classmethod
     def parse(cls, name: str) -> Power:
         """English, Italian or Dutch power name, any case."""
-        key = name.strip().lower()
-        for power, names in _POWER_NAMES.items():
-            if key in names:
-                return power
-        raise ValueError(f"unknown power: {name!r}")
+        power = _POWER_BY_NAME.get(name.strip().lower())
+        if power is None:
+            raise ValueError(f"unknown power: {name!r}")
+        return power
 
 
 _POWER_NAMES: dict[Power, tuple[str, ...]] = {
@@ -39,6 +38,7 @@ _POWER_NAMES: dict[Power, tuple[str, ...]] = {
     Power.RUSSIA: ("russia", "rusland"),
     Power.TURKEY: ("turkey", "turchia", "turkije"),
 }
+_POWER_BY_NAME = {name: power for power, names in _POWER_NAMES.items() for name in names}
 
 
 class UnitType(StrEnum):
