@@ -1,0 +1,193 @@
+"""Deadlines, reminders, ready marks, and the guarantees: once, in order, never twice."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+from engine.vocabulary import Power
+from service.clock import SystemClock
+from service.game_service import GameService
+from service.models import GameSettings
+from service.repos import phases
+from tests.service.conftest import DAY, MODERATOR, start_game
+
+E, F, G = Power.ENGLAND, Power.FRANCE, Power.GERMANY
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+async def phase_names(service, game_id: int) -> list[tuple[str, str]]:
+    async with service.db.read() as conn:
+        return [(p.name, p.status) for p in await phases.history(conn, game_id)]
+
+
+async def test_nothing_happens_before_the_deadline(service, clock):
+    game = await start_game(service)
+    clock.advance(DAY - timedelta(seconds=1))
+    assert await service.run_due() == 0
+    assert await phase_names(service, game.id) == [("S1901M", "open")]
+
+
+async def test_at_the_deadline_the_phase_is_adjudicated_and_announced(service, clock, notifier):
+    game = await start_game(service)
+    await service.submit_orders(game.id, game.user[E], "A LVP - YOR\nF LON - NTH\nF EDI - NWG")
+    await service.submit_orders(game.id, game.user[F], "A PAR - BUR\nA MAR - BUR")
+    clock.advance(DAY)
+    assert await service.run_due() == 1
+    assert await phase_names(service, game.id) == [("S1901M", "done"), ("F1901M", "open")]
+    [message] = notifier.posted("phase.results")
+    assert message.image.startswith(PNG) and message.image_name.endswith("S1901M.png")
+    assert "A LVP - YOR: succeeds" in message.text
+    assert "A MAR - BUR: fails (bounced at BUR)" in message.text
+    assert "civil disorder (sommossa)" in message.text
+    assert message.params["civil_disorder"] == ["Austria", "Germany", "Italy", "Russia",
+                                                "Turkey"]
+    assert message.params["next_phase"] == "F1901M"
+    assert message.params["next_deadline"] == clock.now() + DAY
+    assert "Next: F1901M" in message.text
+
+
+async def test_a_dislodged_unit_is_announced_with_its_retreat_options_and_retreats(
+        service, clock, notifier):
+    game = await start_game(service)
+    await service.submit_orders(game.id, game.user[G], "A MUN - BUR")
+    await service.submit_orders(game.id, game.user[F], "A PAR - PIC")
+    await service.process_now(game.id, MODERATOR)
+    await service.submit_orders(game.id, game.user[F], "A MAR - BUR\nA PIC S A MAR - BUR")
+    await service.process_now(game.id, MODERATOR)
+    message = notifier.posted("phase.results")[-1]
+    [dislodged] = message.params["dislodged"]
+    assert dislodged["location"] == "bur" and dislodged["attacker_from"] == "mar"
+    assert "mar" not in dislodged["retreat_options"] and "mun" in dislodged["retreat_options"]
+    assert "Germany A BUR (attacked from MAR): may retreat to" in message.text
+    assert message.params["next_phase"] == "F1901R"
+    report = await service.submit_orders(game.id, game.user[G], "A BUR R MUN")
+    assert report.recorded == ("A BUR R MUN",)
+    await service.process_now(game.id, MODERATOR)
+    status = await service.status(game.id)
+    assert status.phase == "S1902M"                # nobody gained or lost: no adjustments
+    assert {s.power: s.units for s in status.seats}[G] == 3
+    assert "Supply centres: Austria: 3; England: 3" in notifier.posted("phase.results")[-1].text
+
+
+async def test_reminders_go_once_to_players_still_missing_orders(service, clock, notifier):
+    game = await start_game(service, reminders=(timedelta(hours=2),))
+    await service.submit_orders(game.id, game.user[E], "A LVP - YOR\nF LON - NTH\nF EDI - NWG")
+    await service.submit_orders(game.id, game.user[F], "A PAR - BUR")
+    clock.advance(DAY - timedelta(hours=3))
+    await service.run_due()
+    assert notifier.private == [] or all(m.key != "reminder" for _u, m in notifier.private)
+    clock.advance(timedelta(hours=1, minutes=30))
+    await service.run_due()
+    await service.run_due()
+    reminded = {u: m for u, m in notifier.private if m.key == "reminder"}
+    assert set(reminded) == {u for p, u in game.user.items() if p != E}
+    assert reminded[game.user[F]].params["missing"] == {"France": ["F BRE", "A MAR"]}
+    assert len([1 for _u, m in notifier.private if m.key == "reminder"]) == 6
+
+
+async def test_when_every_seated_power_is_ready_the_phase_is_adjudicated_at_once(service):
+    game = await start_game(service)
+    powers = list(game.user)
+    for power in powers[:-1]:
+        report = await service.set_ready(game.id, game.user[power])
+        assert not report.adjudicated
+    await service.set_ready(game.id, game.user[powers[0]], ready=False)
+    assert not (await service.set_ready(game.id, game.user[powers[-1]])).adjudicated
+    report = await service.set_ready(game.id, game.user[powers[0]])
+    assert report.adjudicated and report.phase == "S1901M"
+    assert (await service.status(game.id)).phase == "F1901M"
+
+
+async def test_overdue_deadlines_after_a_restart_are_processed_once_in_order(
+        db_path, clock, notifier, renderer):
+    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
+                                scheduler=False) as service:
+        slow = await start_game(service, name="slow")
+        fast = await start_game(service, name="fast", movement_deadline=timedelta(hours=6))
+    clock.advance(timedelta(days=3))                           # the process was down
+    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
+                                scheduler=False) as service:
+        announced = [m.params["game"] for m in notifier.posted("phase.results")]
+        assert announced == ["fast", "slow"]                    # the earlier deadline first
+        assert await phase_names(service, slow.id) == [("S1901M", "done"), ("F1901M", "open")]
+        assert (await service.status(fast.id)).deadline == clock.now() + timedelta(hours=6)
+        assert await service.run_due() == 0
+    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
+                                scheduler=False):
+        assert len(notifier.posted("phase.results")) == 2      # nothing twice
+
+
+async def test_two_triggers_at_once_adjudicate_the_phase_once(service, clock, notifier):
+    game = await start_game(service)
+    clock.advance(DAY)
+    outcomes = await asyncio.gather(service.process_now(game.id, MODERATOR), service.run_due(),
+                                    service.process_now(game.id, MODERATOR))
+    assert sorted(map(int, outcomes)) == [0, 0, 1]
+    assert len(notifier.posted("phase.results")) == 1
+    assert await phase_names(service, game.id) == [("S1901M", "done"), ("F1901M", "open")]
+
+
+async def test_two_processes_on_one_database_adjudicate_the_phase_once(
+        db_path, clock, notifier, renderer):
+    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
+                                scheduler=False) as one, \
+            GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
+                             scheduler=False) as two:
+        game = await start_game(one)
+        clock.advance(DAY)
+        done = await asyncio.gather(one.run_due(), two.run_due(),
+                                    two.process_now(game.id, MODERATOR))
+        assert sum(map(int, done)) == 1
+        assert len(notifier.posted("phase.results")) == 1
+
+
+async def test_many_games_with_the_same_deadline_are_all_processed(service, clock, notifier):
+    started = [await start_game(service, name=f"g{i}", channel=1000 + i) for i in range(25)]
+    clock.advance(DAY)
+    assert await service.run_due() == 25
+    channels = sorted(c for c, m in notifier.posts if m.key == "phase.results")
+    assert channels == [1000 + i for i in range(25)]
+    for game in started:
+        assert (await service.status(game.id)).phase == "F1901M"
+
+
+async def test_the_scheduler_jobs_are_rebuilt_from_the_rows_and_fire(db_path, notifier):
+    async with GameService.open(db_path, notifier=notifier, scheduler=False) as service:
+        game = await start_game(service, reminders=())
+    async with GameService.open(db_path, notifier=notifier, renderer=None) as service:
+        job = service.scheduler.get_job(f"game-{game.id}")
+        assert job is not None
+        assert job.next_run_time == (await service.status(game.id)).deadline
+        soon = SystemClock().now() + timedelta(seconds=1)
+        await service.set_deadline(game.id, MODERATOR, soon)
+        for _ in range(100):
+            if notifier.posted("phase.results"):
+                break
+            await asyncio.sleep(0.05)
+        assert notifier.posted("phase.results")
+        assert (await service.status(game.id)).phase == "F1901M"
+
+
+async def test_a_finished_game_has_no_deadline_job(db_path, notifier):
+    async with GameService.open(db_path, notifier=notifier) as service:
+        game = await start_game(service)
+        await service.end_game(game.id, MODERATOR)
+        assert service.scheduler.get_job(f"game-{game.id}") is None
+
+
+async def test_retreat_and_adjustment_phases_get_their_own_deadline_lengths(service, clock):
+    game = await start_game(service, retreat_deadline=timedelta(hours=3),
+                            adjustment_deadline=timedelta(hours=5))
+    await service.submit_orders(game.id, game.user[G], "A MUN - BUR")
+    await service.submit_orders(game.id, game.user[F], "A PAR - PIC")
+    await service.process_now(game.id, MODERATOR)
+    await service.submit_orders(game.id, game.user[F], "A MAR - BUR\nA PIC S A MAR - BUR")
+    await service.process_now(game.id, MODERATOR)
+    status = await service.status(game.id)
+    assert status.phase == "F1901R" and status.deadline == clock.now() + timedelta(hours=3)
+    clock.advance(timedelta(hours=3))
+    assert await service.run_due() == 1                         # German in disorder: disbanded
+    status = await service.status(game.id)
+    assert status.phase == "W1901A" and status.deadline == clock.now() + timedelta(hours=5)
+    assert GameSettings().retreat_deadline == timedelta(hours=12)
