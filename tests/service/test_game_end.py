@@ -1,0 +1,76 @@
+"""How games end: secret draw votes, victory, the end year; maps and history."""
+
+from __future__ import annotations
+
+from engine.vocabulary import Power
+from tests.service.conftest import MODERATOR, start_game
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+async def test_draw_votes_are_secret_until_every_power_with_units_votes_yes(service, notifier):
+    game = await start_game(service)
+    powers = list(game.user)
+    for power in powers[:-1]:
+        report = await service.vote_draw(game.id, game.user[power])
+        assert report.vote and not report.passed
+    await service.vote_draw(game.id, game.user[powers[0]], yes=False)
+    assert not (await service.vote_draw(game.id, game.user[powers[-1]])).passed
+    assert notifier.posted("game.draw") == []                  # nothing said so far
+    assert all("draw" not in m.key for _c, m in notifier.posts)
+    report = await service.vote_draw(game.id, game.user[powers[0]])
+    assert report.passed and set(report.powers) == set(Power)
+    view = await service.status(game.id)
+    assert view.status == "finished" and view.outcome["kind"] == "draw"
+    assert notifier.posted("game.draw")
+
+
+async def test_a_power_without_units_is_not_needed_for_a_draw(service):
+    game = await start_game(service, players=6)                # Italy neutral: no vote
+    for power in list(game.user)[:-1]:
+        await service.vote_draw(game.id, game.user[power])
+    report = await service.vote_draw(game.id, game.user[list(game.user)[-1]])
+    assert report.passed and Power.ITALY not in report.powers
+
+
+async def test_the_end_year_ends_the_game_after_its_last_phase(service, notifier):
+    game = await start_game(service, end_year=1901)
+    await service.process_now(game.id, MODERATOR)
+    assert (await service.status(game.id)).status == "active"
+    await service.process_now(game.id, MODERATOR)                # F1901M: nobody builds
+    view = await service.status(game.id)
+    assert view.status == "finished" and view.outcome["kind"] == "end_year"
+    assert notifier.posted("game.finished")
+    assert "end year 1901" in notifier.posted("phase.results")[-1].text
+
+
+async def test_victory_when_a_power_reaches_the_target(service, notifier):
+    game = await start_game(service, victory_target=5)
+    await service.submit_orders(game.id, game.user[Power.RUSSIA], "F SEV - RUM")
+    await service.process_now(game.id, MODERATOR)
+    await service.process_now(game.id, MODERATOR)                # Russia holds RUM: 5
+    view = await service.status(game.id)
+    assert view.outcome["kind"] == "victory" and view.outcome["winners"] == ["Russia"]
+    assert "victory for Russia" in notifier.posted("game.finished")[0].text
+
+
+async def test_maps_current_preview_and_history(service, renderer):
+    game = await start_game(service)
+    current = await service.current_map(game.id)
+    assert current.phase == "S1901M" and current.png.startswith(PNG)
+    user = game.user[Power.FRANCE]
+    await service.submit_orders(game.id, user, "A PAR - BUR")
+    await service.submit_orders(game.id, game.user[Power.GERMANY], "A MUN - BUR")
+    preview = await service.preview_map(game.id, user)
+    assert preview.png.startswith(PNG)
+    drawn = renderer.calls[-1]["orders"]
+    assert [(p, o.canonical()) for p, o in drawn] == [(Power.FRANCE, "A PAR - BUR")]
+    await service.process_now(game.id, MODERATOR)
+    [spring] = await service.history(game.id)
+    assert spring.phase == "S1901M" and spring.image is None
+    assert {r.order: r.status for r in spring.results} == {"A PAR - BUR": "fails",
+                                                            "A MUN - BUR": "fails"}
+    report = await service.phase_report(game.id, "s1901m")
+    assert report.image.png.startswith(PNG) and "bounced at BUR" in report.text
+    results = renderer.calls[-1]["results"]
+    assert [r.outcome.status.value for r in results] == ["fails", "fails"]
