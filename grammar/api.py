@@ -1,0 +1,209 @@
+"""`parse_message` and `parse_line`: text in, one `ParsedLine` per order out. Never raises."""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from engine import DEFAULT_RULES, Order, Position, Power, Rules, rules_named, standard_board
+from grammar import texts
+from grammar.lexer import Lexeme, lexemes
+from grammar.lexicon import LANGUAGES, fold, lexicon
+from grammar.readings import Resolver
+from grammar.syntax import Shape, SyntaxProblem, parse_shape
+
+log = logging.getLogger(__name__)
+
+MAX_LINE = 200       # characters in one order; longer is an error, read no further
+MAX_ORDERS = 100     # orders in one message; the rest get one error each, unread
+
+
+@dataclass(frozen=True)
+class ParsedLine:
+    input: str
+    ok: bool
+    order: Order | None = None
+    canonical: str | None = None
+    notes: tuple[str, ...] = ()
+    error: str | None = None
+    candidates: tuple[str, ...] = ()
+    valid: bool = False
+    reason: str | None = None
+    language: str = "en"
+
+    def to_json(self) -> dict:
+        """The object `arbitro parse` prints (CONTRACTS.md)."""
+        if not self.ok:
+            return {"input": self.input, "ok": False, "error": self.error,
+                    "candidates": list(self.candidates)}
+        out: dict = {"input": self.input, "ok": True, "order": self.canonical,
+                     "notes": list(self.notes)}
+        if not self.valid:
+            out["valid"] = False
+            out["reason"] = self.reason
+        return out
+
+
+@cache
+def _opening() -> Position:
+    return Position.initial()
+
+
+def parse_line(line: str, position: Position | None = None, power: Power | None = None,
+               lang: str = "auto", reply_lang: str | None = None,
+               rules: Rules | str | None = None) -> ParsedLine:
+    """One order. `position` defaults to the opening of Spring 1901."""
+    return _parse_line(line, position, power, lang, reply_lang, rules)[0]
+
+
+def _parse_line(line: str, position: Position | None, power: Power | None, lang: str,
+                reply_lang: str | None, rules: Rules | str | None) -> tuple[ParsedLine, bool]:
+    """The parsed line, and whether it stopped early (so the next part may complete it)."""
+    text = str(line).strip()
+    language = reply_lang if reply_lang in LANGUAGES else None
+    try:
+        _check_arguments(lang)
+        if len(text) > MAX_LINE:
+            reply = language or (lang if lang in LANGUAGES else "en")
+            return ParsedLine(text, False, error=texts.message(
+                reply, "too_long", length=len(text), limit=MAX_LINE), language=reply), False
+        found = lexemes(text, lexicon(lang))
+        line_language = lang if lang in LANGUAGES else _language_of(found)
+        reply = language or line_language or "en"
+        shape = parse_shape(found)
+        if isinstance(shape, SyntaxProblem):
+            return _syntax_error(text, shape, reply, line_language or reply), \
+                shape.kind == "incomplete"
+        resolver = Resolver(position or _opening(), power, standard_board(),
+                            rules_named(rules or DEFAULT_RULES),
+                            line_language if lang == "auto" else None, reply)
+        result = resolver.resolve(shape)
+        if result.order is None:
+            return ParsedLine(text, False, error=result.error, candidates=result.candidates,
+                              language=line_language or reply), False
+        return ParsedLine(text, True, result.order, result.order.canonical(), result.notes,
+                          valid=result.valid, reason=result.reason,
+                          language=line_language or reply), False
+    except ValueError:
+        raise
+    except Exception:  # the promise is: never an exception for any text
+        log.exception("order %r could not be parsed", text)
+        reply = language or "en"
+        return ParsedLine(text, False, error=texts.message(reply, "empty", expected=texts.expected(
+            ("UNIT", "LOC"), reply)), language=reply), False
+
+
+def _check_arguments(lang: str) -> None:
+    if lang != "auto" and lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: use auto, {', '.join(LANGUAGES)}")
+
+
+def _language_of(found: list[Lexeme]) -> str | None:
+    """The language whose own words the line uses most (None: no clue, or a tie)."""
+    counts: dict[str, int] = {}
+    for lexeme in found:
+        if lexeme.clue:
+            counts[lexeme.clue] = counts.get(lexeme.clue, 0) + 1
+    if not counts:
+        return None
+    ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+        return None
+    return ranked[0][0]
+
+
+def _syntax_error(text: str, problem: SyntaxProblem, reply: str, language: str) -> ParsedLine:
+    expected = texts.expected(problem.expected, reply)
+    lexeme = problem.lexeme
+    candidates: tuple[str, ...] = ()
+    if problem.kind == "empty" or lexeme is None:
+        error = texts.message(reply, "empty", expected=expected)
+    elif problem.kind == "incomplete":
+        error = texts.message(reply, "incomplete", word=lexeme.text, expected=expected)
+    elif problem.kind == "unknown_word":
+        error = texts.message(reply, "unknown_word", word=lexeme.text, column=lexeme.column)
+        near = lexicon("auto").fuzzy_candidates(fold(lexeme.text), cutoff=50.0, limit=5)
+        if near:
+            names = [texts.province(pid, reply) for pid, _s, _l in near]
+            candidates = tuple(names)
+            error += "; " + texts.message(reply, "nearest", names=", ".join(names))
+    else:
+        error = texts.message(reply, "unexpected_word", word=lexeme.text, column=lexeme.column,
+                              expected=expected)
+    return ParsedLine(text, False, error=error, candidates=candidates, language=language)
+
+
+# -- messages -------------------------------------------------------------------------------
+_BULLET = re.compile(r"^\s*(?:[-*•·]\s+|\d{1,2}[.)]\s+)")
+_HEADER = re.compile(r"^\s*(?P<name>[^\W\d_][^:;,]{0,30}?)\s*:\s*(?P<rest>.*)$")
+_SEPARATORS = re.compile(r"[;,]|\s/\s")
+
+
+def parse_message(text: str, position: Position | None = None, power: Power | None = None,
+                  lang: str = "auto", reply_lang: str | None = None,
+                  rules: Rules | str | None = None) -> list[ParsedLine]:
+    """Every order of a message: one per line, or separated by `;`, `,` or ` / `. Blank
+    lines and a line naming the sender's own power ("Italia:") are skipped; a part that stops
+    early ("A Ser S Turk,") is read together with the next part when that completes it."""
+    _check_arguments(lang)
+    parts: list[str] = []
+    for raw in str(text).splitlines():
+        line = _BULLET.sub("", raw)
+        named, rest = _header(line)
+        if named is not None:
+            if not rest.strip() and (power is None or named == power):
+                continue
+            line = rest
+        parts.extend(p.strip() for p in _SEPARATORS.split(line) if p.strip())
+    out: list[ParsedLine] = []
+    i = 0
+    while i < len(parts):
+        if len(out) >= MAX_ORDERS:
+            reply = reply_lang if reply_lang in LANGUAGES else "en"
+            out.append(ParsedLine(parts[i], False, error=texts.message(
+                reply, "too_long", length=len(parts), limit=MAX_ORDERS), language=reply))
+            break
+        parsed, stopped_early = _parse_line(parts[i], position, power, lang, reply_lang, rules)
+        if stopped_early and i + 1 < len(parts):
+            joined = f"{parts[i]} {parts[i + 1]}"
+            second, _ = _parse_line(joined, position, power, lang, reply_lang, rules)
+            if second.ok:
+                note = texts.note(second.language if reply_lang is None else reply_lang,
+                                  "joined", text=joined)
+                out.append(ParsedLine(**{**second.__dict__, "notes": second.notes + (note,)}))
+                i += 2
+                continue
+        out.append(parsed)
+        i += 1
+    return out
+
+
+def _header(line: str) -> tuple[Power | None, str]:
+    """("Italia: A Ven-Tri") -> (Italy, "A Ven-Tri"); a line that is only a power's name ->
+    (power, ""); anything else -> (None, line)."""
+    match = _HEADER.match(line)
+    name, rest = (match.group("name"), match.group("rest")) if match else (line, "")
+    power = _power_named(name)
+    if power is None:
+        return None, line
+    return power, rest
+
+
+def _power_named(name: str) -> Power | None:
+    key = fold(name).replace("/", "-").strip().strip(".")
+    key = re.sub(r"\s*-\s*", "-", key)
+    if not key or len(key) > 30:
+        return None
+    try:
+        return Power.parse(key)
+    except ValueError:
+        pass
+    for entry in lexicon("auto").lookup(" ".join(key.replace("-", " ").split())):
+        if entry.terminal == "NATION" and entry.how == "word":
+            return Power(entry.value)
+    return None
+
+
+__all__ = ["ParsedLine", "parse_line", "parse_message", "Shape"]

@@ -1,0 +1,194 @@
+"""From the text of one order to lexemes: the words and signs of the line, each with every way
+the vocabulary can read it.
+
+Multi-word names are matched longest first (`Mare del Nord` before `Mare`), across the dots,
+apostrophes and glued hyphens that names contain (`S. Pietroburgo`, `Mar d'Irlanda`,
+`Sint-Petersburg`) while a hyphen between two names stays a move (`Ven-Tri`). A word that is no
+province name gets its province readings from prefixes (`Tyr`, `Gul`) and fuzzy matching
+(`Smyrne`), cheapest first; the parser and then the position choose among them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from grammar.lexicon import Entry, Lexicon, fold
+
+_TOKEN = re.compile(
+    r"(?P<word>[^\W\d_]+)"
+    r"|(?P<arrow>->|=>|-->|→|⇒|⟶|>)"
+    r"|(?P<dash>[-‐‑‒–—―−~])"
+    r"|(?P<soft>[./()'’`´\[\]\"“”«»„:!?*])"
+    r"|(?P<other>\S)")
+
+# Cost of a province reading, by how the word named it (lower is preferred).
+COST_EXACT = 0.0
+COST_OTHER_LANGUAGE = 0.25
+COST_PREFIX = 1.0
+COST_FUZZY = 2.0
+
+
+@dataclass(frozen=True)
+class Place:
+    """One province a word may name, with how it was read (`name`, `id`, `abbreviation`,
+    `prefix`, `fuzzy`) and what that reading costs."""
+
+    pid: str
+    cost: float
+    how: str
+    languages: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Option:
+    terminal: str
+    value: object  # tuple[Place, ...] for LOC
+    languages: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Lexeme:
+    text: str       # as written
+    start: int      # column, 0-based, in the line
+    key: str        # normalised
+    options: tuple[Option, ...]
+    filler: bool    # may be dropped
+    clue: str | None = None  # the one language whose vocabulary has this word, if only one
+
+    @property
+    def column(self) -> int:
+        return self.start + 1
+
+
+@dataclass(frozen=True)
+class _Token:
+    kind: str
+    text: str
+    start: int
+    end: int
+
+
+def tokens(line: str) -> list[_Token]:
+    return [_Token(m.lastgroup or "other", m.group(), m.start(), m.end())
+            for m in _TOKEN.finditer(line)]
+
+
+def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
+    toks = tokens(line)
+    out: list[Lexeme] = []
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        if tok.kind == "soft":
+            i += 1
+            continue
+        if tok.kind in ("dash", "arrow"):
+            out.append(Lexeme(tok.text, tok.start, "-", _options(lex.lookup("-")), False))
+            i += 1
+            continue
+        if tok.kind == "other":
+            out.append(Lexeme(tok.text, tok.start, tok.text, (Option("UNKNOWN", None,
+                                                                      frozenset()),), False))
+            i += 1
+            continue
+        match = _longest_phrase(toks, i, lex)
+        if match:
+            key, end, entries = match
+            text = line[tok.start:toks[end - 1].end]
+            options = _options(entries)
+            filler = any(e.terminal == "FILLER" for e in entries)
+            if key.count(" ") == 0 and any(e.terminal == "LOC" for e in entries):
+                options = _with_loose_places(key, options, lex)
+            langs = frozenset().union(*(e.languages for e in entries))
+            clue = next(iter(langs)) if len(langs) == 1 else None
+            out.append(Lexeme(text, tok.start, key, options, filler, clue))
+            i = end
+            continue
+        key = fold(tok.text)
+        options = _with_loose_places(key, (), lex)
+        if not options:
+            options = (Option("UNKNOWN", None, frozenset()),)
+        out.append(Lexeme(tok.text, tok.start, key, options, False))
+        i += 1
+    return out
+
+
+def _longest_phrase(toks: list[_Token], i: int, lex: Lexicon
+                    ) -> tuple[str, int, list[Entry]] | None:
+    """The longest vocabulary phrase starting at token i: (key, index after it, entries)."""
+    words: list[str] = []
+    ends: list[int] = []
+    j = i
+    while j < len(toks) and len(words) < lex.longest:
+        tok = toks[j]
+        if tok.kind == "word":
+            words.append(fold(tok.text))
+            ends.append(j + 1)
+            j += 1
+            continue
+        # Signs that may sit inside a name: dots and apostrophes anywhere, a hyphen only
+        # when glued to the words on both sides (Sint-Petersburg, not "Ven - Tri").
+        glued = (j > 0 and toks[j - 1].end == tok.start and j + 1 < len(toks)
+                 and toks[j + 1].start == tok.end and toks[j + 1].kind == "word")
+        if tok.text in ".'’`´" or (tok.kind == "dash" and glued):
+            j += 1
+            continue
+        break
+    for n in range(len(words), 0, -1):
+        key = " ".join(words[:n])
+        entries = lex.lookup(key)
+        if entries:
+            return key, ends[n - 1], entries
+    return None
+
+
+def _options(entries: list[Entry]) -> tuple[Option, ...]:
+    options: list[Option] = []
+    places: list[Place] = []
+    for entry in entries:
+        if entry.terminal == "FILLER":
+            continue
+        if entry.terminal == "LOC":
+            places.extend(Place(pid, COST_EXACT, entry.how, entry.languages)
+                          for pid in entry.value)
+        else:
+            options.append(Option(entry.terminal, entry.value, entry.languages))
+    if places:
+        options.insert(0, _loc_option(places))
+    return tuple(options)
+
+
+def _loc_option(places: list[Place]) -> Option:
+    """One LOC option holding every province reading, the cheapest way to each province."""
+    best: dict[str, Place] = {}
+    for place in places:
+        seen = best.get(place.pid)
+        if seen is None or place.cost < seen.cost:
+            best[place.pid] = Place(place.pid, place.cost, place.how,
+                                    place.languages | (seen.languages if seen else frozenset()))
+        elif place.cost == seen.cost:
+            best[place.pid] = Place(seen.pid, seen.cost, seen.how,
+                                    seen.languages | place.languages)
+    langs = frozenset().union(*(p.languages for p in best.values()))
+    return Option("LOC", tuple(best.values()), langs)
+
+
+def _with_loose_places(key: str, options: tuple[Option, ...], lex: Lexicon
+                       ) -> tuple[Option, ...]:
+    """Add the readings of a single word as the start of a name or as a misspelling. A word
+    that is an exact province name or id gets its prefix readings too (`Tyr` is Tyrolia, and
+    the start of Tyrrhenian Sea); fuzzy readings only when nothing exact matched."""
+    if not key.isalpha() or len(key) < 2:
+        return options
+    exact = [p for o in options if o.terminal == "LOC" for p in o.value]
+    loose = [Place(pid, COST_PREFIX, "prefix", langs)
+             for pid, langs in lex.prefix_candidates(key).items()]
+    if not options and not loose:
+        loose = [Place(pid, COST_FUZZY, "fuzzy", langs)
+                 for pid, _score, langs in lex.fuzzy_candidates(key)]
+    if not loose:
+        return options
+    rest = tuple(o for o in options if o.terminal != "LOC")
+    merged = _loc_option(exact + loose)
+    return ((merged,) + rest) if exact else (rest + (merged,))

@@ -1,0 +1,181 @@
+"""The vocabularies (`grammar/vocab/*.json`) as lookup tables.
+
+A `Lexicon` answers, for a normalised phrase, every way a language reads it: a province (by name
+or abbreviation), a unit word, an order keyword, a coast, a nationality, a filler. `auto` merges
+all the languages, each entry tagged with the languages that know it, so a line's language can be
+told from its words and conflicting abbreviations (`Nor`) stay visible as conflicts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+from rapidfuzz import fuzz, process
+
+LANGUAGES = ("en", "it", "nl")
+
+# Categories are the grammar's terminals (see orders.lark), plus FILLER (a word to drop).
+KEYWORD_TERMINALS = {"hold": "HOLD", "move": "MOVE", "support": "SUPPORT", "convoy": "CONVOY",
+                     "via": "VIA", "retreat": "RETREAT", "disband": "DISBAND", "build": "BUILD",
+                     "waive": "WAIVE"}
+
+_APOSTROPHES = str.maketrans({"’": " ", "'": " ", "`": " ", "´": " ", "‘": " ", ".": " ",
+                              "-": " ", "‐": " ", "‑": " ", "–": " ", "—": " "})
+
+
+def fold(text: str) -> str:
+    """Lower case without accents: `Bourgondië` -> `bourgondie`."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def phrase_key(text: str) -> str:
+    """The lookup key of a vocabulary phrase: folded, with apostrophes, dots and hyphens as
+    spaces (`Mar d'Irlanda` -> `mar d irlanda`, `Sint-Petersburg` -> `sint petersburg`)."""
+    if text.strip() == "-":
+        return "-"
+    return " ".join(fold(text).translate(_APOSTROPHES).split())
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One reading of a phrase. `value`: province ids (LOC), `A`/`F` (UNIT), a coast (COAST),
+    a power (NATION), the keyword kind, or None (FILLER). `how`: name, abbreviation, word."""
+
+    terminal: str
+    value: object
+    how: str
+    languages: frozenset[str]
+
+
+@dataclass
+class Lexicon:
+    mode: str  # "auto" or one language
+    phrases: dict[str, list[Entry]] = field(default_factory=dict)
+    longest: int = 1
+    prefixes: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)
+    fuzzy_keys: list[str] = field(default_factory=list)
+    fuzzy_values: list[tuple[str, frozenset[str]]] = field(default_factory=list)
+
+    def lookup(self, key: str) -> list[Entry]:
+        return self.phrases.get(key, [])
+
+    def prefix_candidates(self, word: str) -> dict[str, frozenset[str]]:
+        """Provinces whose name starts with `word` (at least three letters): `Tyr` ->
+        Tyrolia and the Tyrrhenian Sea, `Gul` -> the two gulfs."""
+        return self.prefixes.get(word, {}) if len(word) >= 3 else {}
+
+    def fuzzy_candidates(self, word: str, cutoff: float | None = None,
+                         limit: int = 8) -> list[tuple[str, float, frozenset[str]]]:
+        """(province, score, languages) for names and abbreviations close to `word`, the best
+        first; only those within 10 points of the best, so two near-equal guesses stay a tie."""
+        if not word or len(word) > 40:
+            return []
+        if cutoff is None:
+            cutoff = 66.0 if len(word) <= 3 else 75.0 if len(word) <= 5 else 80.0
+        found = process.extract(word, self.fuzzy_keys, scorer=fuzz.ratio, score_cutoff=cutoff,
+                                limit=limit * 4)
+        best: dict[str, tuple[float, frozenset[str]]] = {}
+        for _key, score, index in found:
+            pid, langs = self.fuzzy_values[index]
+            if pid not in best or score > best[pid][0]:
+                best[pid] = (score, langs)
+        ranked = sorted(((p, s, lg) for p, (s, lg) in best.items()), key=lambda t: -t[1])
+        if not ranked:
+            return []
+        top = ranked[0][1]
+        return [r for r in ranked if r[1] >= top - 10][:limit]
+
+
+@cache
+def vocabulary(language: str) -> dict:
+    """The raw data file of one language."""
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}: use one of {', '.join(LANGUAGES)}")
+    text = resources.files("grammar").joinpath(f"vocab/{language}.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def _abbreviations(language: str) -> dict[str, list[str]]:
+    data = vocabulary(language)
+    table: dict[str, list[str]] = {}
+    inherited = data.get("inherit_abbreviations")
+    if inherited:
+        table.update(_abbreviations(inherited))
+    for abbr, target in data["abbreviations"].items():
+        table[phrase_key(abbr)] = [target] if isinstance(target, str) else list(target)
+    return table
+
+
+def _entries_of(language: str) -> list[tuple[str, str, object, str]]:
+    """(key, terminal, value, how) for every phrase of one language."""
+    data = vocabulary(language)
+    out: list[tuple[str, str, object, str]] = []
+    for pid, names in data["provinces"].items():
+        for name in names:
+            out.append((phrase_key(name), "LOC", (pid,), "name"))
+    for abbr, pids in _abbreviations(language).items():
+        how = "id" if pids == [abbr] else "abbreviation"
+        out.append((abbr, "LOC", tuple(pids), how))
+    for word, unit in data["units"].items():
+        out.append((phrase_key(word), "UNIT", unit, "word"))
+    for kind, words in data["keywords"].items():
+        for word in words:
+            out.append((phrase_key(word), KEYWORD_TERMINALS[kind], kind, "word"))
+    for word, coast in data["coasts"].items():
+        out.append((phrase_key(word), "COAST", coast, "word"))
+    for word, power in data["nationalities"].items():
+        out.append((phrase_key(word), "NATION", power, "word"))
+    for word in data["fillers"]:
+        out.append((phrase_key(word), "FILLER", None, "word"))
+    return out
+
+
+_WORD = re.compile(r"[a-z]+")
+
+
+@cache
+def lexicon(mode: str) -> Lexicon:
+    """The lookup tables for one language, or all three merged (`auto`). Built once."""
+    languages = LANGUAGES if mode == "auto" else (mode,)
+    if mode != "auto":
+        vocabulary(mode)  # raises for an unknown language
+    merged: dict[tuple[str, str, object, str], set[str]] = {}
+    for language in languages:
+        for item in _entries_of(language):
+            merged.setdefault(item, set()).add(language)
+    lex = Lexicon(mode)
+    for (key, terminal, value, how), langs in merged.items():
+        lex.phrases.setdefault(key, []).append(Entry(terminal, value, how, frozenset(langs)))
+        lex.longest = max(lex.longest, key.count(" ") + 1)
+    fuzzy: dict[tuple[str, str], set[str]] = {}
+    prefixes: dict[str, dict[str, set[str]]] = {}
+    for key, entries in lex.phrases.items():
+        for entry in entries:
+            if entry.terminal != "LOC" or len(entry.value) != 1:
+                continue
+            pid = entry.value[0]
+            fuzzy.setdefault((key, pid), set()).update(entry.languages)
+            if entry.how != "name":
+                continue
+            first = key.split(" ", 1)[0]
+            squashed = key.replace(" ", "")
+            for source in {first, squashed}:
+                for end in range(3, len(source) + 1):
+                    slot = prefixes.setdefault(source[:end], {})
+                    slot.setdefault(pid, set()).update(entry.languages)
+    lex.fuzzy_keys = [k for k, _p in fuzzy]
+    lex.fuzzy_values = [(p, frozenset(langs)) for (_k, p), langs in fuzzy.items()]
+    lex.prefixes = {k: {p: frozenset(v) for p, v in d.items()} for k, d in prefixes.items()}
+    return lex
+
+
+def display_name(pid: str, language: str) -> str:
+    """A province's name in a language (`tys` -> `Mar Tirreno`)."""
+    names = vocabulary(language)["provinces"].get(pid)
+    return names[0] if names else pid.upper()

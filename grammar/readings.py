@@ -1,0 +1,433 @@
+"""From an order's shape to engine orders: every reading of its words, narrowed by the position.
+
+The rulebook's test (seed 000, VII.4): an order written badly but legibly, with only one
+interpretation, is executed; an ambiguous one is not. So each word keeps all its readings (exact
+names and abbreviations, then name prefixes, then misspellings, see `lexer.py`), every
+combination becomes an engine order, and the engine's own validation (`engine.validation`, the
+retreat and adjustment rules) says which can apply on this position. The best tier wins (legal
+and plausible, then legal, then the rest), the cheapest readings within it; two different orders
+left at the same cost make the order ambiguous, and the error names the candidates.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from engine import (
+    Board,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Outcome,
+    PhaseKind,
+    Position,
+    Power,
+    Retreat,
+    Rules,
+    SupportHold,
+    SupportMove,
+    Unit,
+    UnitType,
+    Waive,
+)
+from engine.adjustments import adjudicate_adjustments
+from engine.outcomes import Reason, Status
+from engine.retreats import adjudicate_retreats
+from engine.validation import effective_orders
+from engine.vocabulary import province_of
+from grammar import texts
+from grammar.lexer import COST_OTHER_LANGUAGE, Lexeme
+from grammar.syntax import PlaceRef, Shape, UnitRef
+
+MAX_READINGS = 300
+
+ALLOWED = {PhaseKind.MOVEMENT: ("hold", "move", "support", "convoy"),
+           PhaseKind.RETREAT: ("retreat", "disband"),
+           PhaseKind.ADJUSTMENT: ("build", "disband", "waive")}
+_FAMILY = {"hold": "hold", "move": "move", "support_hold": "support", "support_move": "support",
+           "convoy": "convoy", "retreat": "retreat", "disband": "disband", "build": "build",
+           "waive": "waive"}
+
+
+@dataclass(frozen=True)
+class Resolution:
+    order: Order | None = None
+    notes: tuple[str, ...] = ()
+    error: str | None = None
+    candidates: tuple[str, ...] = ()
+    valid: bool = True
+    reason: str | None = None
+
+
+@dataclass
+class _Choice:
+    """One reading of one slot (the unit ordered, the unit supported, a destination)."""
+
+    location: str
+    unit: str | None = None
+    cost: float = 0.0
+    notes: list[tuple[str, dict]] = field(default_factory=list)
+    lexeme: Lexeme | None = None
+    picked: bool = False  # the unit was picked from the sender's units ("F Stands")
+
+
+@dataclass
+class _Reading:
+    order: Order
+    cost: float
+    notes: list[tuple[str, dict]]
+    slots: tuple[tuple[int, str, str], ...]  # (column, province, word as written) per slot
+    outcome: Outcome | None = None
+    plausible: bool = True
+    missing_coast: str | None = None
+    picked: bool = False
+
+
+class Resolver:
+    def __init__(self, position: Position, power: Power | None, board: Board, rules: Rules,
+                 line_language: str | None, language: str) -> None:
+        self.position = position
+        self.power = power
+        self.board = board
+        self.rules = rules
+        self.line_language = line_language
+        self.lang = language
+        self.kind = position.phase.kind
+        self.on_board = {u.province: u for u in position.units}
+        if self.kind is PhaseKind.RETREAT:
+            self.orderable = {d.unit.province: d.unit for d in position.dislodged}
+        else:
+            self.orderable = self.on_board
+
+    # -- entry -----------------------------------------------------------------------------
+    def resolve(self, shape: Shape) -> Resolution:
+        if shape.steps:
+            places = [shape.subject.place, shape.target, *shape.steps]
+            path = "-".join(p.lexeme.text for p in places if p is not None)
+            return self._error("multi_step", path=path, steps=len(shape.steps) + 1)
+        kind = self._kind_in_phase(shape)
+        if isinstance(kind, Resolution):
+            return kind
+        if kind == "waive":
+            return Resolution(Waive(), valid=True)
+        subjects = self._subjects(shape.subject, kind)
+        if isinstance(subjects, Resolution):
+            return subjects
+        others = self._places_of_units(shape.other) if shape.other else [None]
+        targets = self._targets(shape.target) if shape.target else [None]
+        readings: list[_Reading] = []
+        for subject, other, target in itertools.islice(
+                itertools.product(subjects, others, targets), MAX_READINGS):
+            readings.extend(self._readings(kind, shape, subject, other, target))
+        if not readings:
+            return self._error("empty", expected="")
+        for reading in readings:
+            self._judge(reading)
+        return self._choose(readings)
+
+    # -- the order kind in this phase ------------------------------------------------------
+    def _kind_in_phase(self, shape: Shape) -> str | Resolution:
+        kind = shape.kind
+        if kind == "bare":
+            if self.kind is PhaseKind.MOVEMENT:
+                return "hold"
+            if self.kind is PhaseKind.ADJUSTMENT:
+                return "bare"
+            column = shape.subject.lexeme
+            return self._error("incomplete", word=_last_word(shape),
+                               expected=texts.expected(("MOVE", "RETREAT", "DISBAND"),
+                                                       self.lang), column=column.column)
+        if self.kind is PhaseKind.RETREAT and kind == "move":
+            return "retreat"
+        family = _FAMILY[kind]
+        if family not in ALLOWED[self.kind]:
+            allowed = ", ".join(texts.kind_name(k, self.lang) for k in ALLOWED[self.kind])
+            return self._error("wrong_phase", kind=texts.kind_name(family, self.lang),
+                               phase=texts.phase_name(self.kind.value, self.lang),
+                               allowed=allowed)
+        return kind
+
+    # -- slots -----------------------------------------------------------------------------
+    def _penalty(self, languages: frozenset[str]) -> float:
+        if self.line_language and self.line_language not in languages:
+            return COST_OTHER_LANGUAGE
+        return 0.0
+
+    def _read_as(self, ref: PlaceRef, how: str, pid: str) -> list[tuple[str, dict]]:
+        if how in ("prefix", "fuzzy") or (how == "abbreviation" and ref.lexeme.key != pid):
+            return [("read_as", {"word": ref.lexeme.text, "pid": pid})]
+        return []
+
+    def _subjects(self, ref: UnitRef, kind: str) -> list[_Choice] | Resolution:
+        if ref.place is not None:
+            choices = []
+            for place in ref.place.places:
+                unit = self.orderable.get(place.pid)
+                location = unit.location if unit else self._with_coast(place.pid, ref.place)
+                if kind in ("build", "bare"):
+                    location = self._with_coast(place.pid, ref.place)
+                notes = self._read_as(ref.place, place.how, place.pid)
+                utype = ref.unit
+                if utype is None and unit is not None and kind not in ("build",):
+                    utype = unit.type.value
+                    notes.append(("unit_filled", {"unit": unit.label()}))
+                choices.append(_Choice(location, utype, place.cost + self._penalty(
+                    place.languages), notes, ref.place.lexeme))
+            return choices
+        if kind in ("build", "bare"):
+            return self._error("unit_needs_place", example=f"{ref.unit} ...")
+        mine = [u for u in self.orderable.values() if u.type.value == ref.unit
+                and (self.power is None or u.power == self.power)]
+        if not mine:
+            return self._error("no_unit_of_type", word=ref.lexeme.text,
+                               unit=texts.unit_name(ref.unit, self.lang))
+        return [_Choice(u.location, ref.unit, 0.0,
+                        [("unit_chosen", {"word": ref.lexeme.text, "unit": ref.unit,
+                                          "pid": u.location})], ref.lexeme, picked=True)
+                for u in mine]
+
+    def _places_of_units(self, ref: UnitRef) -> list[_Choice]:
+        choices = []
+        for place in ref.place.places:
+            unit = self.on_board.get(place.pid)
+            notes = self._read_as(ref.place, place.how, place.pid)
+            utype = ref.unit
+            if utype is None and unit is not None:
+                utype = unit.type.value
+                notes.append(("unit_filled", {"unit": unit.label()}))
+            choices.append(_Choice(place.pid, utype, place.cost + self._penalty(
+                place.languages), notes, ref.place.lexeme))
+        return choices
+
+    def _targets(self, ref: PlaceRef) -> list[_Choice]:
+        return [_Choice(self._with_coast(p.pid, ref), None,
+                        p.cost + self._penalty(p.languages), self._read_as(ref, p.how, p.pid),
+                        ref.lexeme) for p in ref.places]
+
+    def _with_coast(self, pid: str, ref: PlaceRef) -> str:
+        province = self.board.provinces.get(pid)
+        if ref.coast and province is not None and ref.coast in province.coasts:
+            return f"{pid}/{ref.coast}"
+        return pid
+
+    # -- orders ----------------------------------------------------------------------------
+    def _readings(self, kind: str, shape: Shape, subject: _Choice, other: _Choice | None,
+                  target: _Choice | None) -> list[_Reading]:
+        notes = list(subject.notes)
+        slots = [_slot(subject)]
+        for extra in (other, target):
+            if extra is not None:
+                notes.extend(extra.notes)
+                slots.append(_slot(extra))
+        utype = UnitType(subject.unit) if subject.unit else None
+        loc = subject.location
+        if kind == "bare":
+            unit = self.on_board.get(province_of(loc))
+            if unit is not None and (self.power is None or unit.power == self.power):
+                kind, notes = "disband", notes + [("bare_disband", {})]
+            else:
+                kind, notes = "build", notes + [("bare_build", {})]
+        if shape.kind == "bare" and kind == "hold":
+            notes.append(("bare_hold", {}))
+        if shape.implicit:
+            notes.append(("implicit_move", {"pid": province_of(target.location)}))
+        if shape.kind == "move" and kind == "retreat":
+            notes.append(("move_as_retreat", {}))
+        base = dict(cost=subject.cost + (other.cost if other else 0.0)
+                    + (target.cost if target else 0.0), slots=tuple(slots),
+                    picked=subject.picked)
+
+        def make(order: Order, extra: list[tuple[str, dict]] = (),
+                 missing: str | None = None) -> _Reading:
+            return _Reading(order, notes=notes + list(extra), missing_coast=missing, **base)
+
+        if kind == "hold":
+            return [make(Hold(utype, loc))]
+        if kind == "disband":
+            return [make(Disband(utype, loc))]
+        if kind == "build":
+            if utype is None:
+                kinds = self._buildable(province_of(loc))
+                return [r for t in kinds for r in self._build_readings(
+                    make, UnitType(t), loc, [("unit_filled", {"unit": f"{t} {loc.upper()}"})]
+                    if len(kinds) == 1 else [])]
+            return self._build_readings(make, utype, loc, [])
+        if kind in ("move", "retreat"):
+            return [make(order, extra, missing) for order, extra, missing in
+                    self._moves(kind, utype, loc, target.location, shape.via)]
+        supported = UnitType(other.unit) if other.unit else None
+        if kind == "support_hold":
+            return [make(SupportHold(utype, loc, supported, other.location))]
+        if kind == "support_move":
+            return [make(SupportMove(utype, loc, supported, other.location,
+                                     province_of(target.location)))]
+        if kind == "convoy":
+            return [make(Convoy(utype, loc, other.location, province_of(target.location)))]
+        raise AssertionError(kind)
+
+    def _buildable(self, pid: str) -> list[str]:
+        province = self.board.provinces.get(pid)
+        if province is None or province.kind == "sea":
+            return ["A"]
+        return ["A"] if province.kind == "land" else ["A", "F"]
+
+    def _build_readings(self, make, utype: UnitType, loc: str, extra) -> list[_Reading]:
+        province = self.board.provinces.get(province_of(loc))
+        if utype is UnitType.FLEET and province is not None and province.coasts and "/" not in loc:
+            return [make(Build(utype, f"{loc}/{c}"), extra, missing=loc)
+                    for c in province.coasts]
+        return [make(Build(utype, loc), extra)]
+
+    def _moves(self, kind: str, utype: UnitType | None, loc: str, target: str, via: bool):
+        """(order, notes, province missing its coast) for a move or retreat; a fleet going to
+        a two-coast province without naming the coast gets one reading per reachable coast."""
+        def order(to: str) -> Order:
+            if kind == "retreat":
+                return Retreat(utype, loc, to)
+            return Move(utype, loc, to, via_convoy=via)
+
+        province = self.board.provinces.get(target)
+        if utype is UnitType.FLEET and province is not None and province.coasts:
+            coasts = self.board.reachable_coasts(loc, target)
+            if len(coasts) == 1 and not self.rules.fleet_coast_always_required:
+                return [(order(coasts[0]), [("coast_filled", {"location": coasts[0]})], None)]
+            if coasts:
+                return [(order(c), [], target) for c in coasts]
+        return [(order(target), [], None)]
+
+    # -- the position's verdict ------------------------------------------------------------
+    def _judge(self, reading: _Reading) -> None:
+        order = reading.order
+        power = self.power or self._owner_for(order)
+        given = [(power, order, "")]
+        if self.kind is PhaseKind.MOVEMENT:
+            _effective, rejected = effective_orders(self.position, given, self.board,
+                                                    self.rules)
+            reading.outcome = rejected.get(0)
+        elif self.kind is PhaseKind.RETREAT:
+            occupied = set(self.on_board)
+            outcomes, _r, _d = adjudicate_retreats(self.position.dislodged, given, occupied,
+                                                   self.board, self.rules)
+            reading.outcome = outcomes.get(0)
+        else:
+            outcomes, _a, _r, _c = adjudicate_adjustments(self.position.units,
+                                                          self.position.supply_centers, given,
+                                                          self.board, self.rules)
+            outcome = outcomes.get(0)
+            reading.outcome = outcome if outcome and outcome.status is not Status.SUCCEEDS \
+                else None
+        reading.plausible = self._plausible(order)
+
+    def _owner_for(self, order: Order) -> Power:
+        location = getattr(order, "location", None)
+        unit = self.orderable.get(province_of(location)) if location else None
+        if unit is not None:
+            return unit.power
+        province = self.board.provinces.get(province_of(location)) if location else None
+        if province is not None and province.home is not None:
+            return province.home
+        return Power.ENGLAND  # nobody's unit: the engine reports "no unit" whoever asks
+
+    def _plausible(self, order: Order) -> bool:
+        """Does the supported or convoyed unit exist, and could it make that move?"""
+        if isinstance(order, (SupportHold, SupportMove, Convoy)):
+            where = order.supported_location if not isinstance(order, Convoy) \
+                else order.army_location
+            unit = self.on_board.get(province_of(where))
+            if unit is None:
+                return False
+            if isinstance(order, SupportMove):
+                return self._could_move(unit, order.target)
+            if isinstance(order, Convoy):
+                return unit.type is UnitType.ARMY
+        return True
+
+    def _could_move(self, unit: Unit, target: str) -> bool:
+        if self.board.adjacent(unit.type, unit.location, target):
+            return True
+        province = self.board.provinces.get(target)
+        here = self.board.provinces.get(unit.province)
+        return (unit.type is UnitType.ARMY and province is not None and here is not None
+                and province.kind == "coast" and here.kind == "coast")
+
+    # -- choosing --------------------------------------------------------------------------
+    def _choose(self, readings: list[_Reading]) -> Resolution:
+        def tier(r: _Reading) -> int:
+            if r.outcome is None:
+                return 0 if r.plausible else 1
+            return 2
+
+        best = min(tier(r) for r in readings)
+        group = [r for r in readings if tier(r) == best]
+        cheapest = min(r.cost for r in group)
+        top: dict[str, _Reading] = {}
+        for r in group:
+            if r.cost <= cheapest + 1e-9:
+                top.setdefault(r.order.canonical(), r)
+        candidates = tuple(top)
+        if len(top) > 1 or any(r.missing_coast for r in top.values()):
+            return self._ambiguous(list(top.values()), candidates)
+        chosen = next(iter(top.values()))
+        notes = tuple(dict.fromkeys(self._note(k, v) for k, v in chosen.notes))
+        if chosen.outcome is None:
+            return Resolution(chosen.order, notes)
+        outcome = chosen.outcome
+        owner = None
+        if outcome.reason is Reason.WRONG_POWER and outcome.province:
+            unit = self.orderable.get(province_of(outcome.province))
+            owner = unit.power if unit else None
+        return Resolution(chosen.order, notes, valid=False,
+                          reason=texts.reason(outcome.reason, outcome.province, self.lang,
+                                              owner))
+
+    def _ambiguous(self, top: list[_Reading], candidates: tuple[str, ...]) -> Resolution:
+        missing = {r.missing_coast for r in top}
+        if None not in missing and len(missing) == 1:
+            province = missing.pop()
+            coasts = [texts.vocabulary(self.lang)["coast_names"].get(c, c)
+                      for c in self.board.provinces[province].coasts]
+            return self._error("missing_coast", candidates,
+                               province=texts.province(province, self.lang),
+                               coasts=texts.join_or(coasts, self.lang))
+        if all(r.picked for r in top):
+            units = texts.join_or([f"{r.order.unit.value} "
+                                   f"{r.order.location.upper()}" for r in top], self.lang)
+            first = top[0].order
+            return self._error("several_units", candidates, word=first.unit.value,
+                               unit=texts.unit_name(first.unit.value, self.lang), units=units)
+        differing = [i for i in range(len(top[0].slots))
+                     if len({r.slots[i][1] for r in top if len(r.slots) > i}) > 1]
+        if len(differing) == 1:
+            index = differing[0]
+            pids = list(dict.fromkeys(r.slots[index][1] for r in top))
+            column, _pid, word = top[0].slots[index]
+            return self._error("ambiguous_word", candidates, word=word, column=column + 1,
+                               names=texts.provinces(pids, self.lang))
+        return self._error("ambiguous_order", candidates,
+                           orders=texts.join_or(list(candidates), self.lang))
+
+    # -- messages --------------------------------------------------------------------------
+    def _note(self, key: str, values: dict) -> str:
+        values = dict(values)
+        if "pid" in values:
+            values["name"] = texts.province(values.pop("pid"), self.lang)
+        if key == "unit_chosen":
+            values["unit"] = texts.unit_name(values["unit"], self.lang)
+        return texts.note(self.lang, key, **values)
+
+    def _error(self, key: str, candidates: tuple[str, ...] = (), **values) -> Resolution:
+        return Resolution(error=texts.message(self.lang, key, **values), candidates=candidates,
+                          valid=False)
+
+
+def _slot(choice: _Choice) -> tuple[int, str, str]:
+    return (choice.lexeme.start, province_of(choice.location), choice.lexeme.text)
+
+
+def _last_word(shape: Shape) -> str:
+    ref = shape.subject
+    return ref.place.lexeme.text if ref.place else ref.lexeme.text

@@ -1,0 +1,244 @@
+"""The Lark LALR parser over lexemes, and the shape of the order it finds.
+
+Lark's own lexer is not used: each lexeme may be read several ways (`a` is an army, or the
+Italian "to"; `in` is an Italian move or a Dutch filler), so the lexemes are fed one by one to
+Lark's interactive parser, which says which terminals it can take next (`choices()`): a word is
+read the way the grammar accepts at that point, trying the next reading only when one fails.
+Nothing from Lark leaves this module: the result is a `Shape` or a `SyntaxProblem`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import LarkError
+
+from grammar.lexer import Lexeme, Option, Place
+
+MAX_FEEDS = 400  # work cap per line: tokens fed, over all the readings tried
+
+
+@dataclass(frozen=True)
+class PlaceRef:
+    lexeme: Lexeme
+    places: tuple[Place, ...]
+    coast: str | None = None
+    coast_lexeme: Lexeme | None = None
+
+
+@dataclass(frozen=True)
+class UnitRef:
+    unit: str | None            # "A", "F" or None when not written
+    place: PlaceRef | None      # None: "F Stands"
+    lexeme: Lexeme              # the first word, for messages
+    nation: str | None = None
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What the order says, before the position picks among the readings of its words."""
+
+    kind: str  # hold move support_hold support_move convoy retreat disband build waive bare
+    subject: UnitRef | None = None
+    other: UnitRef | None = None
+    target: PlaceRef | None = None
+    steps: tuple[PlaceRef, ...] = ()
+    via: bool = False
+    implicit: bool = False      # a move or support written without the move sign
+
+
+@dataclass(frozen=True)
+class SyntaxProblem:
+    kind: str                   # unknown_word, unexpected_word, incomplete, empty
+    lexeme: Lexeme | None
+    expected: tuple[str, ...]   # terminal names
+
+
+@cache
+def _parser() -> Lark:
+    grammar = resources.files("grammar").joinpath("orders.lark").read_text("utf-8")
+    return Lark(grammar, parser="lalr", lexer="basic")
+
+
+_TERMINAL_ORDER = ("UNIT", "LOC", "COAST", "HOLD", "MOVE", "SUPPORT", "CONVOY", "VIA",
+                   "RETREAT", "DISBAND", "BUILD", "WAIVE", "NATION", "$END")
+
+
+def parse_shape(lexemes: list[Lexeme]) -> Shape | SyntaxProblem:
+    if not lexemes:
+        start = _parser().parse_interactive("")
+        return SyntaxProblem("empty", None, _expected(start.choices()))
+    search = _Search(lexemes)
+    tree = search.run()
+    if tree is not None:
+        return _ToShape(lexemes, search.chosen_terminals).transform(tree)
+    return search.problem()
+
+
+class _Search:
+    """Depth-first over the readings of each lexeme, in the order the lexer ranked them."""
+
+    def __init__(self, lexemes: list[Lexeme]) -> None:
+        self.lexemes = lexemes
+        self.feeds = 0
+        self.furthest = -1
+        self.furthest_choices: tuple[str, ...] = ()
+        self.chosen_terminals: list[str | None] = [None] * len(lexemes)
+
+    def run(self):
+        try:
+            return self._go(0, _parser().parse_interactive(""))
+        except _OutOfWork:
+            return None
+
+    def _go(self, i: int, ip):
+        choices = ip.choices()
+        if i > self.furthest:
+            self.furthest, self.furthest_choices = i, _expected(choices)
+        if i == len(self.lexemes):
+            if "$END" not in choices:
+                return None
+            try:
+                return ip.feed_eof()
+            except LarkError:
+                return None
+        lexeme = self.lexemes[i]
+        moves: list[Option | None] = [o for o in lexeme.options if o.terminal in choices]
+        if lexeme.filler:
+            moves.append(None)  # drop the word
+        for n, option in enumerate(moves):
+            self.feeds += 1
+            if self.feeds > MAX_FEEDS:
+                raise _OutOfWork
+            branch = ip.copy(deepcopy_values=False) if n < len(moves) - 1 else ip
+            if option is None:
+                self.chosen_terminals[i] = None
+                result = self._go(i + 1, branch)
+            else:
+                try:
+                    branch.feed_token(Token(option.terminal, str(i)))
+                except LarkError:
+                    continue
+                self.chosen_terminals[i] = option.terminal
+                result = self._go(i + 1, branch)
+            if result is not None:
+                return result
+        return None
+
+    def problem(self) -> SyntaxProblem:
+        if self.furthest >= len(self.lexemes):
+            return SyntaxProblem("incomplete", self.lexemes[-1], self.furthest_choices)
+        lexeme = self.lexemes[max(self.furthest, 0)]
+        if all(o.terminal == "UNKNOWN" for o in lexeme.options):
+            return SyntaxProblem("unknown_word", lexeme, self.furthest_choices)
+        return SyntaxProblem("unexpected_word", lexeme, self.furthest_choices)
+
+
+class _OutOfWork(Exception):
+    pass
+
+
+def _expected(choices) -> tuple[str, ...]:
+    return tuple(t for t in _TERMINAL_ORDER if t in choices)
+
+
+class _ToShape(Transformer):
+    """Lark tree -> Shape. Token values are lexeme indexes."""
+
+    def __init__(self, lexemes: list[Lexeme], terminals: list[str | None]) -> None:
+        super().__init__()
+        self.lexemes = lexemes
+        self.terminals = terminals
+
+    def _lexeme(self, token: Token) -> Lexeme:
+        return self.lexemes[int(token)]
+
+    def _value(self, token: Token):
+        lexeme = self._lexeme(token)
+        for option in lexeme.options:
+            if option.terminal == token.type:
+                return option.value
+        raise AssertionError(token.type)
+
+    # -- pieces ----------------------------------------------------------------------------
+    def place(self, items) -> PlaceRef:
+        loc = items[0]
+        coast = items[1] if len(items) > 1 else None
+        return PlaceRef(self._lexeme(loc), self._value(loc),
+                        self._value(coast) if coast is not None else None,
+                        self._lexeme(coast) if coast is not None else None)
+
+    def unit_at(self, items) -> UnitRef:
+        return UnitRef(self._value(items[0]), items[1], self._lexeme(items[0]))
+
+    def unit_only(self, items) -> UnitRef:
+        return UnitRef(self._value(items[0]), None, self._lexeme(items[0]))
+
+    def place_only(self, items) -> UnitRef:
+        return UnitRef(None, items[0], items[0].lexeme)
+
+    def other(self, items) -> UnitRef:
+        unit = nation = None
+        first = None
+        place = items[-1]
+        for item in items[:-1]:
+            first = first or self._lexeme(item)
+            if item.type == "UNIT":
+                unit = self._value(item)
+            else:
+                nation = self._value(item)
+        return UnitRef(unit, place, first or place.lexeme, nation)
+
+    def steps(self, items) -> tuple[PlaceRef, ...]:
+        return tuple(i for i in items if isinstance(i, PlaceRef))
+
+    # -- orders ----------------------------------------------------------------------------
+    def start(self, items) -> Shape:
+        return items[0]
+
+    def bare(self, items) -> Shape:
+        return Shape("bare", items[0])
+
+    def hold(self, items) -> Shape:
+        return Shape("hold", items[0])
+
+    def move(self, items) -> Shape:
+        via = any(isinstance(i, Token) and i.type == "VIA" for i in items)
+        return Shape("move", items[0], target=items[2], steps=items[3], via=via)
+
+    def implicit_move(self, items) -> Shape:
+        via = any(isinstance(i, Token) and i.type == "VIA" for i in items)
+        return Shape("move", items[0], target=items[1], via=via, implicit=True)
+
+    def support_hold(self, items) -> Shape:
+        return Shape("support_hold", items[0], other=items[2])
+
+    def support_move(self, items) -> Shape:
+        return Shape("support_move", items[0], other=items[2], target=items[4])
+
+    def implicit_support_move(self, items) -> Shape:
+        return Shape("support_move", items[0], other=items[2], target=items[3], implicit=True)
+
+    def convoy(self, items) -> Shape:
+        return Shape("convoy", items[0], other=items[2], target=items[-1])
+
+    def retreat(self, items) -> Shape:
+        return Shape("retreat", items[0], target=items[-1])
+
+    def disband(self, items) -> Shape:
+        return Shape("disband", items[0])
+
+    def disband_first(self, items) -> Shape:
+        return Shape("disband", items[1])
+
+    def build(self, items) -> Shape:
+        return Shape("build", items[0])
+
+    def build_first(self, items) -> Shape:
+        return Shape("build", items[1])
+
+    def waive(self, items) -> Shape:
+        return Shape("waive")
