@@ -70,8 +70,27 @@ def build_tree(bot: commands.Bot) -> None:
             f"{player.name} seated in #{channel.name}; manage_guild="
             f"{interaction.permissions.manage_guild}", view=SeatView())
 
+    @game.command(name="upload", description="Send a file to the bot")
+    async def upload(interaction: discord.Interaction, file: discord.Attachment) -> None:
+        data = await file.read()
+        is_png = data.startswith(b"\x89PNG")
+        await interaction.response.send_message(f"{file.filename}: {len(data)} bytes, "
+                                                f"png={is_png}")
+
+    @app_commands.command(name="note", description="Leave a note")
+    async def note(interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(NoteModal())
+
     bot.tree.add_command(game)
     bot.tree.add_command(mod)
+    bot.tree.add_command(note)
+
+
+class NoteModal(discord.ui.Modal, title="A note"):
+    text = discord.ui.TextInput(label="Note", custom_id="note-text", max_length=20)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"Noted: {self.text.value}", ephemeral=True)
 
 
 class MiniBot(commands.Bot):
@@ -167,7 +186,7 @@ async def test_slash_command_answers_ephemerally_then_follows_up_with_a_png(worl
     fake.add_member(guild, player)
     await sync_to(bot, guild)
     synced = await fake.wait_for_commands(guild, names=("game", "mod"))
-    assert {c["name"] for c in synced} == {"game", "mod"}
+    assert {c["name"] for c in synced} == {"game", "mod", "note"}
 
     interaction = await fake.invoke(player, guild, channel, "game", "join",
                                     options={"power": "Italy", "rank": 2})
@@ -309,3 +328,38 @@ async def test_the_client_resumes_after_a_reconnect_request(world, bot) -> None:
     reply = await fake.wait_for_dm(player, after=sent)
     assert reply.content == "Got it: still there?"
     assert sum(1 for p in fake.world.gateway.received if p["op"] == 2) == 1   # one IDENTIFY
+
+
+async def test_global_commands_work_in_dms_and_modals_are_submitted(world, bot) -> None:
+    fake, _ = world
+    player = fake.add_user("Lia", locale="it")
+    await bot.tree.sync()
+    await fake.wait_for_commands(None, names=("note",))
+    opened = await fake.invoke(player, None, None, "note")
+    modal = (await fake.wait_for_response(opened)).modal
+    assert modal["title"] == "A note"
+    with pytest.raises(FakeDiscordError, match="length 25 outside 0..20"):
+        await fake.submit_modal(player, opened, {"note-text": "x" * 25})
+    submitted = await fake.submit_modal(player, opened, {"note-text": "F BRE - MAO"})
+    answer = await fake.wait_for_response(submitted)
+    assert answer.content == "Noted: F BRE - MAO" and answer.ephemeral
+    assert answer.message.channel is fake.world.dm_channel(player)
+
+
+async def test_attachment_options_reach_the_bot_with_their_bytes(world, bot) -> None:
+    fake, guild = world
+    channel = channel_named(guild, "game-1")
+    player = fake.add_user("Ugo")
+    fake.add_member(guild, player)
+    await sync_to(bot, guild)
+    await fake.wait_for_commands(guild, names=("game",))
+    interaction = await fake.invoke(player, guild, channel, "game", "upload",
+                                    options={"file": ("orders.png", tiny_png())})
+    answer = await fake.wait_for_response(interaction)
+    assert answer.content == f"orders.png: {len(tiny_png())} bytes, png=True"
+
+
+async def test_acting_before_the_bot_connects_fails_at_once(fake_discord: FakeDiscord) -> None:
+    user = fake_discord.add_user("Early")
+    with pytest.raises(FakeDiscordError, match="no bot is connected"):
+        await fake_discord.send_dm(user, "hello?")

@@ -33,7 +33,7 @@ from .models import (
     User,
     iter_components,
 )
-from .rest import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, RestApi
+from .rest import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, RestApi
 from .world import World
 
 _GUILD_CONTEXT, _BOT_DM_CONTEXT = 0, 1
@@ -209,14 +209,25 @@ class FakeDiscord:
 
     # -- acting as users -------------------------------------------------------------------
 
+    def _require_bot(self) -> None:
+        # Without this a test acting before the bot connected would wait for a reply that
+        # can never come, and fail far from the cause.
+        if not any(c.session for c in self.world.gateway.connections):
+            raise FakeDiscordError("no bot is connected to the gateway (start it and "
+                                   "`await fake.wait_until_ready()` first)")
+
     async def send_dm(self, user: User, content: str) -> Message:
         """`user` writes to the bot in private; the bot gets MESSAGE_CREATE."""
+        self._require_bot()
         return await self.world.post(self.world.dm_channel(user), user, content)
 
     async def post_in_channel(self, user: User, channel: Channel, content: str) -> Message:
+        """`user` writes in a guild channel (the bot sees the content only with the
+        MESSAGE_CONTENT intent or when mentioned)."""
         guild = self.world.guild_of(channel)
         if guild is None or user.id not in guild.members:
             raise FakeDiscordError(f"{user.name} is not a member of the guild of #{channel.name}")
+        self._require_bot()
         return await self.world.post(channel, user, content)
 
     def _new_interaction(self, kind: int, user: User, guild: Guild | None,
@@ -226,6 +237,9 @@ class FakeDiscord:
             if guild is not None:
                 raise FakeDiscordError("an interaction in a guild needs its channel")
             channel = self.world.dm_channel(user)
+        elif channel.guild_id != (guild.id if guild else None):
+            raise FakeDiscordError(f"#{channel.name} is not a channel of "
+                                   f"{guild.name if guild else 'the DM'}")
         if guild is not None and user.id not in guild.members:
             raise FakeDiscordError(f"{user.name} is not a member of {guild.name!r}")
         interaction = Interaction(self.world.ids.next(), secrets.token_urlsafe(32), kind, user,
@@ -325,6 +339,55 @@ class FakeDiscord:
         interaction, payload = self._new_interaction(MESSAGE_COMPONENT, user, guild,
                                                      message.channel, data, locale, message)
         return await self._dispatch_interaction(interaction, payload)
+
+    async def submit_modal(self, user: User, interaction: Interaction,
+                           values: dict[str, str | list[str]], *,
+                           locale: str | None = None) -> Interaction:
+        """`user` fills in and submits the modal the bot opened in answer to `interaction`;
+        `values` maps each input's custom_id to its text (or to the picked values of a
+        select)."""
+        modal = next((r.modal for r in interaction.responses if r.modal is not None), None)
+        if modal is None:
+            raise FakeDiscordError(f"the bot opened no modal for interaction {interaction.id}")
+        inputs = {c["custom_id"]: c for c in iter_components(modal["components"])
+                  if "custom_id" in c}
+        unknown = set(values) - set(inputs)
+        if unknown:
+            raise FakeDiscordError(f"modal {modal['custom_id']!r} has no inputs {sorted(unknown)}; "
+                                   f"it has {sorted(inputs)}")
+        for custom_id, spec in inputs.items():
+            value = values.get(custom_id)
+            if spec["type"] == 4:
+                text = value or ""
+                if not isinstance(text, str):
+                    raise FakeDiscordError(f"text input {custom_id!r} takes a string")
+                if spec.get("required", True) and not text:
+                    raise FakeDiscordError(f"text input {custom_id!r} is required")
+                if text and not spec.get("min_length", 0) <= len(text) <= spec.get(
+                        "max_length", 4000):
+                    raise FakeDiscordError(f"text input {custom_id!r}: length {len(text)} outside "
+                                           f"{spec.get('min_length', 0)}..{spec.get('max_length', 4000)}")
+
+        def answered(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            result = []
+            for c in components:
+                if c["type"] == 1:
+                    result.append({"type": 1, "components": answered(c["components"])})
+                elif c["type"] == 18:
+                    result.append({"type": 18, "component": answered([c["component"]])[0]})
+                elif c["type"] == 4:
+                    result.append({"type": 4, "custom_id": c["custom_id"],
+                                   "value": values.get(c["custom_id"], "")})
+                elif "custom_id" in c:
+                    result.append({"type": c["type"], "custom_id": c["custom_id"],
+                                   "values": list(values.get(c["custom_id"], []))})
+            return result
+
+        data = {"custom_id": modal["custom_id"], "components": answered(modal["components"])}
+        submitted, payload = self._new_interaction(MODAL_SUBMIT, user, interaction.guild,
+                                                   interaction.channel, data, locale,
+                                                   interaction.message)
+        return await self._dispatch_interaction(submitted, payload)
 
     # -- what the bot did ------------------------------------------------------------------
 

@@ -98,3 +98,11 @@ def check_choices(choices: list[dict[str, Any]]) -> None:
     for i, choice in enumerate(choices):
         _max_length(f"data.choices.{i}.name", choice.get("name"), 100)
         _max_length(f"data.choices.{i}.value", choice.get("value"), 100)
+
+
+def check_modal(modal: dict[str, Any]) -> None:
+    if not modal.get("custom_id"):
+        raise _invalid("data.custom_id", "BASE_TYPE_REQUIRED", "This field is required")
+    _max_length("data.title", modal.get("title"), 45)
+    if not 1 <= len(modal.get("components") or []) <= 5:
+        raise _invalid("data.components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")

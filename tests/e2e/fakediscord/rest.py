@@ -342,15 +342,20 @@ class RestApi:
             response.message = await self.world.post(interaction.channel, self.world.bot,
                                                      flags=flags, interaction=interaction)
             interaction.original = response.message
-        elif kind == UPDATE_MESSAGE:
-            limits.check_message(data, files, require_something=False)
-            assert interaction.message is not None
-            response.message = await self.world.edit(interaction.message, data, files)
+        elif kind in (DEFERRED_UPDATE, UPDATE_MESSAGE):
+            if interaction.message is None:
+                return error(400, 40043, "There is no message to update for this interaction")
+            # For these the "original response" is the message the component is on.
+            interaction.original = interaction.message
+            if kind == UPDATE_MESSAGE:
+                limits.check_message(data, files, require_something=False)
+                response.message = await self.world.edit(interaction.message, data, files)
         elif kind == AUTOCOMPLETE_RESULT:
             choices = data.get("choices") or []
             limits.check_choices(choices)
             response.choices = choices
         elif kind == MODAL:
+            limits.check_modal(data)
             response.modal = data
         interaction.acknowledged = True
         interaction.responses.append(response)
