@@ -52,6 +52,9 @@ class ArbitroBot(commands.Bot):
         self.service: GameService = None  # type: ignore[assignment]  # set by the runner
         self.order_limiter = RateLimiter()
         self._languages: dict[int, str] = {}   # user id -> language, a cache of the service's
+        # Discord tells a user's locale only with their commands, not with their DMs: the last
+        # one seen is remembered (in memory) for the DMs that follow.
+        self._seen_locales: dict[int, str] = {}
 
     async def setup_hook(self) -> None:
         if self.settings.discord_api_base:
@@ -86,16 +89,21 @@ class ArbitroBot(commands.Bot):
     # --- languages ---------------------------------------------------------------------
 
     async def language_of_user(self, user_id: int, locale: object | None = None) -> str:
-        """The user's chosen language (/language), else their Discord locale, else English."""
+        """The user's chosen language (/language), else their Discord locale (as given now, or
+        as last seen in one of their commands), else English."""
         if user_id not in self._languages:
             chosen = await self.service.user_language(user_id)
-            if chosen:
-                self._languages[user_id] = chosen
-            elif locale is not None:
-                return language_of(locale)
-            else:
-                return "en"
+            if not chosen:
+                if locale is not None:
+                    self._seen_locales[user_id] = language_of(locale)
+                return self._seen_locales.get(user_id, "en")
+            self._languages[user_id] = chosen
         return self._languages[user_id]
+
+    def knows_language(self, user_id: int) -> bool:
+        """Whether a choice or a locale is known for the user (else the orders' language may
+        decide the reply's)."""
+        return user_id in self._languages or user_id in self._seen_locales
 
     async def set_language(self, user_id: int, lang: str) -> None:
         await self.service.set_user_language(user_id, lang)

@@ -10,7 +10,7 @@ import contextlib
 import io
 import logging
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.app import error_text, reply
 from bot.choosing import game_autocomplete, resolve_game
 from bot.formatting import phase_label, power_status_text, submission_text
-from bot.i18n import tr
+from bot.i18n import LANGUAGES, tr
 from bot.limits import MAX_ORDER_MESSAGE, split_text
 from service.errors import ServiceError
 
@@ -44,6 +44,15 @@ def split_game_prefix(text: str, games: list[GameView]) -> tuple[GameView | None
         if wanted in (game.name.lower(), str(game.id)):
             return game, rest
     return None, text
+
+
+def language_written(report: Any) -> str | None:
+    """The language most of the lines were written in, as the order reader recognised it."""
+    counts: dict[str, int] = {}
+    for line in report.lines:
+        if line.language in LANGUAGES:
+            counts[line.language] = counts.get(line.language, 0) + 1
+    return max(counts, key=counts.__getitem__) if counts else None
 
 
 def seated_games(games: list[GameView], user_id: int) -> list[GameView]:
@@ -97,6 +106,8 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             return error_text(lang, error)
         log.info("orders from user %s for game %s %s: %d lines, %d recorded", user_id, game.id,
                  report.phase, len(report.lines), len(report.recorded))
+        if not self.bot.knows_language(user_id):
+            lang = language_written(report) or lang
         return submission_text(lang, report, game.name)
 
     async def _answer(self, channel: discord.abc.Messageable, text: str) -> None:

@@ -1,0 +1,81 @@
+"""The real bot (bot/ with the real service, grammar and renderer, a SQLite file in tmp_path)
+running against the Discord stand-in, with a clock the test moves by hand.
+
+    async with arbitro_bot(fake, tmp_path) as table:
+        await table.run("mod", "create", user=mod, options={"name": "Lepanto"})
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from bot.runner import running_bot
+from service.clock import ManualClock
+from service.settings import Settings
+from tests.e2e.fakediscord import Channel, FakeDiscord, Guild, Message, Response, User
+
+TICK = 0.05   # seconds between the deadlines cog's runs (60 in production)
+
+
+@dataclass
+class Table:
+    """One server with a game channel, the bot running, and helpers to act as its users."""
+
+    fake: FakeDiscord
+    bot: Any
+    clock: ManualClock
+    guild: Guild
+    channel: Channel
+
+    async def run(self, *path: str, user: User, options: dict[str, Any] | None = None,
+                  channel: Channel | None = None, guild: Guild | None = None,
+                  dm: bool = False) -> Response:
+        """Run a slash command and return its final answer (past any deferral)."""
+        where_guild = None if dm else (guild or self.guild)
+        where_channel = None if dm else (channel or self.channel)
+        interaction = await self.fake.invoke(user, where_guild, where_channel, *path,
+                                             options=options or {})
+        return await self.fake.wait_for_response(
+            interaction, lambda r: not (r.kind == "callback" and r.type == 5), timeout=20)
+
+    async def dm(self, user: User, text: str) -> Message:
+        """`user` sends orders in private; returns the bot's (first) reply."""
+        sent = await self.fake.send_dm(user, text)
+        return await self.fake.wait_for_dm(user, after=sent, timeout=20)
+
+    async def pass_deadline(self, hours: float = 25) -> None:
+        """Move the clock past the deadline; the bot's deadline tick does the rest."""
+        self.clock.advance(timedelta(hours=hours))
+
+    async def channel_message(self, predicate, *, after: Message | None = None,
+                              timeout: float = 20) -> Message:
+        return await self.fake.wait_for_message(predicate, channel=self.channel, after=after,
+                                                timeout=timeout)
+
+    def last_in_channel(self) -> Message | None:
+        messages = self.fake.messages_in(self.channel)
+        return messages[-1] if messages else None
+
+
+@asynccontextmanager
+async def arbitro_bot(fake: FakeDiscord, tmp_path: Path, *, guild_locale: str = "en-US",
+                      db_name: str = "arbitro.sqlite") -> AsyncIterator[Table]:
+    guild = fake.add_guild("Diplomacy club", locale=guild_locale)
+    channel = fake.add_channel(guild, "lepanto")
+    clock = ManualClock()
+    settings = Settings(db_path=str(tmp_path / db_name), log_level="INFO",
+                        discord_token=fake.token, discord_api_base=fake.api_base)
+    logging.getLogger("bot").setLevel(logging.INFO)
+    async with running_bot(settings, clock=clock, sync=True, scheduler=False,
+                           tick_seconds=TICK) as bot:
+        await fake.wait_for_commands(None, names=("game", "orders", "mod", "ready", "draw",
+                                                  "language"), timeout=20)
+        yield Table(fake, bot, clock, guild, channel)
+        await asyncio.sleep(0)

@@ -1,0 +1,159 @@
+"""A whole year of Diplomacy played through Discord: the real bot, service, order reader and
+renderer against the stand-in, with a clock moved by hand. Assertions are on what players and
+the channel would see."""
+
+from __future__ import annotations
+
+from tests.e2e.fakediscord import FakeDiscord
+from tests.e2e.harness import Table, arbitro_bot
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+# Who plays what, and the locale of their Discord client (their replies' language).
+PLAYERS = {"England": ("Emma", "en-GB"), "France": ("Francesca", "it"),
+           "Germany": ("Gert", "nl"), "Italy": ("Italo", "it"), "Austria": ("Anna", "en-US"),
+           "Russia": ("Ruud", "nl"), "Turkey": ("Tariq", "en-US")}
+
+
+def is_results(phase_words: str):
+    return lambda m: "results of" in m.content and phase_words in m.content or (
+        m.files and phase_words in m.content)
+
+
+async def seat_everyone(fake: FakeDiscord, table: Table):
+    mod = fake.add_user("Mara", locale="en-US")
+    fake.add_member(table.guild, mod, manage_guild=True)
+    users = {}
+    for power, (name, locale) in PLAYERS.items():
+        users[power] = fake.add_user(name, locale=locale)
+        fake.add_member(table.guild, users[power])
+    created = await table.run("mod", "create", user=mod, options={
+        "name": "Lepanto", "movement_hours": 24.0, "reminder_hours": 2.0})
+    assert "Lepanto" in created.content and created.ephemeral
+    await table.channel_message(lambda m: "New game **Lepanto**" in m.content)
+    for power, user in users.items():
+        joined = await table.run("game", "join", user=user)
+        assert "Lepanto" in joined.content
+    assignments = ", ".join(f"{p} <@{u.id}>" for p, u in users.items())
+    started = await table.run("mod", "start", user=mod, options={"assignments": assignments})
+    assert "Lepanto" in started.content
+    announcement = await table.channel_message(
+        lambda m: not m.ephemeral and "has started" in m.content)
+    assert f"France: <@{users['France'].id}>" in announcement.content
+    return mod, users
+
+
+async def test_a_year_of_play_through_discord(fake_discord, tmp_path):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path) as table:
+        mod, users = await seat_everyone(fake, table)
+        # each player is told their power in private, in their own language
+        told = await fake.wait_for_dm(users["Germany"], lambda m: "Lepanto" in m.content)
+        assert "Duitsland" in told.content
+        told = await fake.wait_for_dm(users["Italy"], lambda m: "Lepanto" in m.content)
+        assert "Italia" in told.content
+
+        # --- Spring 1901: orders by DM; Russia sends none -------------------------------
+        reply = await table.dm(users["England"], "F LON - NTH\nF EDI - NWG\nA LVP - YOR")
+        assert "`F LON - NTH`" in reply.content and "`A LVP - YOR`" in reply.content
+        assert "Every unit has an order" in reply.content
+        reply = await table.dm(users["France"], "A PAR - BUR\nF BRE - MAO")
+        assert "Ordini per **Lepanto**" in reply.content and "`A PAR - BUR`" in reply.content
+        assert "Ancora senza ordini" in reply.content and "A MAR" in reply.content
+        reply = await table.dm(users["France"], "A MAR H")   # adds to the earlier ones
+        assert "Ogni unità ha un ordine" in reply.content
+        reply = await table.dm(users["Germany"], "A MUN - RUH\nF KIE - DEN\nA BER - SIL")
+        assert "Orders voor **Lepanto**" in reply.content
+        # a later message replaces a unit's earlier order
+        reply = await table.dm(users["Germany"], "A BER - MUN")
+        assert "`A BER - MUN`" in reply.content and "`A BER - SIL`" not in reply.content
+        reply = await table.dm(users["Turkey"], "F ANK - BLA\nA CON - BUL\nA SMY - ARM\n"
+                                                "A SMY - XYZ fly")
+        assert "❌" in reply.content and "A SMY - XYZ fly" in reply.content
+        reply = await table.dm(users["Italy"], "A VEN H\nA ROM H\nF NAP H")
+        reply = await table.dm(users["Austria"], "A VIE H\nA BUD H\nF TRI H")
+
+        # status: who has sent orders, never what
+        status = await table.run("game", "status", user=users["England"])
+        assert "Russia" in status.content and "⏳" in status.content
+        assert "NTH" not in status.content and "BUR" not in status.content
+
+        # an order for a unit of another power is refused: only the seated player orders it
+        reply = await table.dm(users["Austria"], "F LON - ENG")
+        assert "⚠️" in reply.content and "another power" in reply.content
+        assert "NTH" not in reply.content
+
+        # the deadline passes: results in the channel, with the map, Russia in civil disorder
+        before = table.last_in_channel()
+        await table.pass_deadline(25)
+        results = await table.channel_message(lambda m: "results of Spring 1901" in m.content,
+                                              after=before)
+        text = "\n".join(m.content for m in fake.messages_in(table.channel)
+                         if m.id >= results.id)
+        assert "`A PAR - BUR` — succeeds" in text
+        assert "`F LON - NTH` — succeeds" in text       # Austria's order for it changed nothing
+        assert "**Russia** — *sommossa*" in text
+        assert "Next: Fall 1901, movement" in text
+        with_map = await table.channel_message(lambda m: bool(m.files), after=before)
+        name, png = with_map.files[0]
+        assert name.endswith(".png") and png.startswith(PNG)
+
+        # --- Fall 1901: a moderator extends, then forces processing ----------------------
+        await table.dm(users["England"], "F NTH - NWY\nF NWG H\nA YOR H")
+        await table.dm(users["Germany"], "A RUH - BUR\nA MUN S A RUH - BUR\nF DEN H")
+        await table.dm(users["France"], "A BUR H\nF MAO - POR\nA MAR H")
+        await table.dm(users["Turkey"], "F BLA - SEV\nA ARM S F BLA - SEV\nA BUL H")
+        refused = await table.run("mod", "extend", user=users["Italy"], options={"hours": 12.0})
+        assert "Solo i moderatori" in refused.content      # Italo's client is in Italian
+        extended = await table.run("mod", "extend", user=mod, options={"hours": 12.0})
+        assert "deadline is now" in extended.content
+        await table.channel_message(lambda m: "extended" in m.content)
+        before = table.last_in_channel()
+        forced = await table.run("mod", "process", user=mod)
+        assert "adjudicated" in forced.content
+        await table.channel_message(lambda m: "processes" in m.content, after=before)
+        results = await table.channel_message(lambda m: "results of Fall 1901" in m.content,
+                                              after=before)
+        text = "\n".join(m.content for m in fake.messages_in(table.channel)
+                         if m.id >= results.id)
+        assert "Dislodged units" in text
+        assert "France A BUR (attacked from RUH) may retreat to: GAS, PAR, PIC" in text
+        assert "**Austria** — *sommossa*" in text        # sent nothing this time
+
+        # --- the retreat ---------------------------------------------------------------------
+        reply = await table.dm(users["France"], "A BUR R PAR")
+        assert "`A BUR R PAR`" in reply.content
+        before = table.last_in_channel()
+        await table.pass_deadline(13)
+        results = await table.channel_message(lambda m: "results of Fall 1901, retreats" in
+                                              m.content, after=before)
+        text = "\n".join(m.content for m in fake.messages_in(table.channel)
+                         if m.id >= results.id)
+        assert "`A BUR R PAR` — succeeds" in text
+        # centres change after the fall retreats: Turkey took BUL and SEV, England NWY
+        assert "Supply centres" in text
+        assert "Turkey: 5 (+2)" in text and "England: 4 (+1)" in text and "Russia: 3 (-1)" in text
+
+        # --- the builds ----------------------------------------------------------------------
+        reply = await table.dm(users["England"], "F LON B")
+        assert "`F LON B`" in reply.content
+        await table.dm(users["France"], "F BRE B")
+        await table.dm(users["Germany"], "A BER B")
+        await table.dm(users["Turkey"], "F ANK B\nA SMY B")
+        before = table.last_in_channel()
+        await table.pass_deadline(13)
+        results = await table.channel_message(lambda m: "results of Winter 1901" in m.content,
+                                              after=before)
+        assert "`F LON B` — succeeds" in results.content
+
+        # --- a secret draw vote ----------------------------------------------------------------
+        before = table.last_in_channel()
+        for power, user in users.items():
+            vote = await table.run("draw", user=user, options={"vote": True})
+            assert vote.ephemeral and "Lepanto" in vote.content
+            if power != "Turkey":
+                assert not [m for m in fake.messages_in(table.channel)
+                            if m.id > before.id and "draw" in m.content.lower()]
+        drawn = await table.channel_message(lambda m: "draw" in m.content.lower(), after=before)
+        assert "Turkey" in drawn.content or "Turchia" in drawn.content
+        assert not fake.unexpected_requests()
