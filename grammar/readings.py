@@ -44,6 +44,7 @@ from grammar.lexer import COST_OTHER_LANGUAGE, Lexeme
 from grammar.syntax import PlaceRef, Shape, UnitRef
 
 MAX_READINGS = 300
+COST_UNIT_FIXED = 1.0  # reading the unit as the type on the board, not the one written
 
 ALLOWED = {PhaseKind.MOVEMENT: ("hold", "move", "support", "convoy"),
            PhaseKind.RETREAT: ("retreat", "disband"),
@@ -172,11 +173,19 @@ class Resolver:
                     location = self._with_coast(place.pid, ref.place)
                 notes = self._read_as(ref.place, place.how, place.pid)
                 utype = ref.unit
+                cost = place.cost + self._penalty(place.languages)
                 if utype is None and unit is not None and kind not in ("build",):
                     utype = unit.type.value
                     notes.append(("unit_filled", {"unit": unit.label()}))
-                choices.append(_Choice(location, utype, place.cost + self._penalty(
-                    place.languages), notes, ref.place.lexeme))
+                choices.append(_Choice(location, utype, cost, notes, ref.place.lexeme))
+                if utype and unit is not None and unit.type.value != utype and \
+                        kind not in ("build", "bare"):
+                    # "F Bri - Kie" when Berlin holds an army (seed 003): one unit is there,
+                    # so the order has one interpretation; the wrong letter costs a step.
+                    fixed = notes + [("unit_corrected", {"word": ref.lexeme.text,
+                                                          "unit": unit.label()})]
+                    choices.append(_Choice(location, unit.type.value, cost + COST_UNIT_FIXED,
+                                           fixed, ref.place.lexeme))
             return choices
         if kind in ("build", "bare"):
             return self._error("unit_needs_place", example=f"{ref.unit} ...")
@@ -312,7 +321,8 @@ class Resolver:
             occupied = set(self.on_board)
             outcomes, _r, _d = adjudicate_retreats(self.position.dislodged, given, occupied,
                                                    self.board, self.rules)
-            reading.outcome = outcomes.get(0)
+            outcome = outcomes.get(0)
+            reading.outcome = outcome if outcome and outcome.status is Status.ILLEGAL else None
         else:
             outcomes, _a, _r, _c = adjudicate_adjustments(self.position.units,
                                                           self.position.supply_centers, given,
