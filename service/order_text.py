@@ -6,6 +6,7 @@ so the service and its tests run with canonical orders (`A PAR - BUR`)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from engine.orders import Order, OrderSyntaxError, parse_order
@@ -26,19 +27,23 @@ class Reading:
     language: str | None = None
 
 
-def power_header(line: str) -> Power | None:
-    """`England:`, `**INGHILTERRA**`, `Rusland` -> the power; anything else -> None."""
-    word = line.strip().strip("*_#").strip().rstrip(":").strip().strip("*_").strip()
-    if not word or " " in word.replace("-", ""):
+_HEADER = re.compile(r"^[\s*_#]*([^\W\d_][\w-]*)[\s*_]*(:?)[\s*_]*(.*)$")
+
+
+def power_header(line: str) -> tuple[Power, str] | None:
+    """`England:`, `**INGHILTERRA**`, `Rusland` -> (the power, ""); `FRANCIA: A Par-Bur` ->
+    (France, "A Par-Bur"); a line that does not start with a power's name -> None."""
+    match = _HEADER.match(line)
+    if not match or (match.group(3) and not match.group(2)):
         return None
     try:
-        return Power.parse(word)
+        return Power.parse(match.group(1)), match.group(3).strip()
     except ValueError:
         return None
 
 
 def read_orders(text: str, *, position: Position, power: Power, lang: str = "auto",
-                reply_lang: str | None = None) -> list[Reading]:
+                reply_lang: str | None = None, rules: str | None = None) -> list[Reading]:
     """Every non-blank, non-header line of `text`, read as an order of `power`."""
     try:
         from grammar import parse_message
@@ -48,7 +53,7 @@ def read_orders(text: str, *, position: Position, power: Power, lang: str = "aut
                     tuple(line.notes or ()), line.error, tuple(line.candidates or ()),
                     getattr(line, "language", None))
             for line in parse_message(text, position=position, power=power, lang=lang,
-                                      reply_lang=reply_lang)]
+                                      reply_lang=reply_lang, rules=rules)]
 
 
 def grammar_available() -> bool:

@@ -65,7 +65,8 @@ class OrderingMixin(ServiceCore):
             raise PhaseClosed("orders.wrong_phase", f"these orders are for {phase.upper()}, "
                               f"but the phase in play is {current.name}; nothing was recorded",
                               sent_for=phase.upper(), open=current.name)
-        lines, chosen = self._read(text, current.position, mine, power, lang, reply_lang)
+        lines, chosen = self._read(text, current.position, mine, power, lang, reply_lang,
+                                   game.settings.rules)
         lines = self._with_warnings(game, current.position, lines, chosen)
         now = self.now_ts()
         async with self.db.transaction() as conn:
@@ -97,7 +98,7 @@ class OrderingMixin(ServiceCore):
             raise _closed(phase.upper() if phase else "the phase", None)
 
     def _read(self, text: str, position: Position, mine: list[Power], power: Power | None,
-              lang: str, reply_lang: str | None
+              lang: str, reply_lang: str | None, rules: str
               ) -> tuple[list[LineReport], list[tuple[Power, Order]]]:
         """Each line read for the right power: by section header, by `power`, or by the owner
         of the unit the line names."""
@@ -111,13 +112,13 @@ class OrderingMixin(ServiceCore):
                 continue
             target = header or power or mine[0]
             for reading in read_orders(section, position=position, power=target, lang=lang,
-                                       reply_lang=reply_lang):
+                                       reply_lang=reply_lang, rules=rules):
                 owner = target
                 if reading.ok and header is None and power is None and len(mine) > 1:
                     owner = _owner(position, reading.order, mine) or target
                     if owner != target:
                         reading = read_orders(reading.input, position=position, power=owner,
-                                              lang=lang, reply_lang=reply_lang)[0]
+                                              lang=lang, reply_lang=reply_lang, rules=rules)[0]
                 lines.append(_report(reading, owner))
                 if reading.ok and reading.order is not None:
                     chosen.append((owner, reading.order))
@@ -291,12 +292,12 @@ def _closed(phase: str, now_open: str | None) -> PhaseClosed:
 
 
 def _sections(text: str) -> list[tuple[Power | None, str]]:
-    """Split a message at power header lines (`England:`)."""
+    """Split a message at power headers (`England:` on its own line, or `FRANCIA: A Par-Bur`)."""
     sections: list[tuple[Power | None, list[str]]] = [(None, [])]
     for line in text.splitlines():
         header = power_header(line)
         if header is not None:
-            sections.append((header, []))
+            sections.append((header[0], [header[1]]))
         else:
             sections[-1][1].append(line)
     return [(h, "\n".join(lines)) for h, lines in sections if any(x.strip() for x in lines)]
