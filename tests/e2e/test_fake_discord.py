@@ -363,3 +363,39 @@ async def test_acting_before_the_bot_connects_fails_at_once(fake_discord: FakeDi
     user = fake_discord.add_user("Early")
     with pytest.raises(FakeDiscordError, match="no bot is connected"):
         await fake_discord.send_dm(user, "hello?")
+
+
+async def test_closed_dms_and_injected_failures_reach_the_bot_as_discord_errors(world, bot) -> None:
+    fake, guild = world
+    shy = fake.add_user("Shy")
+    fake.close_dms(shy)
+    with pytest.raises(discord.Forbidden) as refused:
+        await (await bot.fetch_user(shy.id)).send("hello")
+    assert refused.value.code == 50007
+
+    channel = bot.get_channel(channel_named(guild, "game-1").id)
+    fake.fail_next("POST", r"/channels/\d+/messages", status=429, retry_after=0.05)
+    posted = await channel.send("after a rate limit")        # discord.py waits and retries
+    attempts = [r for r in fake.requests if r.method == "POST" and r.path.endswith("/messages")
+                and r.json.get("content") == "after a rate limit"]
+    assert [r.status for r in attempts[-2:]] == [429, 200]
+    assert fake.messages_in(channel_named(guild, "game-1"))[-1].id == posted.id
+
+    fake.fail_next("GET", r"/channels/\d+", status=403, code=50001, message="Missing Access")
+    with pytest.raises(discord.Forbidden):
+        await bot.fetch_channel(channel.id)
+    assert (await bot.fetch_channel(channel.id)).name == "game-1"   # only the next call failed
+
+
+async def test_a_restarted_bot_identifies_again_and_reads_history(world) -> None:
+    fake, guild = world
+    channel = channel_named(guild, "game-1")
+    async with running(fake, MiniBot()) as first:
+        await first.get_channel(channel.id).send("one")
+        await first.get_channel(channel.id).send("two")
+    async with running(fake, MiniBot()) as second:
+        await fake.wait_until_ready()
+        history = [m.content async for m in second.get_channel(channel.id).history(limit=5)]
+        assert history == ["two", "one"]
+    assert sum(1 for p in fake.world.gateway.received if p["op"] == 2) == 2
+    assert {q["compress"] for q in fake.world.gateway.connect_queries} == {"zlib-stream"}

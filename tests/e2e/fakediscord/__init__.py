@@ -1,9 +1,12 @@
-"""A local stand-in for Discord (REST API v10 and the gateway), for end-to-end tests of the
+r"""A local stand-in for Discord (REST API v10 and the gateway), for end-to-end tests of the
 bot with the real, unpatched discord.py client. Everything runs on 127.0.0.1 at a free port.
 
-Pointing a client at it: discord.py builds REST URLs from `discord.http.Route.BASE` and asks
-`GET /gateway/bot` for the websocket URL, so setting `Route.BASE = fake.api_base` (the bot's
-`DISCORD_API_BASE` setting) and logging in with `fake.token` is all it takes.
+Pointing a client at it: discord.py builds REST URLs from `discord.http.Route.BASE`, so set
+`Route.BASE = fake.api_base` (the bot's `DISCORD_API_BASE` setting) and log in with
+`fake.token`. discord.py 2.x's `Client.connect` does not ask `GET /gateway/bot` for the
+websocket (only `AutoShardedClient` does): it opens `DiscordWebSocket.DEFAULT_GATEWAY`, so set
+that too, to `fake.gateway_url` or to the `url` of `await client.http.get_bot_gateway()`.
+The client's on_ready comes `guild_ready_timeout` (2 s by default) after the last GUILD_CREATE.
 
     async with FakeDiscord() as fake:            # or the `fake_discord` fixture
         guild = fake.add_guild("Diplomacy club")  # owned by its own user; the bot is a member
@@ -35,6 +38,12 @@ intents (no DMs without DIRECT_MESSAGES, guild message content emptied without
 MESSAGE_CONTENT). Every REST call is in `fake.requests`; calls to routes not served here are
 answered 404 and listed by `fake.unexpected_requests()`. Every gateway dispatch is in
 `fake.events`. The bot's own messages come back to it as MESSAGE_CREATE, as on Discord.
+
+Failures on purpose: `fake.close_dms(user)` (the bot's DMs to them get 403, code 50007, as
+for a player who blocks DMs from server members); `fake.fail_next("POST",
+r"/channels/\d+/messages", status=429, retry_after=0.1)` or any status/code/message for the
+next matching call(s). `fake.submit_modal(user, interaction, {"custom_id": "text"})` fills in a
+modal the bot opened.
 
 `Message` has `content`, `embeds`, `components`, `files` [(filename, bytes)], `ephemeral`,
 `text` (content and embed text together), `custom_ids()`; `Response.kind` is "callback"

@@ -4,6 +4,7 @@ docstring for a walk-through)."""
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -24,6 +25,7 @@ from .models import (
     MANAGE_GUILD,
     Channel,
     Guild,
+    InjectedFailure,
     Interaction,
     Member,
     Message,
@@ -160,16 +162,32 @@ class FakeDiscord:
             self._pending.add(task)
             task.add_done_callback(self._pending.discard)
 
+    def close_dms(self, user: User) -> None:
+        """`user` does not accept DMs from the bot: sending one fails with 403, code 50007."""
+        user.accepts_dms = False
+
+    def fail_next(self, method: str, path: str, *, status: int = 500, code: int = 0,
+                  message: str = "Internal Server Error", times: int = 1,
+                  retry_after: float | None = None) -> None:
+        """The next `times` REST calls `method` to a path matching the regular expression
+        `path` (after /api/v10, e.g. r"/channels/\\d+/messages") get this error instead.
+        `status=429` with `retry_after` is a rate limit discord.py waits out and retries."""
+        body: dict[str, Any] = {"message": message, "code": code}
+        if retry_after is not None:
+            body |= {"retry_after": retry_after, "global": False}
+        self.world.failures.append(InjectedFailure(method.upper(), re.compile(path), status,
+                                                   body, times, retry_after))
+
     async def force_reconnect(self) -> None:
         """Send opcode 7 (RECONNECT): the client drops the connection and resumes."""
-        self.world.identified.clear()
         await self.world.gateway.reconnect_all()
 
     # -- waiting for the bot ---------------------------------------------------------------
 
     async def wait_until_ready(self, timeout: float | None = None) -> None:
-        """Until the bot has identified and been sent READY and every GUILD_CREATE."""
-        await self.world.wait_until(lambda: self.world.identified.is_set(),
+        """Until a bot is connected and has been sent READY and every GUILD_CREATE (or has
+        resumed). After a bot restart this waits for the new connection."""
+        await self.world.wait_until(lambda: any(c.ready for c in self.world.gateway.connections),
                                     timeout=timeout or self.timeout, what="the bot to IDENTIFY")
 
     async def wait_for_commands(self, guild: Guild | None = None, *, names: tuple[str, ...] = (),

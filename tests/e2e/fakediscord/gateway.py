@@ -70,6 +70,7 @@ class Connection:
         self.ws = ws
         self.compressor = compressor
         self.session: Session | None = None
+        self.ready = False    # READY and every GUILD_CREATE sent (or RESUMED)
         self._lock = asyncio.Lock()   # compression order must be the sending order
 
     async def send(self, payload: dict[str, Any]) -> None:
@@ -90,20 +91,24 @@ class Gateway:
     def __init__(self, *, token: str, heartbeat_interval_ms: int,
                  on_identify: Callable[[Connection], Awaitable[None]],
                  on_event: Callable[[str, dict[str, Any]], None],
-                 members_of: Callable[[int], list[dict[str, Any]]]) -> None:
+                 members_of: Callable[[int], list[dict[str, Any]]],
+                 on_disconnect: Callable[[], None]) -> None:
         self.token = token
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.url = ""                       # set by the server once it knows its port
         self.connections: list[Connection] = []
         self.sessions: dict[str, Session] = {}
         self.received: list[dict[str, Any]] = []   # every payload the client sent
+        self.connect_queries: list[dict[str, str]] = []   # v, encoding, compress of each connect
         self._on_identify = on_identify
         self._on_event = on_event           # lets the test side watch gateway traffic
         self._members_of = members_of       # guild id -> member payloads, for chunk requests
+        self._on_disconnect = on_disconnect
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
+        self.connect_queries.append(dict(request.query))
         if request.query.get("encoding", "json") != "json":
             await ws.close(code=4002, message=b"only encoding=json is spoken here")
             return ws
@@ -121,6 +126,7 @@ class Gateway:
                 await self._receive(conn, payload)
         finally:
             self.connections.remove(conn)
+            self._on_disconnect()
         return ws
 
     async def _receive(self, conn: Connection, payload: dict[str, Any]) -> None:
@@ -157,6 +163,7 @@ class Gateway:
             if event["s"] > data.get("seq", 0):
                 await conn.send(event)
         await self.send_event(conn, "RESUMED", {})
+        conn.ready = True
 
     async def _send_members(self, conn: Connection, data: dict[str, Any]) -> None:
         """One GUILD_MEMBERS_CHUNK answering a member request by query or by ids."""

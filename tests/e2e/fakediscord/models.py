@@ -4,6 +4,7 @@ each able to write itself as the JSON payload Discord's API v10 would send."""
 from __future__ import annotations
 
 import itertools
+import re
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -58,6 +59,7 @@ class User:
     locale: str = "en-US"
     bot: bool = False
     dm_channel_id: int | None = None
+    accepts_dms: bool = True     # False: the bot's DMs are refused (403, code 50007)
 
     @property
     def mention(self) -> str:
@@ -333,6 +335,18 @@ class Interaction:
     def choices(self) -> list[dict[str, Any]] | None:
         """The autocomplete choices the bot answered, if it has answered."""
         return next((r.choices for r in self.responses if r.choices is not None), None)
+
+
+@dataclass
+class InjectedFailure:
+    """An answer the test wants the next matching REST call(s) to get instead of success."""
+
+    method: str
+    path: re.Pattern[str]
+    status: int
+    body: dict[str, Any]
+    times: int = 1
+    retry_after: float | None = None
 
 
 @dataclass

@@ -125,9 +125,12 @@ class RestApi:
                                  body, [(name, len(data)) for name, data in files])
         self.world.requests.append(record)
         unauthenticated = ("/interactions/", "/webhooks/")
+        injected = self._injected_failure(request.method, record.path)
         if (not record.path.startswith(unauthenticated)
                 and request.headers.get("Authorization") != f"Bot {self.world.token}"):
             response: web.StreamResponse = error(401, 0, "401: Unauthorized")
+        elif injected is not None:
+            response = injected
         else:
             try:
                 response = await handler(request)
@@ -144,6 +147,19 @@ class RestApi:
         record.status = response.status
         self.world.changed()
         return response
+
+    def _injected_failure(self, method: str, path: str) -> web.Response | None:
+        for failure in self.world.failures:
+            if failure.method == method and failure.path.fullmatch(path) and failure.times:
+                failure.times -= 1
+                response = _json(failure.body, failure.status)
+                if failure.retry_after is not None:
+                    # discord.py trusts a 429 only when it came through Discord's proxy (Via).
+                    response.headers.update({"Retry-After": str(failure.retry_after),
+                                             "Via": "1.1 google", "X-RateLimit-Scope": "user",
+                                             "X-RateLimit-Remaining": "0"})
+                return response
+        return None
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -231,6 +247,8 @@ class RestApi:
 
     async def create_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
+        if channel.recipient is not None and not channel.recipient.accepts_dms:
+            return error(403, 50007, "Cannot send messages to this user")
         body, files = request[BODY] or {}, request[FILES]
         limits.check_message(body, files)
         reference = (body.get("message_reference") or {}).get("message_id")
@@ -245,8 +263,13 @@ class RestApi:
     async def history(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         limit = int(request.query.get("limit", 50))
+        before = int(request.query.get("before", 1 << 63))
+        after = int(request.query.get("after", 0))
         found = [m for m in reversed(self.world.messages)
-                 if m.channel is channel and not m.deleted and not m.ephemeral]
+                 if m.channel is channel and not m.deleted and not m.ephemeral
+                 and after < m.id < before]
+        if "after" in request.query:
+            found = list(reversed(found))[:limit][::-1]   # the oldest after it, newest first
         return ok([self._payload(m) for m in found[:limit]])
 
     async def get_message(self, request: web.Request) -> web.Response:

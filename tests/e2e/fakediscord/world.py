@@ -18,6 +18,7 @@ from .models import (
     Attachment,
     Channel,
     Guild,
+    InjectedFailure,
     Interaction,
     Message,
     RecordedRequest,
@@ -44,12 +45,13 @@ class World:
         self.messages: list[Message] = []
         self.interactions: dict[int, Interaction] = {}
         self.requests: list[RecordedRequest] = []
+        self.failures: list[InjectedFailure] = []
         self.events: list[tuple[str, dict[str, Any]]] = []   # every dispatch sent, in order
         self.commands = CommandStore(self.application_id, self.ids.next)
-        self.identified = asyncio.Event()
         self.gateway = gw.Gateway(token=token, heartbeat_interval_ms=heartbeat_interval_ms,
                                   on_identify=self._send_ready, on_event=self._saw_event,
-                                  members_of=self._member_payloads)
+                                  members_of=self._member_payloads,
+                                  on_disconnect=self.changed)
         self._changed = asyncio.Event()
 
     # -- waiting ---------------------------------------------------------------------------
@@ -99,7 +101,7 @@ class World:
         for guild in self.guilds.values():
             if conn.session.intents & gw.GUILDS:
                 await self.gateway.send_event(conn, "GUILD_CREATE", guild.payload())
-        self.identified.set()
+        conn.ready = True
         self.changed()
 
     # -- lookups ---------------------------------------------------------------------------
