@@ -117,7 +117,7 @@ async def test_a_year_of_play_through_discord(fake_discord, tmp_path):
         text = "\n".join(m.content for m in fake.messages_in(table.channel)
                          if m.id >= results.id)
         assert "Dislodged units" in text
-        assert "France A BUR (attacked from RUH) may retreat to: GAS, PAR, PIC" in text
+        assert "France A BUR (attacked from RUH) may retreat to: BEL, GAS, PAR, PIC" in text
         assert "**Austria** — *sommossa*" in text        # sent nothing this time
 
         # --- the retreat ---------------------------------------------------------------------
@@ -152,8 +152,9 @@ async def test_a_year_of_play_through_discord(fake_discord, tmp_path):
             vote = await table.run("draw", user=user, options={"vote": True})
             assert vote.ephemeral and "Lepanto" in vote.content
             if power != "Turkey":
-                assert not [m for m in fake.messages_in(table.channel)
-                            if m.id > before.id and "draw" in m.content.lower()]
-        drawn = await table.channel_message(lambda m: "draw" in m.content.lower(), after=before)
+                assert not [m for m in fake.messages_in(table.channel) if m.id > before.id
+                            and not m.ephemeral and "draw" in m.content.lower()]
+        drawn = await table.channel_message(
+            lambda m: not m.ephemeral and "draw" in m.content.lower(), after=before)
         assert "Turkey" in drawn.content or "Turchia" in drawn.content
         assert not fake.unexpected_requests()
