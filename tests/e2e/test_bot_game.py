@@ -54,18 +54,23 @@ async def test_a_year_of_play_through_discord(fake_discord, tmp_path):
         assert "Italia" in told.content
 
         # --- Spring 1901: orders by DM; Russia sends none -------------------------------
-        reply = await table.dm(users["England"], "F LON - NTH\nF EDI - NWG\nA LVP - YOR")
+        # free text in English, Italian and Dutch; echoed in the canonical notation
+        reply = await table.dm(users["England"], "F London - North Sea\n"
+                                                 "F Edinburgh - Norwegian Sea\n"
+                                                 "A Liverpool - Yorkshire")
         assert "`F LON - NTH`" in reply.content and "`A LVP - YOR`" in reply.content
         assert "Every unit has an order" in reply.content
-        reply = await table.dm(users["France"], "A PAR - BUR\nF BRE - MAO")
+        reply = await table.dm(users["France"], "A Parigi - Borgogna\nF Brest - Medio Atlantico")
         assert "Ordini per **Lepanto**" in reply.content and "`A PAR - BUR`" in reply.content
         assert "Ancora senza ordini" in reply.content and "A MAR" in reply.content
-        reply = await table.dm(users["France"], "A MAR H")   # adds to the earlier ones
+        reply = await table.dm(users["France"], "A Marsiglia ferma")   # adds to the others
         assert "Ogni unità ha un ordine" in reply.content
-        reply = await table.dm(users["Germany"], "A MUN - RUH\nF KIE - DEN\nA BER - SIL")
+        reply = await table.dm(users["Germany"], "A München - Ruhr\nF Kiel - Denemarken\n"
+                                                 "A Berlijn - Silezië")
+        assert "`F KIE - DEN`" in reply.content
         assert "Orders voor **Lepanto**" in reply.content
         # a later message replaces a unit's earlier order
-        reply = await table.dm(users["Germany"], "A BER - MUN")
+        reply = await table.dm(users["Germany"], "A Berlijn naar München")
         assert "`A BER - MUN`" in reply.content and "`A BER - SIL`" not in reply.content
         reply = await table.dm(users["Turkey"], "F ANK - BLA\nA CON - BUL\nA SMY - ARM\n"
                                                 "A SMY - XYZ fly")
