@@ -21,6 +21,7 @@ from service.clock import ManualClock
 from service.settings import Settings
 from tests.e2e.fakediscord import Channel, FakeDiscord, Guild, Message, Response, User
 
+PNG = b"\x89PNG\r\n\x1a\n"
 TICK = 0.05   # seconds between the deadlines cog's runs (60 in production)
 
 
@@ -79,3 +80,33 @@ async def arbitro_bot(fake: FakeDiscord, tmp_path: Path, *, guild_locale: str = 
                                                   "language"), timeout=20)
         yield Table(fake, bot, clock, guild, channel)
         await asyncio.sleep(0)
+
+
+# Who plays what, and the locale of their Discord client (their replies' language).
+PLAYERS = {"England": ("Emma", "en-GB"), "France": ("Francesca", "it"),
+           "Germany": ("Gert", "nl"), "Italy": ("Italo", "it"), "Austria": ("Anna", "en-US"),
+           "Russia": ("Ruud", "nl"), "Turkey": ("Tariq", "en-US")}
+
+
+async def seat_everyone(fake: FakeDiscord, table: Table, name: str = "Lepanto"):
+    """A moderator creates a game, seven players join and are seated as in PLAYERS."""
+    mod = fake.add_user("Mara", locale="en-US")
+    fake.add_member(table.guild, mod, manage_guild=True)
+    users = {}
+    for power, (user_name, locale) in PLAYERS.items():
+        users[power] = fake.add_user(user_name, locale=locale)
+        fake.add_member(table.guild, users[power])
+    created = await table.run("mod", "create", user=mod, options={
+        "name": name, "movement_hours": 24.0, "reminder_hours": 2.0})
+    assert name in created.content and created.ephemeral
+    await table.channel_message(lambda m: f"New game **{name}**" in m.content)
+    for user in users.values():
+        joined = await table.run("game", "join", user=user)
+        assert name in joined.content
+    assignments = ", ".join(f"{p} <@{u.id}>" for p, u in users.items())
+    started = await table.run("mod", "start", user=mod, options={"assignments": assignments})
+    assert name in started.content
+    announcement = await table.channel_message(
+        lambda m: not m.ephemeral and f"**{name}** has started" in m.content)
+    assert f"France: <@{users['France'].id}>" in announcement.content
+    return mod, users

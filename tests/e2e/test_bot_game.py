@@ -4,43 +4,7 @@ the channel would see."""
 
 from __future__ import annotations
 
-from tests.e2e.fakediscord import FakeDiscord
-from tests.e2e.harness import Table, arbitro_bot
-
-PNG = b"\x89PNG\r\n\x1a\n"
-
-# Who plays what, and the locale of their Discord client (their replies' language).
-PLAYERS = {"England": ("Emma", "en-GB"), "France": ("Francesca", "it"),
-           "Germany": ("Gert", "nl"), "Italy": ("Italo", "it"), "Austria": ("Anna", "en-US"),
-           "Russia": ("Ruud", "nl"), "Turkey": ("Tariq", "en-US")}
-
-
-def is_results(phase_words: str):
-    return lambda m: "results of" in m.content and phase_words in m.content or (
-        m.files and phase_words in m.content)
-
-
-async def seat_everyone(fake: FakeDiscord, table: Table):
-    mod = fake.add_user("Mara", locale="en-US")
-    fake.add_member(table.guild, mod, manage_guild=True)
-    users = {}
-    for power, (name, locale) in PLAYERS.items():
-        users[power] = fake.add_user(name, locale=locale)
-        fake.add_member(table.guild, users[power])
-    created = await table.run("mod", "create", user=mod, options={
-        "name": "Lepanto", "movement_hours": 24.0, "reminder_hours": 2.0})
-    assert "Lepanto" in created.content and created.ephemeral
-    await table.channel_message(lambda m: "New game **Lepanto**" in m.content)
-    for power, user in users.items():
-        joined = await table.run("game", "join", user=user)
-        assert "Lepanto" in joined.content
-    assignments = ", ".join(f"{p} <@{u.id}>" for p, u in users.items())
-    started = await table.run("mod", "start", user=mod, options={"assignments": assignments})
-    assert "Lepanto" in started.content
-    announcement = await table.channel_message(
-        lambda m: not m.ephemeral and "has started" in m.content)
-    assert f"France: <@{users['France'].id}>" in announcement.content
-    return mod, users
+from tests.e2e.harness import PNG, arbitro_bot, seat_everyone
 
 
 async def test_a_year_of_play_through_discord(fake_discord, tmp_path):

@@ -1,0 +1,122 @@
+"""What single players meet: private commands, several games, other servers, bad input."""
+
+from __future__ import annotations
+
+from tests.e2e.harness import PNG, arbitro_bot, seat_everyone
+
+
+async def test_a_dm_from_someone_in_no_game_gets_a_short_explanation(fake_discord, tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        stranger = fake_discord.add_user("Walter")
+        reply = await table.dm(stranger, "A PAR - BUR")
+        assert "not playing in any game" in reply.content and "/game join" in reply.content
+
+
+async def test_huge_and_rapid_messages_are_refused_politely(fake_discord, tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        _, users = await seat_everyone(fake_discord, table)
+        england = users["England"]
+        reply = await table.dm(england, "A LVP H\n" * 600)
+        assert "too long" in reply.content and "4000" in reply.content
+        replies = [await table.dm(england, "A LVP H") for _ in range(6)]
+        assert "Slow down" in replies[-1].content
+        # the game is intact: the orders sent before the refusal count
+        mine = await table.run("orders", "show", user=england)
+        assert "`A LVP H`" in mine.content
+
+
+async def test_private_commands_show_only_ones_own_orders(fake_discord, tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        _, users = await seat_everyone(fake_discord, table)
+        await table.dm(users["England"], "F LON - NTH")
+        shown = await table.run("orders", "show", user=users["England"])
+        assert shown.ephemeral and "`F LON - NTH`" in shown.content
+        assert "Still without orders" in shown.content and "F EDI" in shown.content
+        other = await table.run("orders", "show", user=users["Austria"])
+        assert "F LON" not in other.content and "no orders yet" in other.content
+        preview = await table.run("orders", "preview", user=users["England"])
+        assert preview.ephemeral and preview.message.files[0][1].startswith(PNG)
+        cleared = await table.run("orders", "clear", user=users["England"])
+        assert "withdrawn" in cleared.content and "`F LON - NTH`" not in cleared.content
+        shown_map = await table.run("game", "map", user=users["Austria"])
+        assert not shown_map.ephemeral and shown_map.message.files[0][1].startswith(PNG)
+
+
+async def test_history_shows_an_earlier_phase_with_its_map(fake_discord, tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        mod, users = await seat_everyone(fake_discord, table)
+        await table.dm(users["France"], "A PAR - BUR")
+        await table.run("mod", "process", user=mod)
+        await table.channel_message(lambda m: "results of Spring 1901" in m.content)
+        past = await table.run("game", "history", user=users["Italy"],
+                               options={"phase": "S1901M"})
+        text = past.content
+        assert "Primavera 1901" in text and "`A PAR - BUR` — riuscito" in text
+        assert past.message.files[0][1].startswith(PNG)
+
+
+async def test_language_command_changes_the_replies(fake_discord, tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        _, users = await seat_everyone(fake_discord, table)
+        austria = users["Austria"]
+        assert "Orders for" in (await table.dm(austria, "A VIE H")).content
+        changed = await table.run("language", user=austria, options={"language": "nl"})
+        assert "Nederlands" in changed.content
+        assert "Orders voor" in (await table.dm(austria, "A BUD H")).content
+
+
+async def test_a_player_in_two_games_names_one_or_picks_from_a_menu(fake_discord, tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        _, first = await seat_everyone(fake_discord, table, "Lepanto")
+        fake = fake_discord
+        second_channel = fake.add_channel(table.guild, "trafalgar")
+        mod = fake.add_user("Moe")
+        fake.add_member(table.guild, mod, manage_guild=True)
+        others = [fake.add_user(f"p{i}") for i in range(6)]
+        for user in others:
+            fake.add_member(table.guild, user)
+        await table.run("mod", "create", user=mod, channel=second_channel,
+                        options={"name": "Trafalgar"})
+        for user in [first["England"], *others]:
+            await table.run("game", "join", user=user, channel=second_channel)
+        await table.run("mod", "start", user=mod, channel=second_channel)
+        emma = first["England"]
+        # a first line naming the game
+        reply = await table.dm(emma, "game: Trafalgar\nA LVP H")
+        assert "Orders for **Trafalgar**" in reply.content or "Trafalgar" in reply.content
+        # no game named: a select menu, and the choice records the orders
+        menu = await table.dm(emma, "F LON - NTH")
+        assert "several games" in menu.content
+        custom_id = menu.custom_ids()[0]
+        picked = await fake.click(emma, menu, custom_id, values=["1"])
+        await fake.wait_for_response(picked)
+        reply = await fake.wait_for_dm(emma, lambda m: "`F LON - NTH`" in m.content, after=menu)
+        assert "Lepanto" in reply.content
+        mine = await table.run("orders", "show", user=emma, options={"game": 1})
+        assert "`F LON - NTH`" in mine.content
+
+
+async def test_games_of_another_server_are_not_found(fake_discord, tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        await seat_everyone(fake_discord, table)
+        elsewhere = fake_discord.add_guild("Other club")
+        room = fake_discord.add_channel(elsewhere, "general")
+        visitor = fake_discord.add_user("Vic")
+        fake_discord.add_member(elsewhere, visitor)
+        answer = await table.run("game", "status", user=visitor, guild=elsewhere, channel=room,
+                                 options={"game": 1})
+        assert "no game number 1 here" in answer.content and "Lepanto" not in answer.content
+        choices = await fake_discord.autocomplete(visitor, elsewhere, room, "game", "status",
+                                                  focused="game", options={"game": ""})
+        assert choices == []
+
+
+async def test_only_moderators_may_moderate(fake_discord, tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        player = fake_discord.add_user("Pat")
+        fake_discord.add_member(table.guild, player)
+        refused = await table.run("mod", "create", user=player, options={"name": "X"},
+                                  )
+        assert refused.ephemeral and "Only moderators" in refused.content
+        assert not [m for m in fake_discord.messages_in(table.channel)
+                    if not m.ephemeral and "New game" in m.content]
