@@ -1,0 +1,88 @@
+"""Results, echoes and phases in words, in each language."""
+
+from types import SimpleNamespace
+
+from bot.formatting import phase_label, results_blocks, submission_text
+from bot.limits import split_blocks
+from bot.messages import words
+
+
+def row(power, order, status, reason=None, province=None):
+    return SimpleNamespace(power=power, order=order, status=status, reason=reason,
+                           province=province)
+
+
+def test_phases_are_spelled_out_in_each_language():
+    assert phase_label("en", "F1901R") == "Fall 1901, retreats"
+    assert phase_label("it", "S1902M") == "Primavera 1902, movimenti"
+    assert phase_label("nl", "W1901A") == "Winter 1901, aanpassingen"
+    assert phase_label("en", "garbage") == "garbage"
+
+
+def test_results_name_outcomes_reasons_disorder_retreats_and_centres():
+    blocks = results_blocks(
+        "en", game_name="Lepanto", phase="F1901M",
+        results=[row("France", "A PAR - BUR", "fails", "bounced", "bur"),
+                 row("Germany", "A MUN - BUR", "fails", "bounced", "bur"),
+                 row("England", "F LON - ENG", "illegal", "wrong_power", "lon")],
+        civil_disorder=["Russia"],
+        after={"dislodged_after": [{"power": "Italy", "type": "A", "location": "ven",
+                                    "attacker_from": "tyr", "retreat_options": ["apu"]}],
+               "supply_centers_after": {"France": ["par", "bre", "mar", "spa"]}},
+        centres_before={"France": 3}, centres_after={"France": 4}, powers=["Russia"])
+    text = "\n".join(blocks)
+    assert "`A PAR - BUR` — fails: bounced at BUR" in text
+    assert "illegal, the unit holds: the unit in LON belongs to another power" in text
+    assert "**Russia** — *sommossa*" in text
+    assert "Italy A VEN (attacked from TYR) may retreat to: APU" in text
+    assert "France: 4 (+1)" in text
+
+
+def test_results_in_italian():
+    text = "\n".join(results_blocks(
+        "it", game_name="L", phase="S1901M",
+        results=[row("France", "A PAR - BUR", "succeeds")], civil_disorder=["Russia"],
+        after={}))
+    assert "risultati di Primavera 1901, movimenti" in text
+    assert "**Francia**" in text and "riuscito" in text and "**Russia** — *sommossa*" in text
+
+
+def test_long_results_split_into_messages_without_losing_a_line():
+    rows = [row("France", f"A X{i:03d} H", "succeeds") for i in range(300)]
+    blocks = results_blocks("en", game_name="Big", phase="S1901M", results=rows,
+                            civil_disorder=[], after={})
+    messages = split_blocks(blocks)
+    assert len(messages) > 1 and all(len(m) <= 2000 for m in messages)
+    joined = "\n".join(messages)
+    assert all(f"`A X{i:03d} H`" in joined for i in range(300))
+
+
+def test_submission_echo_shows_canonical_notes_errors_warnings_and_missing_units():
+    report = SimpleNamespace(phase="S1901M", lines=[
+        SimpleNamespace(input="A Parigi - Borgogna", ok=True, canonical="A PAR - BUR",
+                        notes=("Parigi read as PAR",), warning=None, reason=None, error=None,
+                        candidates=()),
+        SimpleNamespace(input="F BRE - MUN", ok=True, canonical="F BRE - MUN", notes=(),
+                        warning="MUN not reachable", reason="not_adjacent", error=None,
+                        candidates=()),
+        SimpleNamespace(input="A MAR xx", ok=False, canonical=None, notes=(), warning=None,
+                        reason=None, error="no order verb after MAR", candidates=())],
+        now=[SimpleNamespace(power="France", phase="S1901M",
+                             orders=("A PAR - BUR", "F BRE - MUN"), missing=("A MAR",))])
+    text = submission_text("en", report, "Lepanto")
+    assert "✅ `A PAR - BUR` ← “A Parigi - Borgogna”" in text
+    assert "ℹ️ Parigi read as PAR" in text
+    assert "⚠️ accepted, but it cannot succeed: {province} cannot be reached" not in text
+    assert "⚠️ accepted, but it cannot succeed" in text
+    assert "❌ “A MAR xx”: no order verb after MAR" in text
+    assert "Still without orders: `A MAR`" in text
+
+
+def test_announcement_parameters_read_naturally():
+    shown = words("it", {"powers": ["France", "Turkey"], "actor_id": 42, "phase": "F1901R",
+                         "seats": {"England": 7}, "missing": {"Russia": ["A MOS"]}})
+    assert shown["powers"] == "Francia, Turchia"
+    assert shown["actor_id"] == "<@42>"
+    assert shown["phase"] == "Autunno 1901, ritirate"
+    assert shown["seats"] == "Inghilterra: <@7>"
+    assert shown["missing"] == "Russia: A MOS"
