@@ -157,6 +157,7 @@ async def test_client_logs_in_and_sees_the_guild(world, bot: MiniBot) -> None:
     assert bot.user.id == fake.bot.id
     assert [c.name for c in seen.text_channels] == ["game-1"]
     assert bot.application_id == fake.application_id
+    assert bot.latency < 1                      # the first heartbeat was acknowledged
     await fake.world.wait_until(lambda: seen.get_member(member.id), timeout=2,
                                 what="GUILD_MEMBER_ADD")
     names = [e for e, _ in fake.events]
@@ -198,6 +199,10 @@ async def test_slash_command_answers_ephemerally_then_follows_up_with_a_png(worl
     (name, data), = followup.files
     assert name == "board.png" and data == tiny_png()
     assert fake.messages_in(channel)[-1] is followup.message
+    other = fake.add_user("Other")
+    fake.add_member(guild, other)
+    assert fake.visible_to(other, channel) == [followup.message]
+    assert fake.visible_to(player, channel) == [first.message, followup.message]
     upload = next(r for r in fake.requests if r.path.startswith("/webhooks/"))
     assert upload.files == [("board.png", len(tiny_png()))]
     async with aiohttp.ClientSession() as http:
@@ -239,6 +244,10 @@ async def test_subcommand_group_with_member_and_channel_options_then_a_select(wo
     assert answer.ephemeral                                       # kept from the deferral
     assert answer.message.custom_ids() == ["seat"]
 
+    with pytest.raises(FakeDiscordError, match="ephemeral message meant for someone else"):
+        await fake.click(player, answer.message, "seat", values=["Turkey"])
+    with pytest.raises(FakeDiscordError, match=r"offers \['Austria'"):
+        await fake.click(mod, answer.message, "seat", values=["Atlantis"])
     click = await fake.click(mod, answer.message, "seat", values=["Turkey"])
     update = await fake.wait_for_response(click)
     assert update.type == 7 and update.content == "Seated at Turkey"
@@ -322,12 +331,13 @@ async def test_the_client_resumes_after_a_reconnect_request(world, bot) -> None:
     fake, _ = world
     player = fake.add_user("Rita")
     await fake.force_reconnect()
-    await fake.world.wait_until(lambda: any(e == "RESUMED" for e, _ in fake.events), timeout=5,
-                                what="RESUMED")
-    sent = await fake.send_dm(player, "still there?")
+    sent = await fake.send_dm(player, "still there?")    # while the client reconnects
     reply = await fake.wait_for_dm(player, after=sent)
     assert reply.content == "Got it: still there?"
+    assert [m.content for m in bot.seen if m.author.id == player.id] == ["still there?"]
+    assert any(e == "RESUMED" for e, _ in fake.events)
     assert sum(1 for p in fake.world.gateway.received if p["op"] == 2) == 1   # one IDENTIFY
+    assert sum(1 for p in fake.world.gateway.received if p["op"] == 6) == 1   # one RESUME
 
 
 async def test_global_commands_work_in_dms_and_modals_are_submitted(world, bot) -> None:

@@ -155,7 +155,7 @@ class FakeDiscord:
     def _announce(self, event: str, data: dict[str, Any], intent: int) -> None:
         """Tell an already connected bot about a change made by the test (before IDENTIFY the
         READY/GUILD_CREATE payloads carry it anyway)."""
-        if self.world.gateway.connections:
+        if self.world.gateway.sessions:
             task = asyncio.get_running_loop().create_task(
                 self.world.gateway.dispatch(event, data, intent=intent))
             self._pending = getattr(self, "_pending", set())
@@ -187,7 +187,7 @@ class FakeDiscord:
     async def wait_until_ready(self, timeout: float | None = None) -> None:
         """Until a bot is connected and has been sent READY and every GUILD_CREATE (or has
         resumed). After a bot restart this waits for the new connection."""
-        await self.world.wait_until(lambda: any(c.ready for c in self.world.gateway.connections),
+        await self.world.wait_until(lambda: any(s.live for s in self.world.gateway.sessions.values()),
                                     timeout=timeout or self.timeout, what="the bot to IDENTIFY")
 
     async def wait_for_commands(self, guild: Guild | None = None, *, names: tuple[str, ...] = (),
@@ -230,7 +230,7 @@ class FakeDiscord:
     def _require_bot(self) -> None:
         # Without this a test acting before the bot connected would wait for a reply that
         # can never come, and fail far from the cause.
-        if not any(c.session for c in self.world.gateway.connections):
+        if not self.world.gateway.sessions:
             raise FakeDiscordError("no bot is connected to the gateway (start it and "
                                    "`await fake.wait_until_ready()` first)")
 
@@ -335,6 +335,14 @@ class FakeDiscord:
     async def click(self, user: User, message: Message, custom_id: str, *,
                     values: list[str] | None = None, locale: str | None = None) -> Interaction:
         """`user` presses a button or picks `values` in a select menu of `message`."""
+        if message.deleted:
+            raise FakeDiscordError(f"message {message.id} has been deleted")
+        recipient = message.channel.recipient
+        if recipient is not None and recipient is not user:
+            raise FakeDiscordError(f"{user.name} cannot see a DM to {recipient.name}")
+        if message.ephemeral and not self._sees_ephemeral(user, message):
+            raise FakeDiscordError(f"{user.name} cannot see an ephemeral message meant for "
+                                   f"someone else")
         component = next((c for c in iter_components(message.components)
                           if c.get("custom_id") == custom_id), None)
         if component is None:
@@ -418,6 +426,16 @@ class FakeDiscord:
     def messages_in(self, channel: Channel) -> list[Message]:
         """The bot's messages still standing in `channel`, oldest first (ephemeral ones too)."""
         return self._bot_messages(channel, None)
+
+    def _sees_ephemeral(self, user: User, message: Message) -> bool:
+        interaction = self.world.interactions.get(message.interaction_id or 0)
+        return interaction is not None and interaction.user is user
+
+    def visible_to(self, user: User, channel: Channel) -> list[Message]:
+        """What `user` sees of the bot in `channel`: its public messages and the ephemeral
+        answers to `user`'s own interactions — for checking that nothing private leaks."""
+        return [m for m in self._bot_messages(channel, None)
+                if not m.ephemeral or self._sees_ephemeral(user, m)]
 
     def dms_to(self, user: User) -> list[Message]:
         return self._bot_messages(self.world.dm_channel(user), None)

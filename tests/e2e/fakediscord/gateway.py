@@ -9,7 +9,7 @@ import json
 import logging
 import secrets
 import zlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,12 +57,20 @@ class _Compressor:
 
 @dataclass
 class Session:
-    """What survives a dropped connection: the sequence and the events sent, for RESUME."""
+    """A bot's gateway session. It outlives a dropped connection: events dispatched while the
+    bot reconnects are kept, with their sequence numbers, and replayed on RESUME, as Discord
+    does. A client that closes normally (code 1000) ends its session."""
 
     id: str
     intents: int
     seq: int = 0
     sent: list[dict[str, Any]] = field(default_factory=list)
+    conn: Connection | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)   # keeps events in seq order
+
+    @property
+    def live(self) -> bool:
+        return self.conn is not None and self.conn.ready
 
 
 class Connection:
@@ -85,14 +93,14 @@ class Connection:
 
 
 class Gateway:
-    """Holds the live connections and sessions; `dispatch` sends an event to each connection
-    whose intents cover it."""
+    """The websocket endpoint, its connections and sessions; `dispatch` sends an event to each
+    session whose intents cover it."""
 
     def __init__(self, *, token: str, heartbeat_interval_ms: int,
-                 on_identify: Callable[[Connection], Awaitable[None]],
+                 ready_events: Callable[[Session], list[tuple[str, dict[str, Any]]]],
                  on_event: Callable[[str, dict[str, Any]], None],
                  members_of: Callable[[int], list[dict[str, Any]]],
-                 on_disconnect: Callable[[], None]) -> None:
+                 on_change: Callable[[], None]) -> None:
         self.token = token
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.url = ""                       # set by the server once it knows its port
@@ -100,10 +108,10 @@ class Gateway:
         self.sessions: dict[str, Session] = {}
         self.received: list[dict[str, Any]] = []   # every payload the client sent
         self.connect_queries: list[dict[str, str]] = []   # v, encoding, compress of each connect
-        self._on_identify = on_identify
+        self._ready_events = ready_events   # READY and the GUILD_CREATEs for a new session
         self._on_event = on_event           # lets the test side watch gateway traffic
         self._members_of = members_of       # guild id -> member payloads, for chunk requests
-        self._on_disconnect = on_disconnect
+        self._on_change = on_change
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
@@ -126,7 +134,12 @@ class Gateway:
                 await self._receive(conn, payload)
         finally:
             self.connections.remove(conn)
-            self._on_disconnect()
+            session = conn.session
+            if session is not None and session.conn is conn:
+                session.conn = None
+                if ws.close_code == 1000:
+                    del self.sessions[session.id]
+            self._on_change()
         return ws
 
     async def _receive(self, conn: Connection, payload: dict[str, Any]) -> None:
@@ -140,9 +153,14 @@ class Gateway:
             if "intents" not in data:
                 await conn.ws.close(code=4013, message=b"Invalid intent(s).")
                 return
-            conn.session = Session(id=secrets.token_hex(16), intents=int(data["intents"]))
-            self.sessions[conn.session.id] = conn.session
-            await self._on_identify(conn)
+            session = Session(id=secrets.token_hex(16), intents=int(data["intents"]), conn=conn)
+            conn.session = session
+            self.sessions[session.id] = session
+            async with session.lock:
+                for name, event in self._ready_events(session):
+                    await self._send_event(session, name, event)
+                conn.ready = True
+            self._on_change()
         elif op == RESUME:
             await self._resume(conn, data)
         elif op == REQUEST_MEMBERS:
@@ -154,16 +172,18 @@ class Gateway:
             await conn.ws.close(code=4001, message=b"Unknown opcode.")
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
-        session = self.sessions.get(data.get("session_id", ""))
+        session = self.sessions.get(data.get("session_id") or "")
         if session is None or data.get("token") != self.token:
             await conn.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
             return
-        conn.session = session
-        for event in session.sent:
-            if event["s"] > data.get("seq", 0):
-                await conn.send(event)
-        await self.send_event(conn, "RESUMED", {})
-        conn.ready = True
+        async with session.lock:
+            conn.session, session.conn = session, conn
+            for event in session.sent:
+                if event["s"] > (data.get("seq") or 0):
+                    await conn.send(event)
+            await self._send_event(session, "RESUMED", {})
+            conn.ready = True
+        self._on_change()
 
     async def _send_members(self, conn: Connection, data: dict[str, Any]) -> None:
         """One GUILD_MEMBERS_CHUNK answering a member request by query or by ids."""
@@ -180,32 +200,36 @@ class Gateway:
                  "chunk_count": 1, "not_found": []}
         if data.get("nonce"):
             chunk["nonce"] = data["nonce"]
-        await self.send_event(conn, "GUILD_MEMBERS_CHUNK", chunk)
-
-    async def send_event(self, conn: Connection, name: str, data: dict[str, Any]) -> None:
         session = conn.session
-        assert session is not None
+        if session is not None:
+            async with session.lock:
+                await self._send_event(session, "GUILD_MEMBERS_CHUNK", chunk)
+
+    async def _send_event(self, session: Session, name: str, data: dict[str, Any]) -> None:
+        """Number and keep the event; send it now if the session has a connection (callers
+        hold `session.lock`)."""
         session.seq += 1
         event = {"op": DISPATCH, "t": name, "s": session.seq, "d": data}
         session.sent.append(event)
         self._on_event(name, data)
-        await conn.send(event)
+        if session.conn is not None:
+            await session.conn.send(event)
 
     async def dispatch(self, name: str, data: dict[str, Any], *, intent: int = 0,
                        content_intent_needed: bool = False) -> int:
-        """Send an event to every identified connection whose intents include `intent`; a
-        message whose content needs MESSAGE_CONTENT arrives with its content emptied, as on
-        Discord. Returns how many connections received it."""
+        """Send an event to every session whose intents include `intent` (kept for replay
+        if its bot is reconnecting); a message whose content needs MESSAGE_CONTENT arrives
+        with its content emptied, as on Discord. Returns how many sessions got it."""
         sent = 0
-        for conn in list(self.connections):
-            session = conn.session
-            if session is None or (intent and not session.intents & intent):
+        for session in list(self.sessions.values()):
+            if intent and not session.intents & intent:
                 continue
             payload = data
             if content_intent_needed and not session.intents & MESSAGE_CONTENT:
                 payload = {**data, "content": "", "embeds": [], "attachments": [],
                            "components": []}
-            await self.send_event(conn, name, payload)
+            async with session.lock:
+                await self._send_event(session, name, payload)
             sent += 1
         return sent
 

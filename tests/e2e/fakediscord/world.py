@@ -49,9 +49,8 @@ class World:
         self.events: list[tuple[str, dict[str, Any]]] = []   # every dispatch sent, in order
         self.commands = CommandStore(self.application_id, self.ids.next)
         self.gateway = gw.Gateway(token=token, heartbeat_interval_ms=heartbeat_interval_ms,
-                                  on_identify=self._send_ready, on_event=self._saw_event,
-                                  members_of=self._member_payloads,
-                                  on_disconnect=self.changed)
+                                  ready_events=self._ready_events, on_event=self._saw_event,
+                                  members_of=self._member_payloads, on_change=self.changed)
         self._changed = asyncio.Event()
 
     # -- waiting ---------------------------------------------------------------------------
@@ -90,19 +89,17 @@ class World:
 
     # -- gateway ---------------------------------------------------------------------------
 
-    async def _send_ready(self, conn: gw.Connection) -> None:
-        ready = {"v": 10, "user": self.bot.payload(), "session_id": conn.session.id,
+    def _ready_events(self, session: gw.Session) -> list[tuple[str, dict[str, Any]]]:
+        ready = {"v": 10, "user": self.bot.payload(), "session_id": session.id,
                  "resume_gateway_url": self.gateway.url, "shard": [0, 1],
                  "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
                  "application": {"id": str(self.application_id), "flags": 0},
                  "private_channels": [], "relationships": [], "user_settings": {},
                  "session_type": "normal", "auth": {}, "geo_ordered_rtc_regions": []}
-        await self.gateway.send_event(conn, "READY", ready)
-        for guild in self.guilds.values():
-            if conn.session.intents & gw.GUILDS:
-                await self.gateway.send_event(conn, "GUILD_CREATE", guild.payload())
-        conn.ready = True
-        self.changed()
+        events = [("READY", ready)]
+        if session.intents & gw.GUILDS:
+            events += [("GUILD_CREATE", g.payload()) for g in self.guilds.values()]
+        return events
 
     # -- lookups ---------------------------------------------------------------------------
 
