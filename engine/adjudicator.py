@@ -42,18 +42,22 @@ OrdersInput = Mapping[Power | str, Sequence[Order | str]]
 
 def adjudicate(position: Position, orders: OrdersInput, rules: Rules | str = DEFAULT_RULES,
                board: Board | None = None,
-               neutral: frozenset[Power] = frozenset()) -> PhaseResult:
+               neutral: frozenset[Power] = frozenset(),
+               closed: frozenset[str] = frozenset()) -> PhaseResult:
     """Adjudicate `position.phase` with `orders` (values or canonical/DATC text, per power).
 
     `neutral` powers (the smaller set-ups) never order: their units hold, are disbanded when
     dislodged, and they neither build nor remove; they are never reported in civil disorder.
+    `closed` provinces may not be entered (the two-player game's neutral Italy, seed 000
+    XIV.2): a move there is illegal (`Reason.NEUTRAL`) and no unit retreats there.
+    `engine.setups` says which powers are neutral and which provinces closed in each phase.
     """
     rules = rules_named(rules)
     board = board or standard_board()
     given = [g for g in normalise_orders(orders, position)]
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        result = _movement(position, given, board, rules, neutral)
+        result = _movement(position, given, board, rules, neutral, closed)
     elif kind is PhaseKind.RETREAT:
         result = _retreat(position, given, board, rules, neutral)
     else:
@@ -75,11 +79,11 @@ def _silent(given: list[tuple[Power, Order, str]], expected: set[Power],
 
 
 def _movement(position: Position, given: list[tuple[Power, Order, str]], board: Board,
-              rules: Rules, neutral: frozenset[Power]) -> PhaseResult:
+              rules: Rules, neutral: frozenset[Power], closed: frozenset[str]) -> PhaseResult:
     given_by_neutral = {i for i, (p, _o, _t) in enumerate(given) if p in neutral}
     active = [g if i not in given_by_neutral else (g[0], Hold(None, g[1].location), g[2])
               for i, g in enumerate(given)] if given_by_neutral else given
-    effective, rejected = effective_orders(position, active, board, rules)
+    effective, rejected = effective_orders(position, active, board, rules, closed)
     for i in given_by_neutral:
         rejected[i] = illegal(Reason.NEUTRAL, getattr(given[i][1], "location", None))
     resolution = MovementAdjudicator(effective, board, rules).resolve()
@@ -104,7 +108,7 @@ def _movement(position: Position, given: list[tuple[Power, Order, str]], board: 
         DislodgedUnit(unit, resolution.dislodged_by[unit.province],
                       retreat_options(unit, resolution.dislodged_by[unit.province],
                                       resolution.convoyed_attack[unit.province], occupied,
-                                      resolution.contested, board))
+                                      resolution.contested | closed, board))
         for unit in position.units if unit.province in resolution.dislodged_by)
     centers = position.supply_centers
     updated = False

@@ -57,7 +57,9 @@ class Reason(StrEnum):
     NOT_OWNED = "not_owned"
     OCCUPIED = "occupied"
     CIVIL_DISORDER = "civil_disorder"        # removed by the civil-disorder rule
-    NEUTRAL = "neutral"                      # a neutral (unplayed) power cannot order
+    # A neutral (unplayed) power cannot order; with the province of a move: that province is
+    # the closed territory of a neutral power (Italy in the two-player game, seed 000 XIV.2).
+    NEUTRAL = "neutral"
     UNREADABLE = "unreadable"                # invalid: the text is not an order
 
 

@@ -38,9 +38,10 @@ class Effective:
 
 
 def effective_orders(position: Position, given: list[tuple[Power, Order, str]], board: Board,
-                     rules: Rules) -> tuple[dict[str, Effective], dict[int, Outcome]]:
+                     rules: Rules, closed: frozenset[str] = frozenset()
+                     ) -> tuple[dict[str, Effective], dict[int, Outcome]]:
     """Effective order per occupied province, and the outcome of each given order that is
-    illegal (indexed like `given`)."""
+    illegal (indexed like `given`). Moves into `closed` provinces are illegal."""
     units = {u.province: u for u in position.units}
     ordered: dict[str, Effective] = {}
     rejected: dict[int, Outcome] = {}
@@ -82,6 +83,9 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
             continue
         unit = units[province]
         result = _effective(unit, order, units, convoys, necessary, board, rules)
+        if closed and isinstance(result, Effective) and result.kind == "move" \
+                and result.target in closed:
+            result = illegal(Reason.NEUTRAL, result.target)
         if isinstance(result, Outcome):
             rejected[index] = result
         else:
