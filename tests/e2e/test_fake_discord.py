@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
-from tests.e2e.fakediscord import FakeDiscord, FakeDiscordError, Guild
+from tests.e2e.fakediscord import Channel, FakeDiscord, FakeDiscordError, Guild, User
 
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
 
@@ -144,21 +144,35 @@ async def sync_to(bot: MiniBot, guild: Guild) -> list[app_commands.AppCommand]:
     return await bot.tree.sync(guild=discord.Object(guild.id))
 
 
+def member(fake: FakeDiscord, guild: Guild, name: str, **options) -> User:
+    user = fake.add_user(name, locale=options.pop("locale", "en-US"))
+    fake.add_member(guild, user, **options)
+    return user
+
+
+@pytest.fixture
+async def synced(world, bot: MiniBot) -> tuple[FakeDiscord, Guild, Channel]:
+    """The bot running with its commands synced to the guild; its channel."""
+    fake, guild = world
+    await sync_to(bot, guild)
+    await fake.wait_for_commands(guild, names=("game", "mod"))
+    return fake, guild, channel_named(guild, "game-1")
+
+
 def channel_named(guild: Guild, name: str):
     return next(c for c in guild.channels.values() if c.name == name)
 
 
 async def test_client_logs_in_and_sees_the_guild(world, bot: MiniBot) -> None:
     fake, guild = world
-    member = fake.add_user("Mara")
-    fake.add_member(guild, member)
+    mara = member(fake, guild, "Mara")
     await fake.wait_until_ready()
     seen = bot.get_guild(guild.id)
     assert bot.user.id == fake.bot.id
     assert [c.name for c in seen.text_channels] == ["game-1"]
     assert bot.application_id == fake.application_id
     assert bot.latency < 1                      # the first heartbeat was acknowledged
-    await fake.world.wait_until(lambda: seen.get_member(member.id), timeout=2,
+    await fake.world.wait_until(lambda: seen.get_member(mara.id), timeout=2,
                                 what="GUILD_MEMBER_ADD")
     names = [e for e, _ in fake.events]
     assert names[:2] == ["READY", "GUILD_CREATE"]
@@ -180,14 +194,10 @@ async def test_a_dm_gets_a_reply_and_the_bot_sees_its_own_message(world, bot: Mi
     assert any(r.method == "POST" and r.path == "/users/@me/channels" for r in fake.requests)
 
 
-async def test_slash_command_answers_ephemerally_then_follows_up_with_a_png(world, bot) -> None:
-    fake, guild = world
-    channel = channel_named(guild, "game-1")
-    player = fake.add_user("Ilaria", locale="it")
-    fake.add_member(guild, player)
-    await sync_to(bot, guild)
-    synced = await fake.wait_for_commands(guild, names=("game", "mod"))
-    assert {c["name"] for c in synced} == {"game", "mod", "note"}
+async def test_slash_command_answers_ephemerally_then_follows_up_with_a_png(synced, bot) -> None:
+    fake, guild, channel = synced
+    player = member(fake, guild, "Ilaria", locale="it")
+    assert {c["name"] for c in fake.commands[guild.id]} == {"game", "mod", "note"}
 
     interaction = await fake.invoke(player, guild, channel, "game", "join",
                                     options={"power": "Italy", "rank": 2})
@@ -199,39 +209,27 @@ async def test_slash_command_answers_ephemerally_then_follows_up_with_a_png(worl
     (name, data), = followup.files
     assert name == "board.png" and data == tiny_png()
     assert fake.messages_in(channel)[-1] is followup.message
-    other = fake.add_user("Other")
-    fake.add_member(guild, other)
+    other = member(fake, guild, "Other")
     assert fake.visible_to(other, channel) == [followup.message]
     assert fake.visible_to(player, channel) == [first.message, followup.message]
     upload = next(r for r in fake.requests if r.path.startswith("/webhooks/"))
     assert upload.files == [("board.png", len(tiny_png()))]
-    async with aiohttp.ClientSession() as http:
-        url = bot.get_channel(channel.id).get_partial_message(followup.message.id)
-        fetched = await url.fetch()
-        assert await fetched.attachments[0].read() == tiny_png()
-        assert http is not None
+    fetched = await bot.get_channel(channel.id).fetch_message(followup.message.id)
+    assert await fetched.attachments[0].read() == tiny_png()     # served by the stand-in
 
 
-async def test_autocomplete_is_answered_with_choices(world, bot) -> None:
-    fake, guild = world
-    channel = channel_named(guild, "game-1")
-    player = fake.add_user("Eve")
-    fake.add_member(guild, player)
-    await sync_to(bot, guild)
-    await fake.wait_for_commands(guild, names=("game",))
+async def test_autocomplete_is_answered_with_choices(synced, bot) -> None:
+    fake, guild, channel = synced
+    player = member(fake, guild, "Eve")
     choices = await fake.autocomplete(player, guild, channel, "game", "join",
                                       focused="power", options={"power": "Ge"})
     assert choices == [{"name": "Germany", "value": "Germany"}]
 
 
-async def test_subcommand_group_with_member_and_channel_options_then_a_select(world, bot) -> None:
-    fake, guild = world
-    channel = channel_named(guild, "game-1")
-    mod, player = fake.add_user("Mod"), fake.add_user("Player")
-    fake.add_member(guild, mod, manage_guild=True)
-    fake.add_member(guild, player)
-    await sync_to(bot, guild)
-    await fake.wait_for_commands(guild, names=("mod",))
+async def test_subcommand_group_with_member_and_channel_options_then_a_select(synced, bot) -> None:
+    fake, guild, channel = synced
+    mod = member(fake, guild, "Mod", manage_guild=True)
+    player = member(fake, guild, "Player")
 
     with pytest.raises(FakeDiscordError, match="lacks the permissions"):
         await fake.invoke(player, guild, channel, "mod", "seat", "assign",
@@ -254,13 +252,9 @@ async def test_subcommand_group_with_member_and_channel_options_then_a_select(wo
     assert update.message is answer.message and update.components == []
 
 
-async def test_invocations_the_bot_did_not_register_fail_loudly(world, bot) -> None:
-    fake, guild = world
-    channel = channel_named(guild, "game-1")
-    player = fake.add_user("Tom")
-    fake.add_member(guild, player)
-    await sync_to(bot, guild)
-    await fake.wait_for_commands(guild, names=("game",))
+async def test_invocations_the_bot_did_not_register_fail_loudly(synced, bot) -> None:
+    fake, guild, channel = synced
+    player = member(fake, guild, "Tom")
     cases = [
         (("nope",), {}, "no slash command /nope"),
         (("game", "leave"), {}, "no subcommand 'leave'"),
@@ -296,13 +290,9 @@ async def test_discord_limits_and_unknown_routes_are_refused_like_discord(world,
     assert fake.messages_in(channel_named(guild, "game-1")) == []
 
 
-async def test_an_interaction_is_answered_once_and_within_the_deadline(world, bot) -> None:
-    fake, guild = world
-    channel = channel_named(guild, "game-1")
-    player = fake.add_user("Ann")
-    fake.add_member(guild, player)
-    await sync_to(bot, guild)
-    await fake.wait_for_commands(guild, names=("game",))
+async def test_an_interaction_is_answered_once_and_within_the_deadline(synced, bot) -> None:
+    fake, guild, channel = synced
+    player = member(fake, guild, "Ann")
     interaction = await fake.invoke(player, guild, channel, "game", "join",
                                     options={"power": "France"})
     await fake.wait_for_response(interaction, lambda r: r.kind == "followup")
@@ -318,8 +308,7 @@ async def test_an_interaction_is_answered_once_and_within_the_deadline(world, bo
 async def test_guild_message_content_needs_the_intent(world) -> None:
     fake, guild = world
     channel = channel_named(guild, "game-1")
-    player = fake.add_user("Zoe")
-    fake.add_member(guild, player)
+    player = member(fake, guild, "Zoe")
     async with running(fake, MiniBot(message_content=False)) as blind:
         await fake.post_in_channel(player, channel, "hello all")
         await fake.post_in_channel(player, channel, f"hello {fake.bot.mention}")
@@ -356,13 +345,9 @@ async def test_global_commands_work_in_dms_and_modals_are_submitted(world, bot) 
     assert answer.message.channel is fake.world.dm_channel(player)
 
 
-async def test_attachment_options_reach_the_bot_with_their_bytes(world, bot) -> None:
-    fake, guild = world
-    channel = channel_named(guild, "game-1")
-    player = fake.add_user("Ugo")
-    fake.add_member(guild, player)
-    await sync_to(bot, guild)
-    await fake.wait_for_commands(guild, names=("game",))
+async def test_attachment_options_reach_the_bot_with_their_bytes(synced, bot) -> None:
+    fake, guild, channel = synced
+    player = member(fake, guild, "Ugo")
     interaction = await fake.invoke(player, guild, channel, "game", "upload",
                                     options={"file": ("orders.png", tiny_png())})
     answer = await fake.wait_for_response(interaction)
