@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from engine import DEFAULT_RULES, Order, Position, Power, Rules, rules_named, standard_board
 from grammar import texts
@@ -69,10 +69,8 @@ def _parse_line(line: str, position: Position | None, power: Power | None, lang:
             reply = language or (lang if lang in LANGUAGES else "en")
             return ParsedLine(text, False, error=texts.message(
                 reply, "too_long", length=len(text), limit=MAX_LINE), language=reply), False
-        found = lexemes(text, lexicon(lang))
-        line_language = lang if lang in LANGUAGES else _language_of(found)
+        shape, line_language = _read(text, lang)
         reply = language or line_language or "en"
-        shape = parse_shape(found)
         if isinstance(shape, SyntaxProblem):
             return _syntax_error(text, shape, reply, line_language or reply), \
                 shape.kind == "incomplete"
@@ -93,6 +91,14 @@ def _parse_line(line: str, position: Position | None, power: Power | None, lang:
         reply = language or "en"
         return ParsedLine(text, False, error=texts.message(reply, "empty", expected=texts.expected(
             ("UNIT", "LOC"), reply)), language=reply), False
+
+
+@lru_cache(maxsize=8192)
+def _read(text: str, lang: str) -> tuple[Shape | SyntaxProblem, str | None]:
+    """The shape of an order and the language it is written in: the same for every position,
+    so kept for the lines that come back (every player writes "A Par - Bur")."""
+    found = lexemes(text, lexicon(lang))
+    return parse_shape(found), (lang if lang in LANGUAGES else _language_of(found))
 
 
 def _check_arguments(lang: str) -> None:

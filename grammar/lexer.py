@@ -84,39 +84,56 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
             i += 1
             continue
         if tok.kind in ("dash", "arrow"):
-            out.append(Lexeme(tok.text, tok.start, "-", _options(lex.lookup("-")), False))
+            options, filler, clue = _reading(lex, "-")
+            out.append(Lexeme(tok.text, tok.start, "-", options, filler, clue))
             i += 1
             continue
         if tok.kind == "other":
-            out.append(Lexeme(tok.text, tok.start, tok.text, (Option("UNKNOWN", None,
-                                                                      frozenset()),), False))
+            out.append(Lexeme(tok.text, tok.start, tok.text, _UNKNOWN, False))
             i += 1
             continue
-        match = _longest_phrase(toks, i, lex)
-        if match:
-            key, end, entries = match
-            text = line[tok.start:toks[end - 1].end]
-            options = _options(entries)
-            filler = any(e.terminal == "FILLER" for e in entries)
-            if key.count(" ") == 0 and any(e.terminal == "LOC" for e in entries):
-                options = _with_loose_places(key, options, lex)
-            langs = frozenset().union(*(e.languages for e in entries))
-            clue = next(iter(langs)) if len(langs) == 1 else None
-            out.append(Lexeme(text, tok.start, key, options, filler, clue))
-            i = end
-            continue
-        key = fold(tok.text)
-        options = _with_loose_places(key, (), lex)
-        if not options:
-            options = (Option("UNKNOWN", None, frozenset()),)
-        out.append(Lexeme(tok.text, tok.start, key, options, False))
-        i += 1
+        key, end = _longest_phrase(toks, i, lex)
+        options, filler, clue = _reading(lex, key)
+        out.append(Lexeme(line[tok.start:toks[end - 1].end], tok.start, key, options, filler,
+                          clue))
+        i = end
     return out
 
 
-def _longest_phrase(toks: list[_Token], i: int, lex: Lexicon
-                    ) -> tuple[str, int, list[Entry]] | None:
-    """The longest vocabulary phrase starting at token i: (key, index after it, entries)."""
+_UNKNOWN = (Option("UNKNOWN", None, frozenset()),)
+_MEMO_LIMIT = 50_000
+
+
+def _reading(lex: Lexicon, key: str) -> tuple[tuple[Option, ...], bool, str | None]:
+    """(options, filler, language clue) of a phrase key, memoised per lexicon: the same words
+    come back in every message."""
+    found = lex.memo.get(key)
+    if found is not None:
+        return found
+    entries = lex.lookup(key)
+    if entries:
+        options = _options(entries)
+        filler = any(e.terminal == "FILLER" for e in entries)
+        if " " not in key and any(e.terminal == "LOC" for e in entries):
+            options = _with_loose_places(key, options, lex)
+        langs = frozenset().union(*(e.languages for e in entries))
+        clue = next(iter(langs)) if len(langs) == 1 else None
+        found = (options, filler, clue)
+    else:
+        options = _with_loose_places(key, (), lex)
+        found = (options or _UNKNOWN, False, None)
+    if len(lex.memo) > _MEMO_LIMIT:
+        lex.memo.clear()
+    lex.memo[key] = found
+    return found
+
+
+def _longest_phrase(toks: list[_Token], i: int, lex: Lexicon) -> tuple[str, int]:
+    """The longest vocabulary phrase starting at word token i: (key, index after it). A word
+    that starts no phrase is its own key."""
+    first = fold(toks[i].text)
+    if first not in lex.phrase_starts:
+        return first, i + 1
     words: list[str] = []
     ends: list[int] = []
     j = i
@@ -135,12 +152,11 @@ def _longest_phrase(toks: list[_Token], i: int, lex: Lexicon
             j += 1
             continue
         break
-    for n in range(len(words), 0, -1):
+    for n in range(len(words), 1, -1):
         key = " ".join(words[:n])
-        entries = lex.lookup(key)
-        if entries:
-            return key, ends[n - 1], entries
-    return None
+        if lex.lookup(key):
+            return key, ends[n - 1]
+    return first, i + 1
 
 
 def _options(entries: list[Entry]) -> tuple[Option, ...]:

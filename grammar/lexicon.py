@@ -12,7 +12,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from rapidfuzz import fuzz, process
@@ -28,6 +28,7 @@ _APOSTROPHES = str.maketrans({"’": " ", "'": " ", "`": " ", "´": " ", "‘": 
                               "-": " ", "‐": " ", "‑": " ", "–": " ", "—": " "})
 
 
+@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Lower case without accents: `Bourgondië` -> `bourgondie`."""
     decomposed = unicodedata.normalize("NFKD", text)
@@ -61,6 +62,8 @@ class Lexicon:
     prefixes: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)
     fuzzy_keys: list[str] = field(default_factory=list)
     fuzzy_values: list[tuple[str, frozenset[str]]] = field(default_factory=list)
+    phrase_starts: frozenset[str] = frozenset()  # first words of multi-word phrases
+    memo: dict = field(default_factory=dict)      # phrase key -> its lexeme readings
 
     def lookup(self, key: str) -> list[Entry]:
         return self.phrases.get(key, [])
@@ -153,6 +156,7 @@ def lexicon(mode: str) -> Lexicon:
     for (key, terminal, value, how), langs in merged.items():
         lex.phrases.setdefault(key, []).append(Entry(terminal, value, how, frozenset(langs)))
         lex.longest = max(lex.longest, key.count(" ") + 1)
+    lex.phrase_starts = frozenset(k.split(" ", 1)[0] for k in lex.phrases if " " in k)
     fuzzy: dict[tuple[str, str], set[str]] = {}
     prefixes: dict[str, dict[str, set[str]]] = {}
     for key, entries in lex.phrases.items():

@@ -12,7 +12,8 @@ left at the same cost make the order ambiguous, and the error names the candidat
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
 
 from engine import (
     Board,
@@ -33,6 +34,7 @@ from engine import (
     Unit,
     UnitType,
     Waive,
+    standard_board,
 )
 from engine.adjustments import adjudicate_adjustments
 from engine.outcomes import Reason, Status
@@ -98,11 +100,9 @@ class Resolver:
         self.line_language = line_language
         self.lang = language
         self.kind = position.phase.kind
-        self.on_board = {u.province: u for u in position.units}
-        if self.kind is PhaseKind.RETREAT:
-            self.orderable = {d.unit.province: d.unit for d in position.dislodged}
-        else:
-            self.orderable = self.on_board
+        self.view = _view_of(position)
+        self.on_board = self.view.on_board
+        self.orderable = self.view.orderable
 
     # -- entry -----------------------------------------------------------------------------
     def resolve(self, shape: Shape) -> Resolution:
@@ -312,25 +312,44 @@ class Resolver:
     def _judge(self, reading: _Reading) -> None:
         order = reading.order
         power = self.power or self._owner_for(order)
+        key = (power, order, self.rules)
+        if key not in self.view.judged:
+            self.view.judged[key] = self._engine_verdict(power, order)
+        reading.outcome = self.view.judged[key]
+        reading.plausible = self._plausible(order)
+
+    def _engine_verdict(self, power: Power, order: Order) -> Outcome | None:
+        """The engine's verdict on this order alone: None when it can apply, else the
+        illegal outcome with its reason."""
         given = [(power, order, "")]
         if self.kind is PhaseKind.MOVEMENT:
-            _effective, rejected = effective_orders(self.position, given, self.board,
+            _effective, rejected = effective_orders(self._around(order), given, self.board,
                                                     self.rules)
-            reading.outcome = rejected.get(0)
-        elif self.kind is PhaseKind.RETREAT:
+            return rejected.get(0)
+        if self.kind is PhaseKind.RETREAT:
             occupied = set(self.on_board)
             outcomes, _r, _d = adjudicate_retreats(self.position.dislodged, given, occupied,
                                                    self.board, self.rules)
             outcome = outcomes.get(0)
-            reading.outcome = outcome if outcome and outcome.status is Status.ILLEGAL else None
-        else:
-            outcomes, _a, _r, _c = adjudicate_adjustments(self.position.units,
-                                                          self.position.supply_centers, given,
-                                                          self.board, self.rules)
-            outcome = outcomes.get(0)
-            reading.outcome = outcome if outcome and outcome.status is not Status.SUCCEEDS \
-                else None
-        reading.plausible = self._plausible(order)
+            return outcome if outcome and outcome.status is Status.ILLEGAL else None
+        outcomes, _a, _r, _c = adjudicate_adjustments(self.position.units,
+                                                      self.position.supply_centers, given,
+                                                      self.board, self.rules)
+        outcome = outcomes.get(0)
+        return outcome if outcome and outcome.status is not Status.SUCCEEDS else None
+
+    def _around(self, order: Order) -> Position:
+        """The position cut down to what the legality of one movement order reads: its unit,
+        the unit it supports or convoys, and the fleets at sea (convoy routes). The engine
+        builds a record per unit on the board, and this runs for every reading of every line."""
+        wanted = [province_of(order.location)]
+        other = getattr(order, "supported_location", None) or getattr(order, "army_location",
+                                                                      None)
+        if other:
+            wanted.append(province_of(other))
+        units = [self.on_board[p] for p in wanted if p in self.on_board]
+        units.extend(u for u in self.view.fleets_at_sea if u.province not in wanted)
+        return replace(self.position, units=tuple(units))
 
     def _owner_for(self, order: Order) -> Power:
         location = getattr(order, "location", None)
@@ -432,6 +451,40 @@ class Resolver:
     def _error(self, key: str, candidates: tuple[str, ...] = (), **values) -> Resolution:
         return Resolution(error=texts.message(self.lang, key, **values), candidates=candidates,
                           valid=False)
+
+
+@dataclass
+class _PositionView:
+    """What the resolver asks of a position, computed once per position: every player's
+    orders for a phase are read against the same one."""
+
+    position: Position
+    on_board: dict[str, Unit]
+    orderable: dict[str, Unit]  # units that take orders in this phase (dislodged: retreats)
+    fleets_at_sea: tuple[Unit, ...]
+    judged: dict[tuple, Outcome | None] = field(default_factory=dict)
+
+
+_VIEWS: OrderedDict[int, _PositionView] = OrderedDict()
+_VIEWS_KEPT = 8
+
+
+def _view_of(position: Position) -> _PositionView:
+    view = _VIEWS.get(id(position))
+    if view is not None and view.position is position:
+        _VIEWS.move_to_end(id(position))
+        return view
+    on_board = {u.province: u for u in position.units}
+    orderable = ({d.unit.province: d.unit for d in position.dislodged}
+                 if position.phase.kind is PhaseKind.RETREAT else on_board)
+    board = standard_board()
+    at_sea = tuple(u for u in position.units if u.type is UnitType.FLEET
+                   and board.provinces[u.province].is_sea)
+    view = _PositionView(position, on_board, orderable, at_sea)
+    _VIEWS[id(position)] = view
+    while len(_VIEWS) > _VIEWS_KEPT:
+        _VIEWS.popitem(last=False)
+    return view
 
 
 def _slot(choice: _Choice) -> tuple[int, str, str]:

@@ -71,11 +71,31 @@ def parse_shape(lexemes: list[Lexeme]) -> Shape | SyntaxProblem:
     if not lexemes:
         start = _parser().parse_interactive("")
         return SyntaxProblem("empty", None, _expected(start.choices()))
-    search = _Search(lexemes)
-    tree = search.run()
-    if tree is not None:
-        return _ToShape(lexemes, search.chosen_terminals).transform(tree)
-    return search.problem()
+    # The parse depends only on which terminals each lexeme may be, not on its words, and
+    # the tree's tokens are lexeme indexes: so one parse (kept as a template of indexes)
+    # serves every line of that pattern.
+    pattern = tuple((tuple(o.terminal for o in lx.options), lx.filler) for lx in lexemes)
+    found = _PATTERNS.get(pattern)
+    if found is None:
+        search = _Search(lexemes)
+        tree = search.run()
+        if tree is not None:
+            found = (_ToTemplate().transform(tree), None)
+        else:
+            problem = search.problem()
+            found = (None, (problem.kind, lexemes.index(problem.lexeme), problem.expected))
+        if len(_PATTERNS) > _PATTERN_LIMIT:
+            _PATTERNS.clear()
+        _PATTERNS[pattern] = found
+    template, problem = found
+    if template is not None:
+        return _bind(template, lexemes)
+    kind, index, expected = problem
+    return SyntaxProblem(kind, lexemes[index], expected)
+
+
+_PATTERNS: dict[tuple, tuple] = {}
+_PATTERN_LIMIT = 20_000
 
 
 class _Search:
@@ -86,7 +106,6 @@ class _Search:
         self.feeds = 0
         self.furthest = -1
         self.furthest_choices: tuple[str, ...] = ()
-        self.chosen_terminals: list[str | None] = [None] * len(lexemes)
 
     def run(self):
         try:
@@ -114,16 +133,12 @@ class _Search:
             if self.feeds > MAX_FEEDS:
                 raise _OutOfWork
             branch = ip.copy(deepcopy_values=False) if n < len(moves) - 1 else ip
-            if option is None:
-                self.chosen_terminals[i] = None
-                result = self._go(i + 1, branch)
-            else:
+            if option is not None:
                 try:
                     branch.feed_token(Token(option.terminal, str(i)))
                 except LarkError:
                     continue
-                self.chosen_terminals[i] = option.terminal
-                result = self._go(i + 1, branch)
+            result = self._go(i + 1, branch)
             if result is not None:
                 return result
         return None
@@ -145,55 +160,50 @@ def _expected(choices) -> tuple[str, ...]:
     return tuple(t for t in _TERMINAL_ORDER if t in choices)
 
 
-class _ToShape(Transformer):
-    """Lark tree -> Shape. Token values are lexeme indexes."""
+@dataclass(frozen=True)
+class _PlaceAt:
+    """A place in a shape template: lexeme indexes, bound to the words of each line later."""
 
-    def __init__(self, lexemes: list[Lexeme], terminals: list[str | None]) -> None:
-        super().__init__()
-        self.lexemes = lexemes
-        self.terminals = terminals
+    loc: int
+    coast: int | None = None
 
-    def _lexeme(self, token: Token) -> Lexeme:
-        return self.lexemes[int(token)]
 
-    def _value(self, token: Token):
-        lexeme = self._lexeme(token)
-        for option in lexeme.options:
-            if option.terminal == token.type:
-                return option.value
-        raise AssertionError(token.type)
+@dataclass(frozen=True)
+class _UnitAt:
+    unit: int | None
+    place: _PlaceAt | None
+    first: int
+    nation: int | None = None
+
+
+class _ToTemplate(Transformer):
+    """Lark tree -> a Shape whose pieces are lexeme indexes (`_UnitAt`, `_PlaceAt`)."""
 
     # -- pieces ----------------------------------------------------------------------------
-    def place(self, items) -> PlaceRef:
-        loc = items[0]
-        coast = items[1] if len(items) > 1 else None
-        return PlaceRef(self._lexeme(loc), self._value(loc),
-                        self._value(coast) if coast is not None else None,
-                        self._lexeme(coast) if coast is not None else None)
+    def place(self, items) -> _PlaceAt:
+        return _PlaceAt(int(items[0]), int(items[1]) if len(items) > 1 else None)
 
-    def unit_at(self, items) -> UnitRef:
-        return UnitRef(self._value(items[0]), items[1], self._lexeme(items[0]))
+    def unit_at(self, items) -> _UnitAt:
+        return _UnitAt(int(items[0]), items[1], int(items[0]))
 
-    def unit_only(self, items) -> UnitRef:
-        return UnitRef(self._value(items[0]), None, self._lexeme(items[0]))
+    def unit_only(self, items) -> _UnitAt:
+        return _UnitAt(int(items[0]), None, int(items[0]))
 
-    def place_only(self, items) -> UnitRef:
-        return UnitRef(None, items[0], items[0].lexeme)
+    def place_only(self, items) -> _UnitAt:
+        return _UnitAt(None, items[0], items[0].loc)
 
-    def other(self, items) -> UnitRef:
+    def other(self, items) -> _UnitAt:
         unit = nation = None
-        first = None
-        place = items[-1]
         for item in items[:-1]:
-            first = first or self._lexeme(item)
             if item.type == "UNIT":
-                unit = self._value(item)
+                unit = int(item)
             else:
-                nation = self._value(item)
-        return UnitRef(unit, place, first or place.lexeme, nation)
+                nation = int(item)
+        first = int(items[0]) if len(items) > 1 else items[-1].loc
+        return _UnitAt(unit, items[-1], first, nation)
 
-    def steps(self, items) -> tuple[PlaceRef, ...]:
-        return tuple(i for i in items if isinstance(i, PlaceRef))
+    def steps(self, items) -> tuple[_PlaceAt, ...]:
+        return tuple(i for i in items if isinstance(i, _PlaceAt))
 
     # -- orders ----------------------------------------------------------------------------
     def start(self, items) -> Shape:
@@ -206,12 +216,10 @@ class _ToShape(Transformer):
         return Shape("hold", items[0])
 
     def move(self, items) -> Shape:
-        via = any(isinstance(i, Token) and i.type == "VIA" for i in items)
-        return Shape("move", items[0], target=items[2], steps=items[3], via=via)
+        return Shape("move", items[0], target=items[2], steps=items[3], via=_has_via(items))
 
     def implicit_move(self, items) -> Shape:
-        via = any(isinstance(i, Token) and i.type == "VIA" for i in items)
-        return Shape("move", items[0], target=items[1], via=via, implicit=True)
+        return Shape("move", items[0], target=items[1], via=_has_via(items), implicit=True)
 
     def support_hold(self, items) -> Shape:
         return Shape("support_hold", items[0], other=items[2])
@@ -242,3 +250,35 @@ class _ToShape(Transformer):
 
     def waive(self, items) -> Shape:
         return Shape("waive")
+
+
+def _has_via(items) -> bool:
+    return any(isinstance(i, Token) and i.type == "VIA" for i in items)
+
+
+def _bind(template: Shape, lexemes: list[Lexeme]) -> Shape:
+    """The template of a pattern filled with this line's words."""
+    def value(index: int, terminal: str):
+        for option in lexemes[index].options:
+            if option.terminal == terminal:
+                return option.value
+        raise AssertionError(terminal)
+
+    def place(p: _PlaceAt | None) -> PlaceRef | None:
+        if p is None:
+            return None
+        if p.coast is None:
+            return PlaceRef(lexemes[p.loc], value(p.loc, "LOC"))
+        return PlaceRef(lexemes[p.loc], value(p.loc, "LOC"), value(p.coast, "COAST"),
+                        lexemes[p.coast])
+
+    def unit(u: _UnitAt | None) -> UnitRef | None:
+        if u is None:
+            return None
+        return UnitRef(value(u.unit, "UNIT") if u.unit is not None else None, place(u.place),
+                       lexemes[u.first],
+                       value(u.nation, "NATION") if u.nation is not None else None)
+
+    return Shape(template.kind, unit(template.subject), unit(template.other),
+                 place(template.target), tuple(place(p) for p in template.steps),
+                 template.via, template.implicit)
