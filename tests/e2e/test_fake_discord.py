@@ -286,7 +286,11 @@ async def test_discord_limits_and_unknown_routes_are_refused_like_discord(world,
     with pytest.raises(discord.NotFound):
         await bot.http.request(discord.http.Route("GET", "/guilds/{guild_id}/bans",
                                                   guild_id=guild.id))
-    assert [r.path for r in fake.unexpected_requests()] == [f"/guilds/{guild.id}/bans"]
+    with pytest.raises(discord.NotFound):
+        await bot.http.request(discord.http.Route("GET", "/channels/{channel_id}",
+                                                  channel_id="not-an-id"))
+    assert [r.path for r in fake.unexpected_requests()] == [f"/guilds/{guild.id}/bans",
+                                                            "/channels/not-an-id"]
     assert fake.messages_in(channel_named(guild, "game-1")) == []
 
 

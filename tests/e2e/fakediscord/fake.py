@@ -65,7 +65,7 @@ class FakeDiscord:
         app = web.Application(middlewares=[self._rest.middleware], client_max_size=64 * 2**20)
         app.add_routes(self._rest.routes())
         app.add_routes([web.get("/gateway", self.world.gateway.handle),
-                        web.get("/attachments/{channel_id}/{attachment_id}/{filename}",
+                        web.get(r"/attachments/{channel_id:\d+}/{attachment_id:\d+}/{filename}",
                                 self._rest.attachment)])
         self._runner = web.AppRunner(app, handle_signals=False)
         await self._runner.setup()

@@ -5,6 +5,7 @@ test instead of hanging."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -33,6 +34,15 @@ _CALLBACKS_ALLOWED = {
 }
 _RATE_LIMIT_HEADERS = {"X-RateLimit-Limit": "50", "X-RateLimit-Remaining": "49",
                        "X-RateLimit-Reset-After": "0.05", "X-RateLimit-Bucket": "fake"}
+
+
+def _snowflake_params(path: str) -> str:
+    """Ids in paths match digits only (webhook message ids may also be `@original`), so a
+    malformed id is an unserved route, recorded as unexpected, not a crash in a handler."""
+    path = re.sub(r"\{(\w+_id)\}", r"{\1:\\d+}", path)
+    if path.startswith("/webhooks/"):
+        path = path.replace(r"{message_id:\d+}", r"{message_id:(?:\d+|@original)}")
+    return path
 
 
 def _json(data: Any, status: int) -> web.Response:
@@ -103,15 +113,16 @@ class RestApi:
             web.patch("/webhooks/{app_id}/{token}/messages/{message_id}", self.edit_response),
             web.delete("/webhooks/{app_id}/{token}/messages/{message_id}", self.delete_response),
         ]
+        r.append(web.get("/applications/{app_id}/guilds/{guild_id}/commands/permissions",
+                         self.command_permissions))
         for prefix in ("/applications/{app_id}", "/applications/{app_id}/guilds/{guild_id}"):
             r += [web.get(prefix + "/commands", self.get_commands),
                   web.put(prefix + "/commands", self.put_commands),
                   web.post(prefix + "/commands", self.post_command),
                   web.get(prefix + "/commands/{command_id}", self.get_command),
                   web.delete(prefix + "/commands/{command_id}", self.delete_command)]
-        r.append(web.get("/applications/{app_id}/guilds/{guild_id}/commands/permissions",
-                         self.command_permissions))
-        return [web.RouteDef(d.method, API + d.path, d.handler, d.kwargs) for d in r]
+        return [web.RouteDef(d.method, API + _snowflake_params(d.path), d.handler, d.kwargs)
+                for d in r]
 
     # -- the middleware that records every call ---------------------------------------------
 
@@ -207,8 +218,9 @@ class RestApi:
 
     # -- commands ----------------------------------------------------------------------------
 
-    @staticmethod
-    def _scope(request: web.Request) -> int | None:
+    def _scope(self, request: web.Request) -> int | None:
+        if request.match_info["app_id"] != str(self.world.application_id):
+            raise _Refusal(error(404, 10002, "Unknown Application"))
         guild = request.match_info.get("guild_id")
         return int(guild) if guild else None
 
