@@ -32,6 +32,9 @@ class MapGeometry:
     plain_land: str                # land that is no province (Ireland, Sardinia, Libya, ...)
     impassable: str                # Switzerland
     lakes: str                     # water that is no sea province
+    coastlines: str                # borders between land and water, each drawn once
+    land_borders: str              # borders between two pieces of land
+    sea_borders: str               # borders between two seas
 
     def anchor(self, location: str) -> Point:
         """Where a unit at `location` is drawn: its coast's anchor for `stp/nc`, `spa/sc`, ...;
@@ -50,6 +53,53 @@ def path_data(rings: list[list[float]]) -> str:
     return "".join(parts)
 
 
+def border_paths(data: dict) -> tuple[str, str, str]:
+    """Every border of the map once, sorted into coastlines, land borders and sea borders, as
+    SVG path data. Stroking each shape's own outline would draw every shared border twice, and
+    stroking is most of what rasterising the board costs."""
+    wet = {pid for pid, p in data["provinces"].items() if p["kind"] == "sea"} | {"lakes"}
+    rings_of = {pid: p["outline"] for pid, p in data["provinces"].items()}
+    rings_of.update(plain_land=data["plain_land"], impassable=data["impassable"],
+                    lakes=data["lakes"])
+    sides: dict[tuple, list[str]] = {}
+    for owner, rings in rings_of.items():
+        for ring in rings:
+            points = [(ring[i], ring[i + 1]) for i in range(0, len(ring), 2)]
+            for a, b in zip(points, points[1:] + points[:1], strict=True):
+                sides.setdefault((a, b) if a < b else (b, a), []).append(owner)
+
+    def kind(edge: tuple) -> str | None:
+        owners = sides[edge]
+        if len(owners) < 2:
+            return None                 # the frame of the map
+        wets = sum(o in wet for o in owners)
+        return "sea" if wets == len(owners) else "land" if wets == 0 else "coast"
+
+    runs: dict[str, list[str]] = {"coast": [], "land": [], "sea": []}
+    drawn: set[tuple] = set()
+    for rings in rings_of.values():
+        for ring in rings:
+            points = [(ring[i], ring[i + 1]) for i in range(0, len(ring), 2)]
+            current, run = None, []
+            for a, b in zip(points, points[1:] + points[:1], strict=True):
+                edge = (a, b) if a < b else (b, a)
+                k = None if edge in drawn else kind(edge)
+                drawn.add(edge)
+                if k != current or not run:
+                    if current and run:
+                        runs[current].append(_polyline(run))
+                    current, run = k, [a, b]
+                else:
+                    run.append(b)
+            if current and run:
+                runs[current].append(_polyline(run))
+    return "".join(runs["coast"]), "".join(runs["land"]), "".join(runs["sea"])
+
+
+def _polyline(points: list[tuple[float, float]]) -> str:
+    return "M" + " ".join(f"{x:g} {y:g}" for x, y in points)
+
+
 def load_geometry(data: dict) -> MapGeometry:
     provinces = {
         pid: ProvinceShape(pid, p["kind"], path_data(p["outline"]), tuple(p["anchor"]),
@@ -58,7 +108,8 @@ def load_geometry(data: dict) -> MapGeometry:
         for pid, p in data["provinces"].items()
     }
     return MapGeometry(data["width"], data["height"], provinces, path_data(data["plain_land"]),
-                       path_data(data["impassable"]), path_data(data["lakes"]))
+                       path_data(data["impassable"]), path_data(data["lakes"]),
+                       *border_paths(data))
 
 
 def read_map_data() -> dict:

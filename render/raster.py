@@ -9,7 +9,7 @@ from importlib import resources
 
 import resvg_py
 
-FONT_FILE = "DejaVuSans-Bold.ttf"
+FONT_FILE = "DejaVuSans-Bold-subset.ttf"
 
 
 @cache

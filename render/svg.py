@@ -71,19 +71,24 @@ def province_fill(position: Position, province: str, kind: str) -> str:
 
 
 def _provinces(position: Position, geometry: MapGeometry) -> list[str]:
-    out = ['<g class="provinces" stroke-linejoin="round">']
+    # Fills without anti-aliasing (the borders drawn on top hide the steps); borders once each.
+    out = ['<g class="provinces" shape-rendering="crispEdges">']
     for pid, shape in geometry.provinces.items():
         fill = province_fill(position, pid, shape.kind)
-        width = "0.8" if shape.kind == "sea" else "1.4"
         out.append(f'<path id="province-{pid}" d="{shape.path}" fill="{fill}" '
-                   f'fill-rule="evenodd" stroke="{BORDER}" stroke-width="{width}"/>')
+                   f'fill-rule="evenodd"/>')
     out.append(f'<path class="plain-land" d="{geometry.plain_land}" fill="{PLAIN_LAND}" '
-               f'fill-rule="evenodd" stroke="{BORDER}" stroke-width="0.8"/>')
+               f'fill-rule="evenodd"/>')
     out.append(f'<path class="impassable" d="{geometry.impassable}" fill="{IMPASSABLE}" '
-               f'fill-rule="evenodd" stroke="{BORDER}" stroke-width="1.4"/>')
+               f'fill-rule="evenodd"/>')
     if geometry.lakes:
-        out.append(f'<path class="lakes" d="{geometry.lakes}" fill="{SEA}" fill-rule="evenodd" '
-                   f'stroke="{BORDER}" stroke-width="0.8"/>')
+        out.append(f'<path class="lakes" d="{geometry.lakes}" fill="{SEA}" fill-rule="evenodd"/>')
+    out.append("</g>")
+    out.append(f'<g class="borders" fill="none" stroke="{BORDER}" stroke-linejoin="round">'
+               f'<path class="sea-borders" d="{geometry.sea_borders}" stroke-width="0.9" '
+               f'stroke-opacity="0.6"/>'
+               f'<path class="land-borders" d="{geometry.land_borders}" stroke-width="1.3"/>'
+               f'<path class="coastlines" d="{geometry.coastlines}" stroke-width="1.2"/>')
     out.append("</g>")
     out.append('<g class="labels" font-size="13" fill="#000000" fill-opacity="0.55" '
                'text-anchor="middle">')

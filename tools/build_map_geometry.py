@@ -34,10 +34,12 @@ OUTPUT = Path(__file__).resolve().parent.parent / "render" / "data" / "standard_
 MAP_WIDTH = 1200.0
 LON_LAT_WINDOW = (-45.0, 20.0, 65.0, 82.0)
 # Board edges, as points whose projection gives the left, right, top and bottom of the frame.
-FRAME_EDGES = {"left": (-14.0, 50.0), "right": (43.0, 42.0), "top": (20.0, 71.6),
-               "bottom": (15.0, 31.8)}
-MIN_ISLAND_AREA = 12.0      # map units squared: smaller islands are dropped (become sea)
-SIMPLIFY_TOLERANCE = 1.2    # map units
+FRAME_EDGES = {"left": (-11.0, 40.0), "right": (43.5, 42.0), "top": (27.0, 72.4),
+               "bottom": (10.0, 32.6)}
+MAGNIFIER_FOCUS = (7.0, 50.0)      # lon, lat
+MAGNIFIER_STRENGTH = 2.2           # 0: none; the middle grows by k / ln(1 + k)
+MIN_ISLAND_AREA = 30.0      # map units squared: smaller islands are dropped (become sea)
+SIMPLIFY_TOLERANCE = 2.5    # map units
 DECIMALS = 1
 
 # -- projection --------------------------------------------------------------------------
@@ -60,21 +62,37 @@ def _lcc(lat1: float = 35.0, lat2: float = 65.0, lat0: float = 50.0, lon0: float
 
 
 class Projection:
-    """Lon/lat to map units: LCC, then scaled and shifted so the frame is (0, 0, W, H)."""
+    """Lon/lat to map units: LCC, then a gentle radial magnifier centred on the crowded middle of
+    the board (the Low Countries to the Balkans, Britain) so that its small provinces get room
+    for units, then scaled and shifted so the frame is (0, 0, W, H). The magnifier grows
+    monotonically with distance, so it bends shapes but keeps every border."""
 
     def __init__(self) -> None:
         self._lcc = _lcc()
+        fx, fy = self._lcc(np.array([MAGNIFIER_FOCUS[0]]), np.array([MAGNIFIER_FOCUS[1]]))
+        self.focus = (float(fx[0]), float(fy[0]))
+        edges = {k: self._lcc(np.array([v[0]]), np.array([v[1]])) for k, v in FRAME_EDGES.items()}
+        self.reach = max(math.hypot(float(x[0]) - self.focus[0], float(y[0]) - self.focus[1])
+                         for x, y in edges.values())
         raw = {k: self._raw(*v) for k, v in FRAME_EDGES.items()}
         self.x0, self.y0 = raw["left"][0], raw["top"][1]
         self.scale = MAP_WIDTH / (raw["right"][0] - self.x0)
         self.height = round((raw["bottom"][1] - self.y0) * self.scale)
 
+    def _magnify(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        dx, dy = x - self.focus[0], y - self.focus[1]
+        r = np.hypot(dx, dy)
+        k = MAGNIFIER_STRENGTH
+        grown = self.reach * np.log1p(k * r / self.reach) / math.log1p(k)
+        factor = np.where(r > 0, grown / np.where(r > 0, r, 1.0), k / math.log1p(k))
+        return self.focus[0] + dx * factor, self.focus[1] + dy * factor
+
     def _raw(self, lon: float, lat: float) -> tuple[float, float]:
-        x, y = self._lcc(np.array([lon]), np.array([lat]))
+        x, y = self._magnify(*self._lcc(np.array([lon]), np.array([lat])))
         return float(x[0]), float(y[0])
 
     def coords(self, lonlat: np.ndarray) -> np.ndarray:
-        x, y = self._lcc(lonlat[:, 0], lonlat[:, 1])
+        x, y = self._magnify(*self._lcc(lonlat[:, 0], lonlat[:, 1]))
         return np.column_stack(((x - self.x0) * self.scale, (y - self.y0) * self.scale))
 
     def point(self, lon: float, lat: float) -> Point:
@@ -139,6 +157,30 @@ def split(region, seeds: list[tuple[str, Point]]) -> tuple[dict[str, list], list
     return owned, orphans
 
 
+def reattach(owned: dict[str, list], seeds: list[tuple[str, Point]]) -> dict[str, object]:
+    """A Voronoi cell may reach across a peninsula or a gulf and pick up a piece cut off from its
+    seeds. Give every such piece to the neighbour it shares the longest border with."""
+    shapes = {owner: shapely.union_all(pieces) for owner, pieces in owned.items()}
+    seeds_of: dict[str, list[Point]] = {}
+    for owner, p in seeds:
+        seeds_of.setdefault(owner, []).append(p)
+    strays = []
+    for owner, geom in shapes.items():
+        kept = []
+        for part in polygons(geom):
+            rooted = any(part.buffer(0.01).covers(p) for p in seeds_of[owner])
+            (kept if rooted else strays).append(part)
+        shapes[owner] = shapely.union_all(kept)
+    for stray in sorted(strays, key=lambda g: -g.area):
+        edge = stray.buffer(0.05)
+        shared = {owner: edge.intersection(geom.boundary).length
+                  for owner, geom in shapes.items()}
+        best = max(shared, key=shared.get)
+        if shared[best] > 0:
+            shapes[best] = shapely.union_all([shapes[best], stray])
+    return {owner: [geom] for owner, geom in shapes.items()}
+
+
 def check_seeds(region, frame, seeds: list[tuple[str, Point]], what: str) -> None:
     for owner, p in seeds:
         if frame.covers(p) and not region.covers(p):
@@ -166,6 +208,15 @@ def build(projection: Projection) -> dict:
 
     land_owned, land_orphans = split(land, land_seeds)
     sea_owned, lakes = split(water, sea_seeds)
+    land_owned = reattach(land_owned, land_seeds)
+    sea_owned = reattach(sea_owned, sea_seeds)
+    # Water cut off from every sea but open to the edge of the map (a corner of the Arctic, the
+    # Gulf of Suez) is part of the nearest sea; water enclosed by land stays a lake.
+    edge = frame.exterior
+    for lake in [lake for lake in lakes if lake.intersects(edge)]:
+        lakes.remove(lake)
+        nearest = min(sea_owned, key=lambda pid: sea_owned[pid][0].distance(lake))
+        sea_owned[nearest] = [shapely.union_all([*sea_owned[nearest], lake])]
     plain = land_orphans + land_owned.pop("", [])
     shapes: dict[str, object] = {}
     for pid, pieces in {**land_owned, **sea_owned}.items():
