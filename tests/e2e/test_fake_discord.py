@@ -398,3 +398,29 @@ async def test_a_restarted_bot_identifies_again_and_reads_history(world) -> None
         assert history == ["two", "one"]
     assert sum(1 for p in fake.world.gateway.received if p["op"] == 2) == 2
     assert {q["compress"] for q in fake.world.gateway.connect_queries} == {"zlib-stream"}
+
+
+async def test_command_registrations_discord_would_refuse_are_refused(synced, bot) -> None:
+    fake, guild, _ = synced
+    good = {"name": "status", "description": "Show the game", "type": 1}
+    cases = {
+        "0.name": {**good, "name": "Status Now"},
+        "0.description_localizations.it": {**good, "description_localizations": {"it": "x" * 101}},
+        "0.options.1.required": {**good, "options": [
+            {"name": "game", "description": "Which", "type": 3},
+            {"name": "power", "description": "Which", "type": 3, "required": True}]},
+    }
+    for field, command in cases.items():
+        with pytest.raises(discord.HTTPException) as refused:
+            await bot.http.bulk_upsert_guild_commands(fake.application_id, guild.id, [command])
+        assert (refused.value.status, refused.value.code) == (400, 50035)
+        assert f"In {field}: " in refused.value.text
+    assert {c["name"] for c in fake.commands[guild.id]} == {"game", "mod", "note"}   # unchanged
+
+
+async def test_a_body_the_stand_in_cannot_read_is_a_400_that_names_the_problem(synced, bot) -> None:
+    fake, _, _ = synced
+    with pytest.raises(discord.HTTPException) as refused:
+        await bot.http.request(discord.http.Route("POST", "/users/@me/channels"), json={})
+    assert refused.value.status == 400
+    assert fake.requests[-1].error == "KeyError: 'recipient_id'"

@@ -7,6 +7,7 @@ https://discord.com/developers/docs/resources/message#embed-object-embed-limits.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 CONTENT_MAX = 2000
@@ -31,7 +32,7 @@ class FormError(Exception):
 
 def _invalid(path: str, code: str, message: str) -> FormError:
     errors: dict[str, Any] = {"_errors": [{"code": code, "message": message}]}
-    for part in reversed(path.split(".")):
+    for part in reversed([p for p in path.split(".") if p]):
         errors = {part: errors}
     return FormError(400, {"code": 50035, "message": "Invalid Form Body", "errors": errors})
 
@@ -106,3 +107,77 @@ def check_modal(modal: dict[str, Any]) -> None:
     _max_length("data.title", modal.get("title"), 45)
     if not 1 <= len(modal.get("components") or []) <= 5:
         raise _invalid("data.components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+
+
+# Application commands (https://discord.com/developers/docs/interactions/application-commands).
+_NAME = re.compile(r"^[-_\w]{1,32}$")
+COMMANDS_MAX = 100
+OPTIONS_MAX = 25
+
+
+def _check_named(path: str, item: dict[str, Any], *, chat_input: bool) -> None:
+    """Names: 1-32 characters, lowercase, no spaces; descriptions: 1-100 characters; the
+    same for every localization."""
+    names = {"": item.get("name", "")} | {
+        f"_localizations.{k}": v for k, v in (item.get("name_localizations") or {}).items()}
+    for where, name in names.items():
+        if not _NAME.match(name or "") or (chat_input and name != name.lower()):
+            raise _invalid(f"{path}name{where}", "APPLICATION_COMMAND_INVALID_NAME",
+                           f"Command name is invalid: {name!r}")
+    if not chat_input:
+        return
+    descriptions = {"": item.get("description", "")} | {
+        f"_localizations.{k}": v
+        for k, v in (item.get("description_localizations") or {}).items()}
+    for where, text in descriptions.items():
+        if not 1 <= len(text or "") <= 100:
+            raise _invalid(f"{path}description{where}", "BASE_TYPE_BAD_LENGTH",
+                           "Must be between 1 and 100 in length.")
+
+
+def _check_options(path: str, options: list[dict[str, Any]]) -> None:
+    if len(options) > OPTIONS_MAX:
+        raise _invalid(f"{path}options", "BASE_TYPE_MAX_LENGTH",
+                       f"Must be {OPTIONS_MAX} or fewer in length.")
+    seen: set[str] = set()
+    optional_seen = False
+    for i, option in enumerate(options):
+        where = f"{path}options.{i}."
+        _check_named(where, option, chat_input=True)
+        if option["name"] in seen:
+            raise _invalid(f"{where}name", "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                           "Option names must be unique")
+        seen.add(option["name"])
+        if option.get("type") in (1, 2):
+            _check_options(where, option.get("options") or [])
+            continue
+        if option.get("required"):
+            if optional_seen:
+                raise _invalid(f"{where}required", "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                               "Required options must be placed before non-required options")
+        else:
+            optional_seen = True
+        choices = option.get("choices") or []
+        if len(choices) > CHOICES_MAX:
+            raise _invalid(f"{where}choices", "BASE_TYPE_MAX_LENGTH",
+                           f"Must be {CHOICES_MAX} or fewer in length.")
+        if choices and option.get("autocomplete"):
+            raise _invalid(f"{where}autocomplete", "APPLICATION_COMMAND_OPTIONS_AUTOCOMPLETE_CHOICES",
+                           "Autocomplete cannot be set on an option with choices")
+
+
+def check_commands(commands: list[dict[str, Any]]) -> None:
+    """Refuse command registrations Discord would refuse, naming the field."""
+    if len(commands) > COMMANDS_MAX:
+        raise _invalid("", "BASE_TYPE_MAX_LENGTH", f"Must be {COMMANDS_MAX} or fewer in length.")
+    names: set[tuple[int, str]] = set()
+    for i, command in enumerate(commands):
+        chat_input = command.get("type", 1) == 1
+        _check_named(f"{i}.", command, chat_input=chat_input)
+        key = (command.get("type", 1), command["name"])
+        if key in names:
+            raise _invalid(f"{i}.name", "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                           f"Application command names must be unique: {command['name']!r}")
+        names.add(key)
+        if chat_input:
+            _check_options(f"{i}.", command.get("options") or [])

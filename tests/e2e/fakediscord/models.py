@@ -360,6 +360,7 @@ class RecordedRequest:
     files: list[tuple[str, int]] = field(default_factory=list)   # (filename, size)
     status: int = 0
     matched: bool = True
+    error: str | None = None      # set when the stand-in itself failed on the call
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status}"
