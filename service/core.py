@@ -19,8 +19,12 @@ Guarantees, and how they are kept:
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
+import multiprocessing
+import os
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from datetime import UTC, timedelta
 from pathlib import Path
 from typing import Any
@@ -36,7 +40,7 @@ from service.clock import Clock, from_ts, to_ts
 from service.db import Database
 from service.ending import decide_end
 from service.errors import InvalidRequest, NotFound
-from service.images import Renderer, default_renderer
+from service.images import Renderer, default_renderer, stand_in_png
 from service.models import ACTIVE, FINISHED, Game, MapImage, PhaseReport, PhaseRow
 from service.notifier import Message, Notifier
 from service.obligations import missing, needs_orders
@@ -52,12 +56,21 @@ class ServiceCore:
     db: Database
 
     def __init__(self, db_path: str | Path, notifier: Notifier, clock: Clock,
-                 renderer: Renderer | None, scheduler: bool) -> None:
+                 renderer: Renderer | None, scheduler: bool,
+                 render_processes: int | None = None) -> None:
         self.db_path = str(db_path)
         self.notifier = notifier
         self.clock = clock
         self.renderer: Renderer = renderer or default_renderer()
         self.use_scheduler = scheduler
+        # The real renderer holds the GIL for its whole run (about 0.4 s a map), so threads
+        # do not help: maps are drawn in worker processes, one per core, unless a renderer
+        # was injected (tests record its calls in this process) or 0 is asked for.
+        if render_processes is None:
+            render_processes = (os.cpu_count() or 1) if renderer is None \
+                and self.renderer is not stand_in_png else 0
+        self.render_processes = render_processes
+        self._pool: ProcessPoolExecutor | None = None
         self.scheduler: AsyncIOScheduler | None = None
         # Games with an adjudication under way in this process: orders for them are refused
         # at once rather than queued behind it and silently applied to the next phase.
@@ -85,7 +98,14 @@ class ServiceCore:
         return phase
 
     async def render(self, position: Any, **kwargs: Any) -> bytes:
-        """The renderer, in a worker thread (it is CPU work; the event loop stays free)."""
+        """The renderer, in a worker process or thread (CPU work: the event loop stays
+        free)."""
+        if self.render_processes > 0:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(self.render_processes,
+                                                 mp_context=multiprocessing.get_context("spawn"))
+            call = functools.partial(self.renderer, position, **kwargs)
+            return await asyncio.get_running_loop().run_in_executor(self._pool, call)
         async with self._render_slots:
             return await asyncio.to_thread(self.renderer, position, **kwargs)
 
@@ -115,6 +135,9 @@ class ServiceCore:
         if self.scheduler is not None:
             self.scheduler.shutdown(wait=False)
             self.scheduler = None
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
 
     # -- deadlines and reminders ------------------------------------------------------------
     async def reschedule(self, game_id: int) -> None:

@@ -43,12 +43,14 @@ class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMix
     @classmethod
     def open(cls, db_path: str | Path | None = None, *, notifier: Notifier | None = None,
              clock: Clock | None = None, renderer: Renderer | None = None,
-             scheduler: bool = True) -> GameService:
+             scheduler: bool = True, render_processes: int | None = None) -> GameService:
         """`db_path` defaults to `$ARBITRO_DB`, else `arbitro.sqlite`. `scheduler=False` leaves
-        deadlines to explicit `run_due()` calls (tests with a ManualClock, the demo)."""
+        deadlines to explicit `run_due()` calls (tests with a ManualClock, the demo).
+        `renderer` defaults to `render.render_png` (drawn in `render_processes` worker
+        processes, default one per core); an injected renderer runs in a thread."""
         path = db_path or os.environ.get("ARBITRO_DB", "").strip() or DEFAULT_DB
         return cls(path, notifier or MemoryNotifier(), clock or SystemClock(), renderer,
-                   scheduler)
+                   scheduler, render_processes)
 
     async def __aenter__(self) -> GameService:
         self.db = await Database.open(self.db_path)

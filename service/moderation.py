@@ -16,12 +16,18 @@ from service.views import game_view
 
 
 class ModerationMixin(ServiceCore):
-    async def process_now(self, game_id: int, actor_id: int) -> bool:
-        """Adjudicate the open phase now. False when it was already adjudicated (a deadline
-        or another trigger got there first): a phase is never adjudicated twice."""
+    async def process_now(self, game_id: int, actor_id: int, phase: str | None = None) -> bool:
+        """Adjudicate the open phase now. Pass the `phase` the moderator meant (e.g.
+        "S1901M"): if it was already adjudicated (a deadline or another trigger got there
+        first) this returns False and the next phase is left alone. A phase is never
+        adjudicated twice."""
+        if self.is_adjudicating(game_id):
+            return False
         async with self.db.read() as conn:
             game = await self.game_or_fail(conn, game_id)
             current = await self.open_phase_or_fail(conn, game)
+        if phase is not None and phase.strip().upper() != current.name:
+            return False
         if game.status != ACTIVE:
             raise InvalidRequest("moderation.not_active", f"{game.name} is {game.status}: "
                                  "resume it first", game=game.name, status=game.status)

@@ -128,7 +128,7 @@ async def play(out: Path, db: Path, renderer: Any = None) -> list[PhaseReport]:
     clock, notifier = ManualClock(), MemoryNotifier()
     reports: list[PhaseReport] = []
     async with GameService.open(db, notifier=notifier, clock=clock, renderer=renderer,
-                                scheduler=False) as service:
+                                scheduler=False, render_processes=0) as service:
         game = await service.create_game(channel_id=1, moderator_id=MODERATOR,
                                          name="Esempio di gioco",
                                          settings=GameSettings(rules="1971"))
@@ -146,12 +146,13 @@ async def play(out: Path, db: Path, renderer: Any = None) -> list[PhaseReport]:
                     break
             else:
                 raise RuntimeError(f"{expected} was not adjudicated when all were ready")
-            report = await service.phase_report(game.id, expected)
+            report = (await service.history(game.id))[-1]
+            announced = notifier.posted("phase.results")[-1]
             reports.append(report)
             number = len(reports)
             (out / f"{number:02d}_{expected}.txt").write_text(
                 orders_as_read(sent) + "\n\n" + report.text + "\n", encoding="utf-8")
-            (out / f"{number:02d}_{expected}.png").write_bytes(report.image.png)
+            (out / f"{number:02d}_{expected}.png").write_bytes(announced.image)
     (out / "game.json").write_text(json.dumps(game_record(reports), indent=1) + "\n",
                                    encoding="utf-8")
     return reports

@@ -121,8 +121,9 @@ async def test_overdue_deadlines_after_a_restart_are_processed_once_in_order(
 async def test_two_triggers_at_once_adjudicate_the_phase_once(service, clock, notifier):
     game = await start_game(service)
     clock.advance(DAY)
-    outcomes = await asyncio.gather(service.process_now(game.id, MODERATOR), service.run_due(),
-                                    service.process_now(game.id, MODERATOR))
+    outcomes = await asyncio.gather(service.process_now(game.id, MODERATOR, "S1901M"),
+                                    service.run_due(),
+                                    service.process_now(game.id, MODERATOR, "S1901M"))
     assert sorted(map(int, outcomes)) == [0, 0, 1]
     assert len(notifier.posted("phase.results")) == 1
     assert await phase_names(service, game.id) == [("S1901M", "done"), ("F1901M", "open")]
@@ -137,7 +138,7 @@ async def test_two_processes_on_one_database_adjudicate_the_phase_once(
         game = await start_game(one)
         clock.advance(DAY)
         done = await asyncio.gather(one.run_due(), two.run_due(),
-                                    two.process_now(game.id, MODERATOR))
+                                    two.process_now(game.id, MODERATOR, "S1901M"))
         assert sum(map(int, done)) == 1
         assert len(notifier.posted("phase.results")) == 1
 

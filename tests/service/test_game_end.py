@@ -74,3 +74,12 @@ async def test_maps_current_preview_and_history(service, renderer):
     assert report.image.png.startswith(PNG) and "bounced at BUR" in report.text
     results = renderer.calls[-1]["results"]
     assert [r.outcome.status.value for r in results] == ["fails", "fails"]
+
+
+async def test_the_default_renderer_draws_real_maps_in_worker_processes(db_path):
+    from service.game_service import GameService
+    async with GameService.open(db_path, scheduler=False, render_processes=1) as service:
+        game = await start_game(service)
+        image = await service.current_map(game.id)
+        assert service.render_processes == 1 and service._pool is not None
+    assert image.png.startswith(PNG) and image.filename == f"game-{game.id}-S1901M.png"

@@ -19,7 +19,8 @@ async def actions(service, game_id: int) -> list[tuple[str, int | None]]:
 
 async def test_process_now_adjudicates_once_and_is_logged(service, notifier):
     game = await start_game(service)
-    assert await service.process_now(game.id, MODERATOR)
+    assert await service.process_now(game.id, MODERATOR, "S1901M")
+    assert not await service.process_now(game.id, MODERATOR, "S1901M")   # F1901M left alone
     assert ("process_now", MODERATOR) in await actions(service, game.id)
     assert notifier.posted("moderation.process_now")
     assert (await service.status(game.id)).phase == "F1901M"
