@@ -181,6 +181,19 @@ async def test_client_logs_in_and_sees_the_guild(world, bot: MiniBot) -> None:
     assert fake.unexpected_requests() == []
 
 
+async def test_things_the_test_adds_later_reach_the_bot_before_what_happens_in_them(
+        world, bot: MiniBot) -> None:
+    fake, guild = world
+    late = fake.add_channel(guild, "added-later")
+    newcomer = member(fake, guild, "Newcomer")
+    await fake.post_in_channel(newcomer, late, "first words")
+    await fake.world.wait_until(lambda: bot.seen, timeout=2, what="the message")
+    seen = bot.seen[0]
+    assert (seen.channel.name, seen.author.name, seen.content) == ("added-later", "Newcomer",
+                                                                   "first words")
+    assert isinstance(seen.author, discord.Member)
+
+
 async def test_a_dm_gets_a_reply_and_the_bot_sees_its_own_message(world, bot: MiniBot) -> None:
     fake, _ = world
     player = fake.add_user("Piet", locale="nl")

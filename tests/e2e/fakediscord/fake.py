@@ -3,7 +3,6 @@ docstring for a walk-through)."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 import secrets
 from collections.abc import Callable
@@ -153,14 +152,10 @@ class FakeDiscord:
         return member
 
     def _announce(self, event: str, data: dict[str, Any], intent: int) -> None:
-        """Tell an already connected bot about a change made by the test (before IDENTIFY the
-        READY/GUILD_CREATE payloads carry it anyway)."""
+        """Tell a connected bot about a change made by the test (a bot that identifies later
+        gets it in READY and GUILD_CREATE)."""
         if self.world.gateway.sessions:
-            task = asyncio.get_running_loop().create_task(
-                self.world.gateway.dispatch(event, data, intent=intent))
-            self._pending = getattr(self, "_pending", set())
-            self._pending.add(task)
-            task.add_done_callback(self._pending.discard)
+            self.world.gateway.announce(event, data, intent=intent)
 
     def close_dms(self, user: User) -> None:
         """`user` does not accept DMs from the bot: sending one fails with 403, code 50007."""
@@ -187,7 +182,8 @@ class FakeDiscord:
     async def wait_until_ready(self, timeout: float | None = None) -> None:
         """Until a bot is connected and has been sent READY and every GUILD_CREATE (or has
         resumed). After a bot restart this waits for the new connection."""
-        await self.world.wait_until(lambda: any(s.live for s in self.world.gateway.sessions.values()),
+        sessions = self.world.gateway.sessions
+        await self.world.wait_until(lambda: any(s.live for s in sessions.values()),
                                     timeout=timeout or self.timeout, what="the bot to IDENTIFY")
 
     async def wait_for_commands(self, guild: Guild | None = None, *, names: tuple[str, ...] = (),
@@ -449,8 +445,9 @@ class FakeDiscord:
         return self.world.requests
 
     def unexpected_requests(self) -> list[RecordedRequest]:
-        """Calls to routes the stand-in does not serve (answered 404)."""
-        return [r for r in self.world.requests if not r.matched]
+        """Calls to routes the stand-in does not serve (answered 404), and calls it failed
+        on (answered 400, with `error` set)."""
+        return [r for r in self.world.requests if not r.matched or r.error]
 
     @property
     def events(self) -> list[tuple[str, dict[str, Any]]]:

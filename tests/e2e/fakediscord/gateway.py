@@ -112,6 +112,8 @@ class Gateway:
         self._on_event = on_event           # lets the test side watch gateway traffic
         self._members_of = members_of       # guild id -> member payloads, for chunk requests
         self._on_change = on_change
+        self._outbox: list[tuple[str, dict[str, Any], int]] = []   # see `announce`
+        self._drains: set[asyncio.Task[None]] = set()
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
@@ -215,11 +217,30 @@ class Gateway:
         if session.conn is not None:
             await session.conn.send(event)
 
+    def announce(self, name: str, data: dict[str, Any], *, intent: int = 0) -> None:
+        """Queue an event from synchronous code (the test adding a channel or a member). The
+        queue is sent soon, and always before the next `dispatch`, so the bot never hears of a
+        message in a channel before it hears of the channel."""
+        self._outbox.append((name, data, intent))
+        task = asyncio.get_running_loop().create_task(self._drain())
+        self._drains.add(task)
+        task.add_done_callback(self._drains.discard)
+
+    async def _drain(self) -> None:
+        while self._outbox:
+            name, data, intent = self._outbox.pop(0)
+            await self._dispatch_now(name, data, intent, False)
+
     async def dispatch(self, name: str, data: dict[str, Any], *, intent: int = 0,
                        content_intent_needed: bool = False) -> int:
         """Send an event to every session whose intents include `intent` (kept for replay
         if its bot is reconnecting); a message whose content needs MESSAGE_CONTENT arrives
         with its content emptied, as on Discord. Returns how many sessions got it."""
+        await self._drain()
+        return await self._dispatch_now(name, data, intent, content_intent_needed)
+
+    async def _dispatch_now(self, name: str, data: dict[str, Any], intent: int,
+                            content_intent_needed: bool) -> int:
         sent = 0
         for session in list(self.sessions.values()):
             if intent and not session.intents & intent:
@@ -239,5 +260,7 @@ class Gateway:
             await conn.send({"op": RECONNECT, "d": None, "s": None, "t": None})
 
     async def close_all(self) -> None:
+        for task in list(self._drains):
+            task.cancel()
         for conn in list(self.connections):
             await conn.ws.close(code=1001, message=b"fake Discord shutting down")
