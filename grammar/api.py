@@ -130,7 +130,8 @@ def _syntax_error(text: str, problem: SyntaxProblem, reply: str, language: str) 
         error = texts.message(reply, "incomplete", word=lexeme.text, expected=expected)
     elif problem.kind == "unknown_word":
         error = texts.message(reply, "unknown_word", word=lexeme.text, column=lexeme.column)
-        near = lexicon("auto").fuzzy_candidates(fold(lexeme.text), cutoff=50.0, limit=5)
+        near = lexicon("auto").fuzzy_candidates(fold(lexeme.text), cutoff=50.0, limit=5) \
+            if len(lexeme.text) >= 3 else []
         if near:
             names = [texts.province(pid, reply) for pid, _s, _l in near]
             candidates = tuple(names)

@@ -36,6 +36,7 @@ from engine import (
     Waive,
     standard_board,
 )
+from engine.adjustments import _check_build as check_build
 from engine.adjustments import adjudicate_adjustments
 from engine.outcomes import Reason, Status
 from engine.retreats import adjudicate_retreats
@@ -336,6 +337,13 @@ class Resolver:
                                                       self.position.supply_centers, given,
                                                       self.board, self.rules)
         outcome = outcomes.get(0)
+        if outcome is not None and outcome.reason is Reason.NO_BUILDS and \
+                isinstance(order, Build):
+            # The count comes first in the engine; for choosing among readings, and for
+            # telling the player, whether the site itself is buildable matters more.
+            site = check_build(power, order, self.position.supply_centers,
+                               set(self.on_board), self.board, self.rules)
+            outcome = site if site.status is not Status.SUCCEEDS else outcome
         return outcome if outcome and outcome.status is not Status.SUCCEEDS else None
 
     def _around(self, order: Order) -> Position:

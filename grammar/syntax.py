@@ -9,6 +9,7 @@ Nothing from Lark leaves this module: the result is a `Shape` or a `SyntaxProble
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -78,9 +79,9 @@ def parse_shape(lexemes: list[Lexeme]) -> Shape | SyntaxProblem:
     found = _PATTERNS.get(pattern)
     if found is None:
         search = _Search(lexemes)
-        tree = search.run()
-        if tree is not None:
-            found = (_ToTemplate().transform(tree), None)
+        template = search.run()
+        if template is not None:
+            found = (template, None)
         else:
             problem = search.problem()
             found = (None, (problem.kind, lexemes.index(problem.lexeme), problem.expected))
@@ -99,36 +100,42 @@ _PATTERN_LIMIT = 20_000
 
 
 class _Search:
-    """Depth-first over the readings of each lexeme, in the order the lexer ranked them."""
+    """Depth-first over the readings of each lexeme, in the order the lexer ranked them,
+    collecting a few complete parses: a word that may be dropped (a Dutch filler that is also
+    an Italian move sign) can make two, and the plainer one is kept (`best`)."""
+
+    KEEP = 6
 
     def __init__(self, lexemes: list[Lexeme]) -> None:
         self.lexemes = lexemes
         self.feeds = 0
         self.furthest = -1
         self.furthest_choices: tuple[str, ...] = ()
+        self.found: list[Shape] = []
 
-    def run(self):
-        try:
-            return self._go(0, _parser().parse_interactive(""))
-        except _OutOfWork:
+    def run(self) -> Shape | None:
+        with contextlib.suppress(_OutOfWork):
+            self._go(0, _parser().parse_interactive(""))
+        if not self.found:
             return None
+        return min(self.found, key=_oddity)
 
-    def _go(self, i: int, ip):
+    def _go(self, i: int, ip) -> None:
         choices = ip.choices()
         if i > self.furthest:
             self.furthest, self.furthest_choices = i, _expected(choices)
         if i == len(self.lexemes):
-            if "$END" not in choices:
-                return None
-            try:
-                return ip.feed_eof()
-            except LarkError:
-                return None
+            if "$END" in choices:
+                with contextlib.suppress(LarkError):
+                    self.found.append(_ToTemplate().transform(ip.feed_eof()))
+            return
         lexeme = self.lexemes[i]
         moves: list[Option | None] = [o for o in lexeme.options if o.terminal in choices]
         if lexeme.filler:
             moves.append(None)  # drop the word
         for n, option in enumerate(moves):
+            if len(self.found) >= self.KEEP:
+                return
             self.feeds += 1
             if self.feeds > MAX_FEEDS:
                 raise _OutOfWork
@@ -138,10 +145,7 @@ class _Search:
                     branch.feed_token(Token(option.terminal, str(i)))
                 except LarkError:
                     continue
-            result = self._go(i + 1, branch)
-            if result is not None:
-                return result
-        return None
+            self._go(i + 1, branch)
 
     def problem(self) -> SyntaxProblem:
         if self.furthest >= len(self.lexemes):
@@ -248,8 +252,16 @@ class _ToTemplate(Transformer):
     def build_first(self, items) -> Shape:
         return Shape("build", items[1])
 
+    def build_at(self, items) -> Shape:
+        return Shape("build", _UnitAt(int(items[1]), items[3], int(items[1])))
+
     def waive(self, items) -> Shape:
         return Shape("waive")
+
+
+def _oddity(template: Shape) -> int:
+    """How far a parse strays from the plain form: extra steps, a missing move sign."""
+    return 2 * len(template.steps) + int(template.implicit)
 
 
 def _has_via(items) -> bool:

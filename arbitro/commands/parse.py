@@ -1,0 +1,62 @@
+"""`arbitro parse [--lang] [--power] [--phase] [--position FILE]`: free-text orders in, one JSON
+object per input line out (CONTRACTS.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+HELP = "read free-text orders (English, Italian, Dutch), one per line, and print them as JSON"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=("auto", "en", "it", "nl"), default="auto",
+                        help="vocabulary to read with (default auto: all three)")
+    parser.add_argument("--power", default=None,
+                        help="the power giving the orders (English, Italian or Dutch name)")
+    parser.add_argument("--phase", choices=("movement", "retreat", "adjustment"), default=None,
+                        help="phase kind (default movement, or the position file's own)")
+    parser.add_argument("--position", metavar="FILE", default=None,
+                        help="JSON position in the shared DATC record layout (default: the "
+                             "opening position of Spring 1901)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from engine import Power
+    from engine.records import position_of
+
+    from grammar import parse_line
+
+    try:
+        power = Power.parse(args.power) if args.power else None
+    except ValueError as exc:
+        print(f"arbitro parse: {exc}", file=sys.stderr)
+        return 2
+    try:
+        record = _record(args.position)
+        if args.phase:
+            record["phase"] = args.phase
+        position = position_of(record)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        print(f"arbitro parse: cannot read the position: {exc}", file=sys.stderr)
+        return 2
+    for raw in sys.stdin:
+        line = raw.rstrip("\r\n")
+        parsed = parse_line(line, position=position, power=power, lang=args.lang)
+        result = parsed.to_json()
+        result["input"] = line
+        sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+    return 0
+
+
+def _record(path: str | None) -> dict:
+    if path is None:
+        from engine import Position
+
+        return Position.initial().to_record()
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError("the position file must hold one JSON object (a record)")
+    return data
