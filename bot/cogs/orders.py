@@ -21,6 +21,7 @@ from bot.choosing import game_autocomplete, resolve_game
 from bot.formatting import phase_label, power_status_text, submission_text
 from bot.i18n import LANGUAGES, tr
 from bot.limits import MAX_ORDER_MESSAGE, split_text
+from bot.suggest import suggestions, unit_of
 from service.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -115,6 +116,30 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             await channel.send(piece)
 
     # --- slash commands ----------------------------------------------------------------------
+
+    @app_commands.command(name="add", description="Give one order, with suggestions as you "
+                                                  "type (the same as sending it by DM)")
+    @app_commands.describe(order="e.g. A PAR - BUR, in English, Italian or Dutch", game=GAME)
+    @app_commands.autocomplete(game=game_autocomplete())
+    async def add(self, interaction: discord.Interaction,
+                  order: app_commands.Range[str, 1, 200], game: int | None = None) -> None:
+        view = await resolve_game(self.bot, interaction, game)
+        lang = await self.bot.language_of_interaction(interaction)
+        report = await self.bot.service.submit_orders(view.id, interaction.user.id, order)
+        await reply(interaction, submission_text(lang, report, view.name))
+
+    @add.autocomplete("order")
+    async def _order_choices(self, interaction: discord.Interaction,
+                             current: str) -> list[app_commands.Choice[str]]:
+        try:
+            view = await resolve_game(self.bot, interaction,
+                                      getattr(interaction.namespace, "game", None))
+            mine = await self.bot.service.my_orders(view.id, interaction.user.id)
+        except ServiceError:
+            return []   # not seated, no open phase: nothing to suggest
+        units = [u for p in mine for u in map(unit_of, [*p.missing, *p.orders]) if u]
+        phase = mine[0].phase if mine else ""
+        return [app_commands.Choice(name=s, value=s) for s in suggestions(units, current, phase)]
 
     @app_commands.command(name="show", description="Your orders for the current phase (only you "
                                                    "see them)")

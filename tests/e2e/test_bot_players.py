@@ -120,3 +120,25 @@ async def test_only_moderators_may_moderate(fake_discord, tmp_path):
         assert refused.ephemeral and "Only moderators" in refused.content
         assert not [m for m in fake_discord.messages_in(table.channel)
                     if not m.ephemeral and "New game" in m.content]
+
+
+async def test_orders_add_suggests_the_players_own_units_moves(fake_discord, tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        _, users = await seat_everyone(fake_discord, table)
+        emma = users["England"]
+        choices = await fake_discord.autocomplete(emma, table.guild, table.channel, "orders",
+                                                  "add", focused="order",
+                                                  options={"order": "f lon"})
+        names = [c["name"] for c in choices]
+        assert "F LON H" in names and "F LON - NTH" in names and "F LON - ENG" in names
+        assert not [n for n in names if not n.startswith("F LON")]
+        added = await table.run("orders", "add", user=emma, options={"order": "F LON - NTH"})
+        assert added.ephemeral and "`F LON - NTH`" in added.content
+        # someone with no seat gets no suggestions, and a clear refusal
+        walter = fake_discord.add_user("Walter")
+        fake_discord.add_member(table.guild, walter)
+        assert await fake_discord.autocomplete(walter, table.guild, table.channel, "orders",
+                                               "add", focused="order",
+                                               options={"order": "A"}) == []
+        refused = await table.run("orders", "add", user=walter, options={"order": "A PAR H"})
+        assert "do not play a power" in refused.content
