@@ -27,6 +27,9 @@ from render.palette import (
 from render.units import dislodged_icon, unit_icon
 
 LEGEND_HEIGHT = 170
+# The PNG's width in pixels. Discord shows maps 400 px wide (and this size when opened); the
+# time of a render grows with its pixels (rasterising and PNG encoding are most of the cost).
+OUTPUT_WIDTH = 720
 FONT = "DejaVu Sans"
 SEASON_NAMES = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
 KIND_NAMES = {PhaseKind.MOVEMENT: "Movement", PhaseKind.RETREAT: "Retreats",
@@ -43,9 +46,11 @@ def render_svg(position: Position, *, results: Sequence[OrderResult] = (),
     drawn += [DrawnOrder(power, order, None) for power, order in orders]
     width, height = geometry.width, geometry.height
     total = height + LEGEND_HEIGHT
+    pixels = OUTPUT_WIDTH / width
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{total:g}" '
-        f'viewBox="0 0 {width:g} {total:g}" font-family="{FONT}" font-weight="bold">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{OUTPUT_WIDTH}" '
+        f'height="{round(total * pixels)}" viewBox="0 0 {width:g} {total:g}" '
+        f'font-family="{FONT}" font-weight="bold">',
         f'<rect class="sea-background" width="{width:g}" height="{height:g}" fill="{SEA}"/>',
         *_provinces(position, geometry),
         *_centers(position, geometry),
@@ -74,6 +79,8 @@ def _provinces(position: Position, geometry: MapGeometry) -> list[str]:
     # Fills without anti-aliasing (the borders drawn on top hide the steps); borders once each.
     out = ['<g class="provinces" shape-rendering="crispEdges">']
     for pid, shape in geometry.provinces.items():
+        if shape.kind == "sea":
+            continue  # the background is the sea: drawing seas again would only cost time
         fill = province_fill(position, pid, shape.kind)
         out.append(f'<path id="province-{pid}" d="{shape.path}" fill="{fill}" '
                    f'fill-rule="evenodd"/>')
@@ -84,7 +91,10 @@ def _provinces(position: Position, geometry: MapGeometry) -> list[str]:
     if geometry.lakes:
         out.append(f'<path class="lakes" d="{geometry.lakes}" fill="{SEA}" fill-rule="evenodd"/>')
     out.append("</g>")
-    out.append(f'<g class="borders" fill="none" stroke="{BORDER}" stroke-linejoin="round">'
+    # Borders without anti-aliasing as well: at this size a one-pixel line reads the same, and
+    # anti-aliased strokes would cost a quarter of the whole render (more to rasterise, and
+    # many more colours for the PNG encoder to compress).
+    out.append(f'<g class="borders" fill="none" stroke="{BORDER}" shape-rendering="crispEdges">'
                f'<path class="sea-borders" d="{geometry.sea_borders}" stroke-width="0.9" '
                f'stroke-opacity="0.6"/>'
                f'<path class="land-borders" d="{geometry.land_borders}" stroke-width="1.3"/>'

@@ -1,32 +1,33 @@
-"""Unit icons: an army is a disc with a white star-less cross of arms (two crossed bars), a
-fleet is a hull with a sail, both in the power's colour with a dark outline, large enough to
+"""Unit icons: an army is a disc with a white star, a fleet is a hull with two sails, both in the power's colour with a dark outline, large enough to
 read when the map is shown 400 px wide."""
 
 from __future__ import annotations
+
+import math
 
 from engine.vocabulary import UnitType
 from render.geometry import Point
 from render.palette import OUTLINE
 
-UNIT_RADIUS = 13.0
-DISLODGED_OFFSET = (17.0, -15.0)
+UNIT_RADIUS = 15.0
+DISLODGED_OFFSET = (20.0, -18.0)
+_STAR = [(math.sin(i * math.pi / 5) * (9.0 if i % 2 == 0 else 3.8),
+          -math.cos(i * math.pi / 5) * (9.0 if i % 2 == 0 else 3.8)) for i in range(10)]
 
 
 def unit_icon(unit_type: UnitType, at: Point, colour: str, *, css: str = "unit") -> str:
     x, y = at
     if unit_type is UnitType.ARMY:
-        r = UNIT_RADIUS
+        star = "L".join(f"{x + dx:.1f} {y + dy + 0.8:.1f}" for dx, dy in _STAR)
         return (f'<g class="{css} army">'
-                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{colour}" '
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{UNIT_RADIUS}" fill="{colour}" '
                 f'stroke="{OUTLINE}" stroke-width="3"/>'
-                f'<path d="M{x - 7:.1f} {y + 6:.1f}L{x + 7:.1f} {y - 6:.1f}M{x - 7:.1f} '
-                f'{y - 6:.1f}L{x + 7:.1f} {y + 6:.1f}" stroke="#FFFFFF" stroke-width="3.2" '
-                f'stroke-linecap="round"/></g>')
+                f'<path d="M{star}Z" fill="#FFFFFF" stroke="{OUTLINE}" stroke-width="1"/></g>')
     # Fleet: a hull (trapezoid) under a triangular sail.
-    hull = (f"M{x - 17:.1f} {y + 1:.1f}L{x + 17:.1f} {y + 1:.1f}L{x + 11:.1f} {y + 11:.1f}"
-            f"L{x - 11:.1f} {y + 11:.1f}Z")
-    sail = f"M{x - 1:.1f} {y - 15:.1f}L{x - 1:.1f} {y - 1:.1f}L{x - 12:.1f} {y - 1:.1f}Z" \
-           f"M{x + 2:.1f} {y - 13:.1f}L{x + 2:.1f} {y - 1:.1f}L{x + 11:.1f} {y - 1:.1f}Z"
+    hull = (f"M{x - 19:.1f} {y + 1:.1f}L{x + 19:.1f} {y + 1:.1f}L{x + 12:.1f} {y + 12:.1f}"
+            f"L{x - 12:.1f} {y + 12:.1f}Z")
+    sail = (f"M{x - 1.5:.1f} {y - 17:.1f}L{x - 1.5:.1f} {y - 2:.1f}L{x - 13:.1f} {y - 2:.1f}Z"
+            f"M{x + 1.5:.1f} {y - 14:.1f}L{x + 1.5:.1f} {y - 2:.1f}L{x + 12:.1f} {y - 2:.1f}Z")
     return (f'<g class="{css} fleet">'
             f'<path d="{hull}{sail}" fill="{colour}" stroke="{OUTLINE}" stroke-width="3" '
             f'stroke-linejoin="round"/></g>')

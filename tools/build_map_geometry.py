@@ -249,7 +249,7 @@ def free_spot(geom, near: Point, avoid: list[Point], radius: float) -> Point:
     preferring room around it."""
     boundary = geom.boundary
     best, best_score = near, -math.inf
-    for distance in (22, 30, 40, 52):
+    for distance in (32, 40, 50, 62):
         for step in range(16):
             angle = math.pi / 2 + step * math.pi / 8
             p = Point(near.x + distance * math.cos(angle), near.y + distance * math.sin(angle))
@@ -291,10 +291,10 @@ def to_json(built: dict, projection: Projection) -> dict:
         entry: dict = {"kind": info["kind"], "anchor": xy(anchor),
                        "coasts": {c: xy(p) for c, p in coasts.items()}}
         if info["supply_center"]:
-            center = free_spot(geom, anchor, taken, 20)
+            center = free_spot(geom, anchor, taken, 30)
             entry["center"] = xy(center)
             taken.append(center)
-        entry["label"] = xy(free_spot(geom, anchor, taken, 18))
+        entry["label"] = xy(free_spot(geom, anchor, taken, 26))
         entry["outline"] = rings(geom)
         provinces[pid] = entry
     width, height = built["frame"]
