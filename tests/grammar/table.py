@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine import Position, Power
-
 from grammar import parse_line
 
 

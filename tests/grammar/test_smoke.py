@@ -1,7 +1,6 @@
 """The first promises of parse_message: canonical orders out, errors instead of exceptions."""
 
 from engine import Power
-
 from grammar import ParsedLine, parse_message
 
 
