@@ -229,6 +229,11 @@ async def test_slash_command_answers_ephemerally_then_follows_up_with_a_png(sync
     assert upload.files == [("board.png", len(tiny_png()))]
     fetched = await bot.get_channel(channel.id).fetch_message(followup.message.id)
     assert await fetched.attachments[0].read() == tiny_png()     # served by the stand-in
+    echoed = await fake.world.wait_until(
+        lambda: next((m for m in bot.seen if m.id == followup.message.id), None), timeout=2,
+        what="the followup back over the gateway")
+    assert echoed.interaction_metadata.user.id == player.id
+    assert echoed.webhook_id == fake.application_id
 
 
 async def test_autocomplete_is_answered_with_choices(synced, bot) -> None:
@@ -282,6 +287,9 @@ async def test_invocations_the_bot_did_not_register_fail_loudly(synced, bot) -> 
             await fake.invoke(player, guild, channel, *path, options=options)
     with pytest.raises(FakeDiscordError, match="not available in DMs|no slash command"):
         await fake.invoke(player, None, None, "game", "join", options={"power": "France"})
+    with pytest.raises(FakeDiscordError, match="'it-IT' is not a Discord locale"):
+        await fake.invoke(player, guild, channel, "game", "join", options={"power": "France"},
+                          locale="it-IT")
 
 
 async def test_discord_limits_and_unknown_routes_are_refused_like_discord(world, bot) -> None:

@@ -52,9 +52,18 @@ modal the bot opened.
 deferred message, keeping its visibility. `fake.force_reconnect()` makes the client resume.
 """
 
-from .commands import FakeDiscordError
 from .fake import FakeDiscord
-from .models import Channel, Guild, Interaction, Message, RecordedRequest, Response, Role, User
+from .models import (
+    Channel,
+    FakeDiscordError,
+    Guild,
+    Interaction,
+    Message,
+    RecordedRequest,
+    Response,
+    Role,
+    User,
+)
 
 __all__ = ["Channel", "FakeDiscord", "FakeDiscordError", "Guild", "Interaction", "Message",
            "RecordedRequest", "Response", "Role", "User"]

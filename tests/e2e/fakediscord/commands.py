@@ -11,6 +11,7 @@ from .models import (
     DM,
     Attachment,
     Channel,
+    FakeDiscordError,
     Guild,
     Role,
     User,
@@ -22,11 +23,6 @@ _TYPE_NAMES = {STRING: "string", INTEGER: "integer", BOOLEAN: "boolean", USER: "
                CHANNEL: "channel", ROLE: "role", MENTIONABLE: "mentionable", NUMBER: "number",
                ATTACHMENT: "attachment"}
 CONTEXT_GUILD, CONTEXT_BOT_DM = 0, 1
-
-
-class FakeDiscordError(AssertionError):
-    """The test asked for something Discord's own client would not let a user do (an unknown
-    command or option, a wrong type), or something did not happen in time."""
 
 
 class CommandStore:

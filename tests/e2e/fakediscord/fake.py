@@ -12,7 +12,6 @@ from aiohttp import web
 
 from . import gateway as gw
 from .commands import (
-    FakeDiscordError,
     Resolved,
     build_command_data,
     check_member_can_use,
@@ -23,6 +22,7 @@ from .models import (
     EVERYONE_PERMISSIONS,
     MANAGE_GUILD,
     Channel,
+    FakeDiscordError,
     Guild,
     InjectedFailure,
     Interaction,
@@ -32,6 +32,7 @@ from .models import (
     Response,
     Role,
     User,
+    check_locale,
     iter_components,
 )
 from .rest import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, RestApi
@@ -104,14 +105,15 @@ class FakeDiscord:
         return self.world.application_id
 
     def add_user(self, name: str, locale: str = "en-US") -> User:
-        user = User(self.world.ids.next(), name, locale)
+        """A Discord user whose client reports `locale` ("en-US", "it", "nl", ...)."""
+        user = User(self.world.ids.next(), name, check_locale(locale))
         self.world.users[user.id] = user
         return user
 
     def add_guild(self, name: str, *, locale: str = "en-US") -> Guild:
         """A guild owned by a user of its own, with the bot as a member (administrator role)."""
         owner = self.add_user(f"{name}-owner")
-        guild = Guild(self.world.ids.next(), name, owner, locale)
+        guild = Guild(self.world.ids.next(), name, owner, check_locale(locale))
         guild.roles[guild.id] = Role(guild.id, guild.id, "@everyone", EVERYONE_PERMISSIONS, 0)
         self.world.guilds[guild.id] = guild
         guild.members[owner.id] = Member(owner, guild.id)
@@ -257,7 +259,8 @@ class FakeDiscord:
         if guild is not None and user.id not in guild.members:
             raise FakeDiscordError(f"{user.name} is not a member of {guild.name!r}")
         interaction = Interaction(self.world.ids.next(), secrets.token_urlsafe(32), kind, user,
-                                  guild, channel, data, locale or user.locale, message=message)
+                                  guild, channel, data, check_locale(locale or user.locale),
+                                  self.application_id, message=message)
         self.world.interactions[interaction.id] = interaction
         payload: dict[str, Any] = {
             "id": str(interaction.id), "application_id": str(self.application_id),

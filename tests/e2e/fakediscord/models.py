@@ -36,6 +36,26 @@ EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 
 
+# The locales a Discord client reports (https://discord.com/developers/docs/reference#locales).
+LOCALES = frozenset({
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi",
+    "th", "zh-CN", "ja", "zh-TW", "ko"})
+
+
+class FakeDiscordError(AssertionError):
+    """The test asked for something Discord's own client would not let a user do (an unknown
+    command or option, a wrong type, an unknown locale), or something did not happen in
+    time."""
+
+
+def check_locale(locale: str) -> str:
+    if locale not in LOCALES:
+        raise FakeDiscordError(f"{locale!r} is not a Discord locale; Discord's are "
+                             f"{sorted(LOCALES)}")
+    return locale
+
+
 class Snowflakes:
     """Ids as Discord makes them: milliseconds since 2015 in the high bits, so ids sort by time
     and `discord.utils.snowflake_time` gives a sensible creation date."""
@@ -217,7 +237,7 @@ class Message:
     timestamp: str = field(default_factory=iso_now)
     edited_timestamp: str | None = None
     deleted: bool = False
-    interaction_id: int | None = None
+    interaction: Interaction | None = None    # the interaction this message answers
     reference_id: int | None = None
     mentions: list[User] = field(default_factory=list)
     reactions: list[str] = field(default_factory=list)
@@ -229,6 +249,10 @@ class Message:
     @property
     def ephemeral(self) -> bool:
         return bool(self.flags & EPHEMERAL)
+
+    @property
+    def interaction_id(self) -> int | None:
+        return self.interaction.id if self.interaction else None
 
     @property
     def text(self) -> str:
@@ -256,6 +280,13 @@ class Message:
             "embeds": self.embeds, "components": self.components, "pinned": False,
             "flags": self.flags,
         }
+        if self.interaction is not None:
+            # Interaction answers are posted through the application's webhook.
+            app = str(self.interaction.application_id)
+            data |= {"webhook_id": app, "application_id": app,
+                     "interaction_metadata": {"id": str(self.interaction.id),
+                                              "type": self.interaction.type,
+                                              "user": self.interaction.user.payload()}}
         if self.reference_id is not None:
             data["message_reference"] = {"message_id": str(self.reference_id),
                                          "channel_id": str(self.channel.id)}
@@ -324,6 +355,7 @@ class Interaction:
     channel: Channel
     data: dict[str, Any]
     locale: str
+    application_id: int = 0
     created: float = field(default_factory=time.monotonic)
     message: Message | None = None            # the message a clicked component is on
     attachments: list[Attachment] = field(default_factory=list)   # attachment option values

@@ -11,12 +11,13 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from . import gateway as gw
-from .commands import CommandStore, FakeDiscordError
+from .commands import CommandStore
 from .models import (
     DM,
     EPHEMERAL,
     Attachment,
     Channel,
+    FakeDiscordError,
     Guild,
     InjectedFailure,
     Interaction,
@@ -138,7 +139,7 @@ class World:
         """Store a message and, unless it is ephemeral, dispatch MESSAGE_CREATE to the bot."""
         message = Message(self.ids.next(), channel, author, content, embeds or [],
                           components or [], attachments or [], flags,
-                          interaction_id=interaction.id if interaction else None,
+                          interaction=interaction,
                           reference_id=reference_id, mentions=self._mentions(content))
         self.messages.append(message)
         self.changed()
