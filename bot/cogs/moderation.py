@@ -135,7 +135,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     async def process(self, interaction: discord.Interaction, game: int | None = None) -> None:
         view = await resolve_game(self.bot, interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        done = await self.bot.service.process_now(view.id, interaction.user.id)
+        # the phase the moderator saw: if a deadline got there first, the next one is spared
+        done = await self.bot.service.process_now(view.id, interaction.user.id, view.phase)
         await reply(interaction, tr(await self._lang(interaction),
                                     "mod.processed" if done else "mod.already_processed",
                                     game=view.name))

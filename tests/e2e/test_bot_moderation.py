@@ -96,3 +96,8 @@ async def test_players_owing_orders_are_reminded_in_their_language(fake_discord,
                                           timeout=20)
         assert "Nog zonder orders" in reminder.content and "A BER" in reminder.content
         assert not [m for m in fake.dms_to(users["England"]) if "⏰" in m.content]
+        # the channel is told too, mentioning everyone who still owes orders (not England)
+        post = await announced(table, "Still owing orders")
+        assert f"<@{users['Germany'].id}>" in post.content
+        assert f"<@{users['England'].id}>" not in post.content
+        assert len([m for m in fake.messages_in(table.channel) if "⏰" in m.content]) == 1
