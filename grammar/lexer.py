@@ -17,6 +17,7 @@ from grammar.lexicon import Entry, Lexicon, fold
 
 _TOKEN = re.compile(
     r"(?P<word>[^\W\d_]+)"
+    r"|(?P<number>\d+)"
     r"|(?P<arrow>->|=>|-->|→|⇒|⟶|>)"
     r"|(?P<dash>[-‐‑‒–—―−~])"
     r"|(?P<soft>[./()'’`´\[\]\"“”«»„:!?*])"
@@ -88,7 +89,7 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
             out.append(Lexeme(tok.text, tok.start, "-", options, filler, clue))
             i += 1
             continue
-        if tok.kind == "other":
+        if tok.kind in ("other", "number"):
             out.append(Lexeme(tok.text, tok.start, tok.text, _UNKNOWN, False))
             i += 1
             continue

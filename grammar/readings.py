@@ -190,8 +190,9 @@ class Resolver:
             return choices
         if kind in ("build", "bare"):
             return self._error("unit_needs_place", example=f"{ref.unit} ...")
-        mine = [u for u in self.orderable.values() if u.type.value == ref.unit
-                and (self.power is None or u.power == self.power)]
+        mine = sorted((u for u in self.orderable.values() if u.type.value == ref.unit
+                       and (self.power is None or u.power == self.power)),
+                      key=lambda u: u.location)
         if not mine:
             return self._error("no_unit_of_type", word=ref.lexeme.text,
                                unit=texts.unit_name(ref.unit, self.lang))
@@ -413,6 +414,10 @@ class Resolver:
         if chosen.outcome is None:
             return Resolution(chosen.order, notes)
         outcome = chosen.outcome
+        if outcome.reason is Reason.NO_CONVOY_ROUTE and not self._by_sea(chosen.order):
+            # The engine looks for a convoy whenever an army's target is not next to it; when
+            # neither end is on a coast, the player simply named a province out of reach.
+            outcome = Outcome(outcome.status, Reason.NOT_ADJACENT, outcome.province)
         owner = None
         if outcome.reason is Reason.WRONG_POWER and outcome.province:
             unit = self.orderable.get(province_of(outcome.province))
@@ -420,6 +425,11 @@ class Resolver:
         return Resolution(chosen.order, notes, valid=False,
                           reason=texts.reason(outcome.reason, outcome.province, self.lang,
                                               owner))
+
+    def _by_sea(self, order: Order) -> bool:
+        ends = [self.board.provinces.get(province_of(getattr(order, name)))
+                for name in ("location", "target")]
+        return all(p is not None and p.kind == "coast" for p in ends)
 
     def _ambiguous(self, top: list[_Reading], candidates: tuple[str, ...]) -> Resolution:
         missing = {r.missing_coast for r in top}
