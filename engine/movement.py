@@ -98,7 +98,10 @@ class MovementAdjudicator:
 
     def _support_count(self, supported: str, target: str | None,
                        excluding_power: object = None) -> int:
-        return sum(1 for s in self.supports_for.get((supported, target), ())
+        supports = self.supports_for.get((supported, target))
+        if not supports:  # the usual case, and adjudication is timed (bench/engine.py)
+            return 0
+        return sum(1 for s in supports
                    if (excluding_power is None or self.orders[s].unit.power != excluding_power)
                    and self._resolve("support", s))
 
