@@ -445,3 +445,32 @@ async def test_a_body_the_stand_in_cannot_read_is_a_400_that_names_the_problem(s
         await bot.http.request(discord.http.Route("POST", "/users/@me/channels"), json={})
     assert refused.value.status == 400
     assert fake.requests[-1].error == "KeyError: 'recipient_id'"
+
+
+async def test_channel_overwrites_bind_the_bot_and_the_players(synced, bot) -> None:
+    fake, guild, channel = synced
+    player = member(fake, guild, "Nico")
+    fake.set_overwrite(channel, fake.bot, deny=discord.Permissions(attach_files=True).value)
+    fake.set_overwrite(channel, guild.everyone,
+                       deny=discord.Permissions(send_messages=True).value)
+    seen = bot.get_channel(channel.id)
+    await fake.world.wait_until(
+        lambda: not seen.permissions_for(seen.guild.me).attach_files, timeout=2,
+        what="CHANNEL_UPDATE")
+    with pytest.raises(discord.Forbidden) as refused:       # @everyone's deny binds the bot
+        await seen.send("text")
+    assert refused.value.code == 50013
+    bot_role = guild.role_named(fake.bot.name)
+    fake.set_overwrite(channel, bot_role, allow=discord.Permissions(send_messages=True).value)
+    await fake.world.wait_until(lambda: seen.permissions_for(seen.guild.me).send_messages,
+                                timeout=2, what="CHANNEL_UPDATE")
+    await seen.send("text goes now")
+    with pytest.raises(discord.Forbidden):                   # the member deny still holds
+        await seen.send("map", file=discord.File(io.BytesIO(tiny_png()), "map.png"))
+    with pytest.raises(FakeDiscordError, match="may not write"):
+        await fake.post_in_channel(player, channel, "hello")
+    interaction = await fake.invoke(player, guild, channel, "game", "join",
+                                    options={"power": "Russia"})
+    await fake.wait_for_response(interaction, lambda r: r.kind == "followup")
+    answers = fake.responses_to(interaction)   # interaction answers need no channel rights
+    assert answers[0].ephemeral and answers[1].files[0][0] == "board.png"

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 from .models import (
-    DM,
     Attachment,
     Channel,
     FakeDiscordError,
@@ -104,10 +103,12 @@ class Resolved:
     """The `resolved` section of an interaction: full objects for user/channel/role/attachment
     option values."""
 
-    def __init__(self, guild: Guild | None, base_url: str, channel: Channel) -> None:
+    def __init__(self, guild: Guild | None, base_url: str, channel: Channel,
+                 invoker: User) -> None:
         self.guild = guild
         self.base_url = base_url
         self.channel = channel
+        self.invoker = invoker
         self.data: dict[str, dict[str, Any]] = {}
         self.attachments: list[Attachment] = []
 
@@ -115,16 +116,15 @@ class Resolved:
         self.data.setdefault("users", {})[str(user.id)] = user.payload()
         if self.guild is not None and user.id in self.guild.members:
             member = self.guild.members[user.id].payload(with_user=False)
-            member["permissions"] = str(self.guild.permissions_of(user))
+            member["permissions"] = str(self.guild.permissions_in(user, self.channel))
             self.data.setdefault("members", {})[str(user.id)] = member
 
     def add_role(self, role: Role) -> None:
         self.data.setdefault("roles", {})[str(role.id)] = role.payload()
 
     def add_channel(self, channel: Channel) -> None:
-        data = channel.payload()
-        data["permissions"] = str((1 << 51) - 1)
-        self.data.setdefault("channels", {})[str(channel.id)] = data
+        self.data.setdefault("channels", {})[str(channel.id)] = interaction_channel_payload(
+            channel, self.guild, self.invoker)
 
     def add_attachment(self, attachment: Attachment) -> None:
         self.attachments.append(attachment)
@@ -244,18 +244,21 @@ def build_command_data(command: dict[str, Any], path: tuple[str, ...], options: 
     return data
 
 
-def check_member_can_use(command: dict[str, Any], guild: Guild | None, user: User) -> None:
+def check_member_can_use(command: dict[str, Any], guild: Guild | None, channel: Channel,
+                         user: User) -> None:
     """Discord hides a command with default_member_permissions from members lacking them."""
     required = command.get("default_member_permissions")
     if guild is None or required is None:
         return
-    if int(required) & ~guild.permissions_of(user):
+    if int(required) & ~guild.permissions_in(user, channel):
         raise FakeDiscordError(f"{user.name} lacks the permissions /{command['name']} requires "
                                f"({required}); Discord would not show it to them")
 
 
-def interaction_channel_payload(channel: Channel) -> dict[str, Any]:
+def interaction_channel_payload(channel: Channel, guild: Guild | None,
+                                user: User) -> dict[str, Any]:
+    """A channel as interactions carry it: with the invoking user's permissions in it."""
     data = channel.payload()
-    if channel.type != DM:
-        data["permissions"] = str((1 << 51) - 1)
+    if guild is not None and user.id in guild.members:
+        data["permissions"] = str(guild.permissions_in(user, channel))
     return data

@@ -18,9 +18,12 @@ from .commands import (
     interaction_channel_payload,
 )
 from .models import (
-    ADMINISTRATOR,
+    BOT_PERMISSIONS,
+    DM_BOT_PERMISSIONS,
     EVERYONE_PERMISSIONS,
     MANAGE_GUILD,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
     Channel,
     FakeDiscordError,
     Guild,
@@ -110,14 +113,17 @@ class FakeDiscord:
         self.world.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, *, locale: str = "en-US") -> Guild:
-        """A guild owned by a user of its own, with the bot as a member (administrator role)."""
+    def add_guild(self, name: str, *, locale: str = "en-US",
+                  bot_permissions: int = BOT_PERMISSIONS) -> Guild:
+        """A guild owned by a user of its own, with the bot as a member through a managed
+        role with `bot_permissions` (by default the usual ones of an invited bot, without
+        Administrator: channel overwrites apply to it)."""
         owner = self.add_user(f"{name}-owner")
         guild = Guild(self.world.ids.next(), name, owner, check_locale(locale))
         guild.roles[guild.id] = Role(guild.id, guild.id, "@everyone", EVERYONE_PERMISSIONS, 0)
         self.world.guilds[guild.id] = guild
         guild.members[owner.id] = Member(owner, guild.id)
-        bot_role = Role(self.world.ids.next(), guild.id, self.bot.name, ADMINISTRATOR,
+        bot_role = Role(self.world.ids.next(), guild.id, self.bot.name, bot_permissions,
                         managed=True)
         guild.roles[bot_role.id] = bot_role
         guild.members[self.bot.id] = Member(self.bot, guild.id, [bot_role.id])
@@ -158,6 +164,15 @@ class FakeDiscord:
         gets it in READY and GUILD_CREATE)."""
         if self.world.gateway.sessions:
             self.world.gateway.announce(event, data, intent=intent)
+
+    def set_overwrite(self, channel: Channel, target: Role | User, *, allow: int = 0,
+                      deny: int = 0) -> None:
+        """Allow or deny permissions (bits of `discord.Permissions`, e.g.
+        `discord.Permissions(send_messages=True).value`) in `channel` for a role or a member,
+        the bot included; the bot gets CHANNEL_UPDATE."""
+        kind = 0 if isinstance(target, Role) else 1
+        channel.overwrites[target.id] = (kind, allow, deny)
+        self._announce("CHANNEL_UPDATE", channel.payload(), gw.GUILDS)
 
     def close_dms(self, user: User) -> None:
         """`user` does not accept DMs from the bot: sending one fails with 403, code 50007."""
@@ -243,6 +258,8 @@ class FakeDiscord:
         guild = self.world.guild_of(channel)
         if guild is None or user.id not in guild.members:
             raise FakeDiscordError(f"{user.name} is not a member of the guild of #{channel.name}")
+        if ~guild.permissions_in(user, channel) & (VIEW_CHANNEL | SEND_MESSAGES):
+            raise FakeDiscordError(f"{user.name} may not write in #{channel.name}")
         self._require_bot()
         return await self.world.post(channel, user, content)
 
@@ -265,13 +282,15 @@ class FakeDiscord:
         payload: dict[str, Any] = {
             "id": str(interaction.id), "application_id": str(self.application_id),
             "type": kind, "data": data, "token": interaction.token, "version": 1,
-            "channel": interaction_channel_payload(channel), "channel_id": str(channel.id),
-            "locale": interaction.locale, "app_permissions": str((1 << 51) - 1),
+            "channel": interaction_channel_payload(channel, guild, user),
+            "channel_id": str(channel.id), "locale": interaction.locale,
+            "app_permissions": str(guild.permissions_in(self.bot, channel) if guild
+                                   else DM_BOT_PERMISSIONS),
             "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024,
         }
         if guild is not None:
             member = guild.members[user.id].payload()
-            member["permissions"] = str(guild.permissions_of(user))
+            member["permissions"] = str(guild.permissions_in(user, channel))
             payload |= {"guild_id": str(guild.id), "guild_locale": guild.locale,
                         "member": member, "context": _GUILD_CONTEXT,
                         "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
@@ -295,10 +314,10 @@ class FakeDiscord:
         if not path:
             raise FakeDiscordError("name the command, e.g. invoke(user, guild, channel, 'game', 'join')")
         command = self.world.commands.find(path[0], guild)
-        if not ignore_default_permissions:
-            check_member_can_use(command, guild, user)
         where = channel or self.world.dm_channel(user)
-        resolved = Resolved(guild, self.world.base_url, where)
+        if not ignore_default_permissions:
+            check_member_can_use(command, guild, where, user)
+        resolved = Resolved(guild, self.world.base_url, where, user)
         data = build_command_data(command, path[1:], options, resolved,
                                   self.world.new_attachment, focused=focused)
         return data, resolved

@@ -26,6 +26,11 @@ USE_APPLICATION_COMMANDS = 1 << 31
 ALL_PERMISSIONS = (1 << 51) - 1
 EVERYONE_PERMISSIONS = (VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
                         | READ_MESSAGE_HISTORY | ADD_REACTIONS | USE_APPLICATION_COMMANDS)
+MANAGE_MESSAGES = 1 << 13
+# What a bot invited with the usual scopes gets: no Administrator, so channel overwrites bind it.
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MENTION_EVERYONE | MANAGE_MESSAGES
+DM_BOT_PERMISSIONS = (VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
+                      | READ_MESSAGE_HISTORY | ADD_REACTIONS)
 
 # Channel types.
 GUILD_TEXT = 0
@@ -119,6 +124,8 @@ class Channel:
     guild_id: int | None = None
     recipient: User | None = None   # the other side of a DM channel
     position: int = 0
+    # Permission overwrites: role or user id -> (type 0 role / 1 member, allow, deny).
+    overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)
 
     @property
     def mention(self) -> str:
@@ -130,7 +137,10 @@ class Channel:
             return {"id": str(self.id), "type": DM, "last_message_id": None,
                     "recipients": [self.recipient.payload()], "flags": 0}
         return {"id": str(self.id), "type": self.type, "guild_id": str(self.guild_id),
-                "name": self.name, "position": self.position, "permission_overwrites": [],
+                "name": self.name, "position": self.position,
+                "permission_overwrites": [
+                    {"id": str(target), "type": kind, "allow": str(allow), "deny": str(deny)}
+                    for target, (kind, allow, deny) in self.overwrites.items()],
                 "parent_id": None, "topic": None, "nsfw": False, "last_message_id": None,
                 "rate_limit_per_user": 0, "flags": 0}
 
@@ -179,6 +189,25 @@ class Guild:
         for role_id in member.role_ids:
             bits |= self.roles[role_id].permissions
         return ALL_PERMISSIONS if bits & ADMINISTRATOR else bits
+
+    def permissions_in(self, user: User, channel: Channel) -> int:
+        """The member's permissions in `channel`: @everyone's overwrite, then the roles'
+        together, then the member's own, as Discord applies them."""
+        bits = self.permissions_of(user)
+        if bits == ALL_PERMISSIONS:
+            return bits
+        member = self.members[user.id]
+
+        def apply(bits: int, target: int) -> int:
+            _, allow, deny = channel.overwrites.get(target, (0, 0, 0))
+            return (bits & ~deny) | allow
+        bits = apply(bits, self.id)
+        role_allow = role_deny = 0
+        for role_id in member.role_ids:
+            _, allow, deny = channel.overwrites.get(role_id, (0, 0, 0))
+            role_allow, role_deny = role_allow | allow, role_deny | deny
+        bits = (bits & ~role_deny) | role_allow
+        return apply(bits, user.id)
 
     def payload(self) -> dict[str, Any]:
         return {

@@ -14,7 +14,19 @@ from typing import Any
 from aiohttp import web
 
 from . import limits
-from .models import EPHEMERAL, LOADING, Channel, Interaction, Message, RecordedRequest, Response
+from .models import (
+    ATTACH_FILES,
+    EMBED_LINKS,
+    EPHEMERAL,
+    LOADING,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    Channel,
+    Interaction,
+    Message,
+    RecordedRequest,
+    Response,
+)
 from .world import World
 
 log = logging.getLogger(__name__)
@@ -193,6 +205,19 @@ class RestApi:
             raise _Refusal(error(404, 10008, "Unknown Message"))
         return message
 
+    def _check_bot_may_post(self, channel: Channel, body: dict[str, Any],
+                            files: list[tuple[str, bytes]]) -> None:
+        guild = self.world.guild_of(channel)
+        if guild is None:
+            return
+        granted = guild.permissions_in(self.world.bot, channel)
+        if not granted & VIEW_CHANNEL:
+            raise _Refusal(error(403, 50001, "Missing Access"))
+        needed = SEND_MESSAGES | (ATTACH_FILES if files else 0) | (
+            EMBED_LINKS if body.get("embeds") else 0)
+        if needed & ~granted:
+            raise _Refusal(error(403, 50013, "Missing Permissions"))
+
     def _payload(self, message: Message) -> dict[str, Any]:
         return message.payload(self.world.base_url, self.world.guild_of(message.channel))
 
@@ -272,6 +297,7 @@ class RestApi:
         if channel.recipient is not None and not channel.recipient.accepts_dms:
             return error(403, 50007, "Cannot send messages to this user")
         body, files = request[BODY] or {}, request[FILES]
+        self._check_bot_may_post(channel, body, files)
         limits.check_message(body, files)
         reference = (body.get("message_reference") or {}).get("message_id")
         message = await self.world.post(
