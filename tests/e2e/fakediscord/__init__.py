@@ -28,28 +28,48 @@ The client's on_ready comes `guild_ready_timeout` (2 s by default) after the las
         posted = await fake.wait_for_message(lambda m: m.files, channel=channel)
         name, png = posted.files[0]
 
-What it checks like Discord: slash commands exist only as the bot synced them (unknown
-commands, subcommands, options, choices or wrongly typed values raise `FakeDiscordError`, and
-so do commands hidden by `default_member_permissions` unless `ignore_default_permissions`);
-message limits (2000 characters, 10 embeds of 6000 characters, 25 fields, 10 files of 10 MiB
-together, no empty messages) answered 400/413 as Discord does; an interaction answered twice
-(40060) or later than `response_deadline` (3 s; 10062); followups before the first answer;
-intents (no DMs without DIRECT_MESSAGES, guild message content emptied without
-MESSAGE_CONTENT). Every REST call is in `fake.requests`; calls to routes not served here are
-answered 404 and listed by `fake.unexpected_requests()`. Every gateway dispatch is in
-`fake.events`. The bot's own messages come back to it as MESSAGE_CREATE, as on Discord.
+What it checks as Discord would:
+- commands: registrations (names, 1-100 character descriptions and their localizations,
+  required options first, at most 25 options and choices) are refused 400/50035 naming the
+  field; a test can only invoke what the bot synced: an unknown command, subcommand, option or
+  choice, a wrongly typed or out-of-range value, a command hidden by
+  `default_member_permissions` (unless `ignore_default_permissions=True`, as when a server
+  admin grants it), or a global command without the DM context used in a DM, raises
+  `FakeDiscordError`;
+- messages: 2000 characters, 10 embeds of 6000 characters in all, 25 fields, 10 files of 10 MiB
+  together, nothing empty (400/50035, 50006, 413/40005); channel permissions of the bot, which
+  is not an administrator (`set_overwrite`; 403/50001, 50013); DMs to a user who closed them
+  (`close_dms`; 403/50007);
+- interactions: the first answer within `response_deadline` (3 s; else 10062), only once
+  (40060), of a type allowed for the interaction; followups only after it (10015);
+- gateway: intents (no DMs without DIRECT_MESSAGES; guild message content emptied without
+  MESSAGE_CONTENT unless the bot is mentioned); the bot's own messages and interaction answers
+  come back as MESSAGE_CREATE (with `webhook_id`, `interaction_metadata`); a session outlives
+  a dropped connection and RESUME replays what was missed (`fake.force_reconnect()`); changes
+  the test makes (`add_channel`, `add_member`, `set_overwrite`...) reach a connected bot before
+  any later event.
 
-Failures on purpose: `fake.close_dms(user)` (the bot's DMs to them get 403, code 50007, as
-for a player who blocks DMs from server members); `fake.fail_next("POST",
-r"/channels/\d+/messages", status=429, retry_after=0.1)` or any status/code/message for the
-next matching call(s). `fake.submit_modal(user, interaction, {"custom_id": "text"})` fills in a
-modal the bot opened.
+What it records: `fake.requests` (every REST call: method, path, query, json, files as
+(filename, size), status); `fake.unexpected_requests()` (routes not served here, answered 404
+in Discord's shape, and calls the stand-in failed on, answered 400 with `error` set: never a
+5xx, which discord.py would retry for half a minute); `fake.events` (every dispatch sent);
+`fake.commands`; `fake.messages_in(channel)`, `fake.dms_to(user)`, `fake.visible_to(user,
+channel)` (public messages plus the ephemeral answers to that user's own interactions);
+`fake.responses_to(interaction)`.
+
+Failures on purpose: `fake.fail_next("POST", r"/channels/\d+/messages", status=429,
+retry_after=0.1)` (or any status, code and message, for the next `times` matching calls).
+`fake.submit_modal(user, interaction, {"custom_id": "text"})` fills in a modal the bot opened.
 
 `Message` has `content`, `embeds`, `components`, `files` [(filename, bytes)], `ephemeral`,
-`text` (content and embed text together), `custom_ids()`; `Response.kind` is "callback"
-(with the callback `type`: 4 message, 5 deferred, 6 deferred update, 7 update, 8 autocomplete,
-9 modal), "followup", "edit" or "delete". After a deferral the first followup fills the
-deferred message, keeping its visibility. `fake.force_reconnect()` makes the client resume.
+`text` (content and embed text together), `custom_ids()`, `author`, `channel`; attachments are
+also served over HTTP, so `Attachment.read()` works. `Response.kind` is "callback" (with the
+callback `type`: 4 message, 5 deferred, 6 deferred update, 7 update, 8 autocomplete, 9 modal),
+"followup", "edit" or "delete"; `Response.choices` and `.modal` for types 8 and 9. After a
+deferral the first followup fills the deferred message, keeping its visibility; for component
+interactions the "original response" is the message the component is on. Every `wait_*`
+fails with `FakeDiscordError` after `timeout` (5 s by default), listing the bot's last REST
+calls.
 """
 
 from .fake import FakeDiscord
