@@ -180,7 +180,9 @@ class ServiceCore:
         now = self.now_ts()
         async with self.db.read() as conn:
             rows = await phases.open_deadlines(conn)
-        adjudicated: list[int] = []
+        # Each announcement starts as soon as its phase is committed, so drawing the maps
+        # (in worker processes) overlaps with adjudicating the next games.
+        announcing: list[asyncio.Task[None]] = []
         touched: list[int] = []
         for phase_id, gid, deadline in rows:
             if game_id is not None and gid != game_id:
@@ -189,13 +191,13 @@ class ServiceCore:
             if deadline <= now:
                 if await self.adjudicate_phase(gid, phase_id, trigger="deadline",
                                                announce=False):
-                    adjudicated.append(phase_id)
+                    announcing.append(asyncio.create_task(self.announce(phase_id)))
             else:
                 await self._send_reminders(gid, phase_id, deadline, now)
-        await asyncio.gather(*(self.announce(p) for p in adjudicated))
+        await asyncio.gather(*announcing)
         for gid in dict.fromkeys(touched):
             await self.reschedule(gid)
-        return len(adjudicated)
+        return len(announcing)
 
     async def _send_reminders(self, game_id: int, phase_id: int, deadline: float,
                               now: float) -> None:

@@ -70,10 +70,10 @@ class OrderingMixin(ServiceCore):
         lines = self._with_warnings(game, current.position, lines, chosen)
         now = self.now_ts()
         async with self.db.transaction() as conn:
-            latest = await phases.latest(conn, game_id)
-            if self.is_adjudicating(game_id) or latest is None or latest.id != current.id \
-                    or latest.status != "open":
-                raise _closed(current.name, latest.name if latest and latest.id != current.id
+            latest = await phases.latest_id(conn, game_id)
+            if self.is_adjudicating(game_id) or latest is None or latest[0] != current.id \
+                    or latest[2] != "open":
+                raise _closed(current.name, latest[1] if latest and latest[0] != current.id
                               else None)
             by_power: dict[Power, list[tuple[str, str]]] = {p: [] for p in
                                                              {p for p, _o in chosen} or {mine[0]}}
@@ -84,10 +84,8 @@ class OrderingMixin(ServiceCore):
             for p, items in by_power.items():
                 await order_rows.add_submission(conn, current.id, p, user_id, text, "merge",
                                                 items, now)
-            disorder = {s.power for s in await seats.all_seats(conn, game_id)
-                        if s.civil_disorder and s.power in by_power and by_power[s.power]}
-            if disorder:
-                await seats.set_civil_disorder(conn, game_id, disorder, False)
+            disorder = await seats.return_from_disorder(
+                conn, game_id, {p for p, items in by_power.items() if items})
             now_orders = await self._power_orders(conn, game, current, mine)
         return SubmissionReport(game_id, current.name, tuple(lines),
                                 tuple(o.canonical() for _p, o in chosen), tuple(now_orders),
@@ -156,16 +154,12 @@ class OrderingMixin(ServiceCore):
     async def _power_orders(self, conn: object, game: Game, phase: PhaseRow,
                             powers: Sequence[Power]) -> list[PowerOrders]:
         given = await order_rows.effective(conn, phase.id)
-        ready = await order_rows.ready_powers(conn, phase.id)
-        sent = await order_rows.submissions(conn, phase.id)
+        ready, sent = await order_rows.marks(conn, phase.id)
         neutral = game.settings.setup.neutral
-        out = []
-        for p in powers:
-            times = [s[4] for s in sent if s[0] == p.value]
-            out.append(PowerOrders(p, phase.name, tuple(given.get(p, [])),
-                                   missing(phase.position, p, given.get(p, []), neutral),
-                                   p in ready, from_ts(max(times)) if times else None))
-        return out
+        return [PowerOrders(p, phase.name, tuple(given.get(p, [])),
+                            missing(phase.position, p, given.get(p, []), neutral), p in ready,
+                            from_ts(sent[p]) if p in sent else None)
+                for p in powers]
 
     async def my_orders(self, game_id: int, user_id: int) -> list[PowerOrders]:
         """The orders that count now for each of the user's powers, and what is missing."""

@@ -19,7 +19,7 @@ async def log(conn: aiosqlite.Connection, game_id: int, actor_id: int | None, ac
 
 
 async def entries(conn: aiosqlite.Connection, game_id: int) -> list[AuditEntry]:
-    async with conn.execute("SELECT game_id, actor_id, action, params_json, at FROM audit_log "
-                            "WHERE game_id = ? ORDER BY id", (game_id,)) as cur:
-        return [AuditEntry(r[0], r[1], r[2], json.loads(r[3]), from_ts(r[4]))
-                for r in await cur.fetchall()]
+    rows = await conn.execute_fetchall("SELECT game_id, actor_id, action, params_json, at FROM audit_log "
+                                       "WHERE game_id = ? ORDER BY id", (game_id,))
+    return [AuditEntry(r[0], r[1], r[2], json.loads(r[3]), from_ts(r[4]))
+            for r in rows]

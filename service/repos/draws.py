@@ -16,9 +16,9 @@ async def set_vote(conn: aiosqlite.Connection, game_id: int, power: Power, vote:
 
 
 async def in_favour(conn: aiosqlite.Connection, game_id: int) -> set[Power]:
-    async with conn.execute("SELECT power FROM draw_votes WHERE game_id = ? AND vote = 1",
-                            (game_id,)) as cur:
-        return {Power(r[0]) for r in await cur.fetchall()}
+    rows = await conn.execute_fetchall("SELECT power FROM draw_votes WHERE game_id = ? AND vote = 1",
+                                       (game_id,))
+    return {Power(r[0]) for r in rows}
 
 
 async def clear(conn: aiosqlite.Connection, game_id: int) -> None:

@@ -39,24 +39,24 @@ async def insert(conn: aiosqlite.Connection, *, channel_id: int, guild_id: int |
 
 
 async def get(conn: aiosqlite.Connection, game_id: int) -> Game | None:
-    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cur:
-        row = await cur.fetchone()
+    rows = await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
+    row = rows[0] if rows else None
     return _game(row) if row else None
 
 
 async def in_channel(conn: aiosqlite.Connection, channel_id: int,
                      include_finished: bool = False) -> list[Game]:
     extra = "" if include_finished else f" AND status != '{FINISHED}'"
-    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE channel_id = ?{extra} "
-                            "ORDER BY id", (channel_id,)) as cur:
-        return [_game(r) for r in await cur.fetchall()]
+    rows = await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM games WHERE channel_id = ?{extra} "
+                                       "ORDER BY id", (channel_id,))
+    return [_game(r) for r in rows]
 
 
 async def with_status(conn: aiosqlite.Connection, *statuses: str) -> list[Game]:
     marks = ", ".join("?" for _ in statuses)
-    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE status IN ({marks}) "
-                            "ORDER BY id", statuses) as cur:
-        return [_game(r) for r in await cur.fetchall()]
+    rows = await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM games WHERE status IN ({marks}) "
+                                       "ORDER BY id", statuses)
+    return [_game(r) for r in rows]
 
 
 async def start(conn: aiosqlite.Connection, game_id: int, *, rng_seed: int | None,

@@ -37,7 +37,9 @@ counted AS (
     JOIN orders o ON o.submission_id = s.id
     WHERE s.phase_id = :phase AND s.id >= b.from_id
 )
-SELECT power, order_text FROM counted WHERE rn = 1 ORDER BY power, id
+SELECT b.power, c.order_text FROM base b
+LEFT JOIN counted c ON c.power = b.power AND c.rn = 1
+ORDER BY b.power, c.id
 """
 
 
@@ -45,13 +47,10 @@ async def effective(conn: aiosqlite.Connection, phase_id: int) -> dict[Power, li
     """The orders that count, per power (powers that sent nothing are absent; a power whose
     latest word was an empty 'replace' maps to [])."""
     result: dict[Power, list[str]] = {}
-    async with conn.execute("SELECT DISTINCT power FROM submissions WHERE phase_id = ?",
-                            (phase_id,)) as cur:
-        for row in await cur.fetchall():
-            result[Power(row[0])] = []
-    async with conn.execute(_EFFECTIVE, {"phase": phase_id}) as cur:
-        for power, text in await cur.fetchall():
-            result[Power(power)].append(text)
+    for power, text in await conn.execute_fetchall(_EFFECTIVE, {"phase": phase_id}):
+        orders = result.setdefault(Power(power), [])
+        if text is not None:
+            orders.append(text)
     return result
 
 
@@ -62,8 +61,8 @@ async def submissions(conn: aiosqlite.Connection, phase_id: int,
     args: tuple = (phase_id,)
     if power is not None:
         query, args = query + " AND power = ?", (phase_id, power.value)
-    async with conn.execute(query + " ORDER BY id", args) as cur:
-        return [tuple(r) for r in await cur.fetchall()]
+    rows = await conn.execute_fetchall(query + " ORDER BY id", args)
+    return [tuple(r) for r in rows]
 
 
 async def set_ready(conn: aiosqlite.Connection, phase_id: int, power: Power, ready: bool) -> None:
@@ -76,9 +75,20 @@ async def set_ready(conn: aiosqlite.Connection, phase_id: int, power: Power, rea
 
 
 async def ready_powers(conn: aiosqlite.Connection, phase_id: int) -> set[Power]:
-    async with conn.execute("SELECT power FROM ready WHERE phase_id = ?", (phase_id,)) as cur:
-        return {Power(r[0]) for r in await cur.fetchall()}
+    rows = await conn.execute_fetchall("SELECT power FROM ready WHERE phase_id = ?", (phase_id,))
+    return {Power(r[0]) for r in rows}
 
 
 async def clear_ready(conn: aiosqlite.Connection, phase_id: int) -> None:
     await conn.execute("DELETE FROM ready WHERE phase_id = ?", (phase_id,))
+
+
+async def marks(conn: aiosqlite.Connection,
+                phase_id: int) -> tuple[set[Power], dict[Power, float]]:
+    """In one query: the powers marked ready, and each power's latest submission time."""
+    rows = await conn.execute_fetchall(
+        "SELECT 'ready', power, NULL FROM ready WHERE phase_id = :p UNION ALL "
+        "SELECT 'sent', power, MAX(submitted_at) FROM submissions WHERE phase_id = :p "
+        "GROUP BY power", {"p": phase_id})
+    ready = {Power(r[1]) for r in rows if r[0] == "ready"}
+    return ready, {Power(r[1]): r[2] for r in rows if r[0] == "sent"}

@@ -37,32 +37,32 @@ async def insert(conn: aiosqlite.Connection, game_id: int, position: Position, *
 
 
 async def get(conn: aiosqlite.Connection, phase_id: int) -> PhaseRow | None:
-    async with conn.execute(f"SELECT {_COLUMNS} FROM phases WHERE id = ?", (phase_id,)) as cur:
-        row = await cur.fetchone()
+    rows = await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM phases WHERE id = ?", (phase_id,))
+    row = rows[0] if rows else None
     return _phase(row) if row else None
 
 
 async def latest(conn: aiosqlite.Connection, game_id: int) -> PhaseRow | None:
     """The game's newest phase: the open one while the game runs, the last played after."""
-    async with conn.execute(f"SELECT {_COLUMNS} FROM phases WHERE game_id = ? "
-                            "ORDER BY seq DESC LIMIT 1", (game_id,)) as cur:
-        row = await cur.fetchone()
+    rows = await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM phases WHERE game_id = ? "
+                                       "ORDER BY seq DESC LIMIT 1", (game_id,))
+    row = rows[0] if rows else None
     return _phase(row) if row else None
 
 
 async def history(conn: aiosqlite.Connection, game_id: int) -> list[PhaseRow]:
-    async with conn.execute(f"SELECT {_COLUMNS} FROM phases WHERE game_id = ? ORDER BY seq",
-                            (game_id,)) as cur:
-        return [_phase(r) for r in await cur.fetchall()]
+    rows = await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM phases WHERE game_id = ? ORDER BY seq",
+                                       (game_id,))
+    return [_phase(r) for r in rows]
 
 
 async def open_deadlines(conn: aiosqlite.Connection) -> list[tuple[int, int, float]]:
     """(phase id, game id, deadline) of every open phase of an active game, soonest first."""
-    async with conn.execute(
+    rows = await conn.execute_fetchall(
             "SELECT p.id, p.game_id, p.deadline_at FROM phases p JOIN games g ON g.id = p.game_id"
             " WHERE p.status = 'open' AND g.status = 'active' AND p.deadline_at IS NOT NULL "
-            "ORDER BY p.deadline_at, p.id") as cur:
-        return [(r[0], r[1], r[2]) for r in await cur.fetchall()]
+            "ORDER BY p.deadline_at, p.id")
+    return [(r[0], r[1], r[2]) for r in rows]
 
 
 async def close(conn: aiosqlite.Connection, phase_id: int, at: float) -> bool:
@@ -93,9 +93,9 @@ async def mark_announced(conn: aiosqlite.Connection, phase_id: int, at: float) -
 
 async def unannounced(conn: aiosqlite.Connection) -> list[int]:
     """Adjudicated phases whose results were not (yet) announced, oldest first."""
-    async with conn.execute("SELECT id FROM phases WHERE status = 'done' AND announced_at IS "
-                            "NULL ORDER BY adjudicated_at, id") as cur:
-        return [r[0] for r in await cur.fetchall()]
+    rows = await conn.execute_fetchall("SELECT id FROM phases WHERE status = 'done' AND announced_at IS "
+                                       "NULL ORDER BY adjudicated_at, id")
+    return [r[0] for r in rows]
 
 
 async def note_reminder(conn: aiosqlite.Connection, phase_id: int, offset_s: float) -> bool:
@@ -106,9 +106,9 @@ async def note_reminder(conn: aiosqlite.Connection, phase_id: int, offset_s: flo
 
 
 async def reminders_sent(conn: aiosqlite.Connection, phase_id: int) -> set[float]:
-    async with conn.execute("SELECT offset_s FROM reminders_sent WHERE phase_id = ?",
-                            (phase_id,)) as cur:
-        return {r[0] for r in await cur.fetchall()}
+    rows = await conn.execute_fetchall("SELECT offset_s FROM reminders_sent WHERE phase_id = ?",
+                                       (phase_id,))
+    return {r[0] for r in rows}
 
 
 async def clear_reminders(conn: aiosqlite.Connection, phase_id: int) -> None:
@@ -117,15 +117,22 @@ async def clear_reminders(conn: aiosqlite.Connection, phase_id: int) -> None:
 
 
 async def by_seq(conn: aiosqlite.Connection, game_id: int, seq: int) -> PhaseRow | None:
-    async with conn.execute(f"SELECT {_COLUMNS} FROM phases WHERE game_id = ? AND seq = ?",
-                            (game_id, seq)) as cur:
-        row = await cur.fetchone()
+    rows = await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM phases WHERE game_id = ? AND seq = ?",
+                                       (game_id, seq))
+    row = rows[0] if rows else None
     return _phase(row) if row else None
 
 
 async def by_name(conn: aiosqlite.Connection, game_id: int, name: str) -> PhaseRow | None:
     """The latest phase of that name (after a rollback a name may have been played again)."""
-    async with conn.execute(f"SELECT {_COLUMNS} FROM phases WHERE game_id = ? AND name = ? "
-                            "ORDER BY seq DESC LIMIT 1", (game_id, name)) as cur:
-        row = await cur.fetchone()
+    rows = await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM phases WHERE game_id = ? AND name = ? "
+                                       "ORDER BY seq DESC LIMIT 1", (game_id, name))
+    row = rows[0] if rows else None
     return _phase(row) if row else None
+
+
+async def latest_id(conn: aiosqlite.Connection, game_id: int) -> tuple[int, str, str] | None:
+    """(id, name, status) of the game's newest phase, without reading its position."""
+    rows = await conn.execute_fetchall("SELECT id, name, status FROM phases WHERE game_id = ? "
+                                       "ORDER BY seq DESC LIMIT 1", (game_id,))
+    return tuple(rows[0]) if rows else None

@@ -12,9 +12,9 @@ async def set_language(conn: aiosqlite.Connection, user_id: int, lang: str | Non
 
 
 async def language(conn: aiosqlite.Connection, user_id: int) -> str | None:
-    async with conn.execute("SELECT language FROM user_prefs WHERE user_id = ?",
-                            (user_id,)) as cur:
-        row = await cur.fetchone()
+    rows = await conn.execute_fetchall("SELECT language FROM user_prefs WHERE user_id = ?",
+                                       (user_id,))
+    row = rows[0] if rows else None
     return row[0] if row else None
 
 
@@ -26,7 +26,7 @@ async def set_moderator_role(conn: aiosqlite.Connection, guild_id: int,
 
 
 async def moderator_role(conn: aiosqlite.Connection, guild_id: int) -> int | None:
-    async with conn.execute("SELECT moderator_role_id FROM guild_prefs WHERE guild_id = ?",
-                            (guild_id,)) as cur:
-        row = await cur.fetchone()
+    rows = await conn.execute_fetchall("SELECT moderator_role_id FROM guild_prefs WHERE guild_id = ?",
+                                       (guild_id,))
+    row = rows[0] if rows else None
     return row[0] if row else None

@@ -41,18 +41,18 @@ async def store(conn: aiosqlite.Connection, phase_id: int, result: PhaseResult) 
 
 
 async def of_phase(conn: aiosqlite.Connection, phase_id: int) -> list[OrderResultRow]:
-    async with conn.execute("SELECT power, order_text, status, reason, province FROM results "
-                            "WHERE phase_id = ? ORDER BY seq", (phase_id,)) as cur:
-        return [OrderResultRow(Power(r[0]), r[1], r[2], r[3], r[4])
-                for r in await cur.fetchall()]
+    rows = await conn.execute_fetchall("SELECT power, order_text, status, reason, province FROM results "
+                                       "WHERE phase_id = ? ORDER BY seq", (phase_id,))
+    return [OrderResultRow(Power(r[0]), r[1], r[2], r[3], r[4])
+            for r in rows]
 
 
 async def outcome(conn: aiosqlite.Connection,
                   phase_id: int) -> tuple[dict[str, Any], list[Power]] | None:
     """(position after, powers in civil disorder) of an adjudicated phase."""
-    async with conn.execute("SELECT after_json, civil_disorder_json FROM phase_outcomes "
-                            "WHERE phase_id = ?", (phase_id,)) as cur:
-        row = await cur.fetchone()
+    rows = await conn.execute_fetchall("SELECT after_json, civil_disorder_json FROM phase_outcomes "
+                                       "WHERE phase_id = ?", (phase_id,))
+    row = rows[0] if rows else None
     if row is None:
         return None
     return json.loads(row[0]), [Power(p) for p in json.loads(row[1])]

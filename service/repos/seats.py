@@ -22,9 +22,9 @@ async def remove_player(conn: aiosqlite.Connection, game_id: int, user_id: int) 
 
 
 async def players(conn: aiosqlite.Connection, game_id: int) -> list[int]:
-    async with conn.execute("SELECT user_id FROM players WHERE game_id = ? "
-                            "ORDER BY joined_at, user_id", (game_id,)) as cur:
-        return [r[0] for r in await cur.fetchall()]
+    rows = await conn.execute_fetchall("SELECT user_id FROM players WHERE game_id = ? "
+                                       "ORDER BY joined_at, user_id", (game_id,))
+    return [r[0] for r in rows]
 
 
 async def create(conn: aiosqlite.Connection, game_id: int,
@@ -34,15 +34,15 @@ async def create(conn: aiosqlite.Connection, game_id: int,
 
 
 async def all_seats(conn: aiosqlite.Connection, game_id: int) -> list[Seat]:
-    async with conn.execute("SELECT game_id, power, user_id, civil_disorder FROM seats "
-                            "WHERE game_id = ? ORDER BY power", (game_id,)) as cur:
-        return [Seat(r[0], Power(r[1]), r[2], bool(r[3])) for r in await cur.fetchall()]
+    rows = await conn.execute_fetchall("SELECT game_id, power, user_id, civil_disorder FROM seats "
+                                       "WHERE game_id = ? ORDER BY power", (game_id,))
+    return [Seat(r[0], Power(r[1]), r[2], bool(r[3])) for r in rows]
 
 
 async def powers_of(conn: aiosqlite.Connection, game_id: int, user_id: int) -> list[Power]:
-    async with conn.execute("SELECT power FROM seats WHERE game_id = ? AND user_id = ? "
-                            "ORDER BY power", (game_id, user_id)) as cur:
-        return [Power(r[0]) for r in await cur.fetchall()]
+    rows = await conn.execute_fetchall("SELECT power FROM seats WHERE game_id = ? AND user_id = ? "
+                                       "ORDER BY power", (game_id, user_id))
+    return [Power(r[0]) for r in rows]
 
 
 async def set_user(conn: aiosqlite.Connection, game_id: int, power: Power,
@@ -60,9 +60,21 @@ async def set_civil_disorder(conn: aiosqlite.Connection, game_id: int, powers: s
 
 async def games_of_user(conn: aiosqlite.Connection, user_id: int) -> list[int]:
     """Games (not finished) where the user holds a seat or has joined the roster."""
-    async with conn.execute(
+    rows = await conn.execute_fetchall(
             "SELECT DISTINCT g.id FROM games g LEFT JOIN seats s ON s.game_id = g.id "
             "LEFT JOIN players p ON p.game_id = g.id "
             "WHERE g.status != 'finished' AND (s.user_id = ? OR p.user_id = ?) ORDER BY g.id",
-            (user_id, user_id)) as cur:
-        return [r[0] for r in await cur.fetchall()]
+            (user_id, user_id))
+    return [r[0] for r in rows]
+
+
+async def return_from_disorder(conn: aiosqlite.Connection, game_id: int,
+                               powers: set[Power]) -> set[Power]:
+    """Clear the civil-disorder mark of those of `powers` that had it; return them."""
+    if not powers:
+        return set()
+    marks = ", ".join("?" for _ in powers)
+    rows = await conn.execute_fetchall(
+        f"UPDATE seats SET civil_disorder = 0 WHERE game_id = ? AND civil_disorder = 1 "
+        f"AND power IN ({marks}) RETURNING power", (game_id, *(p.value for p in powers)))
+    return {Power(r[0]) for r in rows}

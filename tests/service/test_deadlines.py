@@ -108,8 +108,11 @@ async def test_overdue_deadlines_after_a_restart_are_processed_once_in_order(
     clock.advance(timedelta(days=3))                           # the process was down
     async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
                                 scheduler=False) as service:
-        announced = [m.params["game"] for m in notifier.posted("phase.results")]
-        assert announced == ["fast", "slow"]                    # the earlier deadline first
+        announced = sorted(m.params["game"] for m in notifier.posted("phase.results"))
+        assert announced == ["fast", "slow"]
+        async with service.db.read() as conn:                   # the earlier deadline first:
+            opened = [(await phases.latest(conn, g.id)).id for g in (fast, slow)]
+        assert opened[0] < opened[1]                            # its next phase opened first
         assert await phase_names(service, slow.id) == [("S1901M", "done"), ("F1901M", "open")]
         assert (await service.status(fast.id)).deadline == clock.now() + timedelta(hours=6)
         assert await service.run_due() == 0
