@@ -26,7 +26,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from engine import Power
     from engine.records import position_of
-
     from grammar import parse_line
 
     try:

@@ -56,8 +56,8 @@ ERRORS = {
         "nl": "een eenheid verplaatst maar één provincie per fase, maar „Ven-Pie-Mar” heeft "
               "2 stappen"}, ()),
     "order kind not in this phase": ("A Ven R Tri", Power.ITALY, OPENING, {
-        "en": "a retreat order cannot be given in a movement phase; here you can give: hold, "
-              "move, support, convoy",
+        "en": "a retreat order cannot be given in the movement phase; here you can give: "
+              "hold, move, support, convoy",
         "it": "un ordine di ritirata non si può dare in una fase di movimento; qui si può "
               "dare: arresto, spostamento, appoggio, trasporto",
         "nl": "een opdracht om te terugtrekken bestaat niet in een bewegingsfase; hier kan: "
