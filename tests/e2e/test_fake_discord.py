@@ -329,6 +329,13 @@ async def test_an_interaction_is_answered_once_and_within_the_deadline(synced, b
                              json={"content": "hi"}) as unknown:
             assert unknown.status == 404 and (await unknown.json())["code"] == 10015
 
+    fake.response_deadline = 0.0               # every answer now comes too late
+    late = await fake.invoke(player, guild, channel, "game", "join", options={"power": "Italy"})
+    refused = await fake.world.wait_until(
+        lambda: next((r for r in fake.requests if r.path.startswith(f"/interactions/{late.id}/")),
+                     None), timeout=2, what="the late callback")
+    assert refused.status == 404 and fake.responses_to(late) == []
+
 
 async def test_guild_message_content_needs_the_intent(world) -> None:
     fake, guild = world

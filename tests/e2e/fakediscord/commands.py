@@ -213,6 +213,7 @@ def build_command_data(command: dict[str, Any], path: tuple[str, ...], options: 
         raise FakeDiscordError(f"/{' '.join([command['name'], *path])} needs a subcommand: "
                                f"{[o['name'] for o in declared]}")
     by_name = {o["name"]: o for o in declared}
+    options = {k: v for k, v in options.items() if v is not None}   # None: left empty
     leaf_options: list[dict[str, Any]] = []
     for name, value in options.items():
         if name not in by_name:

@@ -95,6 +95,15 @@ class FakeDiscord:
     # -- the world -------------------------------------------------------------------------
 
     @property
+    def response_deadline(self) -> float:
+        """Seconds the bot has to give an interaction its first answer (3 on Discord)."""
+        return self._rest.response_deadline
+
+    @response_deadline.setter
+    def response_deadline(self, seconds: float) -> None:
+        self._rest.response_deadline = seconds
+
+    @property
     def gateway_url(self) -> str:
         """The websocket URL (also the answer of GET /gateway/bot)."""
         return self.world.gateway.url

@@ -95,7 +95,7 @@ async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]
 class RestApi:
     def __init__(self, world: World, *, response_deadline: float) -> None:
         self.world = world
-        self.response_deadline = response_deadline
+        self.response_deadline = response_deadline   # FakeDiscord.response_deadline sets it
 
     def routes(self) -> list[web.RouteDef]:
         r = [
