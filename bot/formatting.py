@@ -7,6 +7,7 @@ province abbreviations are the same in every language, as the rulebooks print th
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -162,7 +163,8 @@ def submission_text(lang: str, report: Any, game_name: str) -> str:
                     line.warning
                 lines.append("  ⚠️ " + tr(lang, "orders.warning", why=warning))
         else:
-            lines.append(f"❌ {_quote(shown)}: {line.error or tr(lang, 'orders.unreadable')}")
+            why = clean(line.error) if line.error else tr(lang, "orders.unreadable")
+            lines.append(f"❌ {_quote(shown)}: {why}")
             if line.candidates:
                 lines.append("  " + tr(lang, "orders.candidates",
                                        candidates=", ".join(f"`{c}`" for c in line.candidates)))
@@ -214,8 +216,17 @@ def status_text(lang: str, game: Any, now: datetime | None = None) -> str:
     return "\n".join(lines)
 
 
+def clean(text: str) -> str:
+    """Player text made safe to show: no control or bidirectional-override characters (a NUL
+    or a right-to-left override would garble the reply), no backticks (they would open code
+    spans), and no mass mentions."""
+    kept = "".join(c if unicodedata.category(c) not in ("Cc", "Cf") else "�" for c in text)
+    return kept.replace("`", "'").replace("@everyone", "@\u200beveryone").replace(
+        "@here", "@\u200bhere")
+
+
 def _quote(text: str, limit: int = 80) -> str:
-    text = text.replace("`", "'")
+    text = clean(text)
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     return f"“{text}”"

@@ -22,6 +22,7 @@ from service.models import GameSettings
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
+    from service.models import GameView
 
 GAME = "the game (default: the only game of this channel)"
 _MENTION = re.compile(r"<@!?(\d+)>")
@@ -81,6 +82,12 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return await moderator_only(interaction)
 
+    async def _begin(self, interaction: discord.Interaction, game: int | None) -> GameView:
+        """Answer "thinking" at once (the service may adjudicate, draw a map or post to the
+        channel before it returns, and Discord waits only 3 s), then find the game."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        return await resolve_game(self.bot, interaction, game)
+
     async def _lang(self, interaction: discord.Interaction) -> str:
         return await self.bot.language_of_interaction(interaction)
 
@@ -109,6 +116,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
             adjustment_deadline=timedelta(hours=adjustment_hours),
             reminders=(timedelta(hours=reminder_hours),) if reminder_hours > 0 else (),
             victory_target=victory_centres, end_year=end_year)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.bot.service.create_game(
             channel_id=interaction.channel_id, moderator_id=interaction.user.id, name=name,
             settings=settings, guild_id=interaction.guild_id)
@@ -122,9 +130,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     @app_commands.autocomplete(game=game_autocomplete())
     async def start(self, interaction: discord.Interaction, game: int | None = None,
                     assignments: str | None = None) -> None:
-        view = await resolve_game(self.bot, interaction, game)
+        view = await self._begin(interaction, game)
         chosen = parse_assignments(assignments) if assignments else None
-        await interaction.response.defer(ephemeral=True, thinking=True)
         started = await self.bot.service.start(view.id, interaction.user.id, assignments=chosen)
         await reply(interaction, tr(await self._lang(interaction), "mod.started",
                                     game=started.name, deadline=timestamp(started.deadline)))
@@ -133,8 +140,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_autocomplete())
     async def process(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        view = await resolve_game(self.bot, interaction, game)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = await self._begin(interaction, game)
         # the phase the moderator saw: if a deadline got there first, the next one is spared
         done = await self.bot.service.process_now(view.id, interaction.user.id, view.phase)
         await reply(interaction, tr(await self._lang(interaction),
@@ -147,7 +153,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     async def extend(self, interaction: discord.Interaction,
                      hours: app_commands.Range[float, 0.05, 336.0],
                      game: int | None = None) -> None:
-        view = await resolve_game(self.bot, interaction, game)
+        view = await self._begin(interaction, game)
         after = await self.bot.service.extend_deadline(view.id, interaction.user.id,
                                                        by=timedelta(hours=hours))
         await reply(interaction, tr(await self._lang(interaction), "mod.deadline_now",
@@ -158,7 +164,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     @app_commands.autocomplete(game=game_autocomplete())
     async def deadline(self, interaction: discord.Interaction, when: str,
                        game: int | None = None) -> None:
-        view = await resolve_game(self.bot, interaction, game)
+        view = await self._begin(interaction, game)
         moment = parse_when(when, self.bot.service.clock.now())
         after = await self.bot.service.set_deadline(view.id, interaction.user.id, moment)
         await reply(interaction, tr(await self._lang(interaction), "mod.deadline_now",
@@ -168,7 +174,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_autocomplete())
     async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        view = await resolve_game(self.bot, interaction, game)
+        view = await self._begin(interaction, game)
         await self.bot.service.pause(view.id, interaction.user.id)
         await reply(interaction, tr(await self._lang(interaction), "mod.paused", game=view.name))
 
@@ -176,7 +182,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_autocomplete())
     async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        view = await resolve_game(self.bot, interaction, game)
+        view = await self._begin(interaction, game)
         after = await self.bot.service.resume(view.id, interaction.user.id)
         await reply(interaction, tr(await self._lang(interaction), "mod.resumed", game=after.name,
                                     deadline=timestamp(after.deadline)))
@@ -187,7 +193,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     @app_commands.autocomplete(game=game_autocomplete(), power=power_autocomplete)
     async def replace(self, interaction: discord.Interaction, power: str, player: discord.Member,
                       game: int | None = None) -> None:
-        view = await resolve_game(self.bot, interaction, game)
+        view = await self._begin(interaction, game)
         chosen = parse_power(power)
         await self.bot.service.replace_player(view.id, interaction.user.id, chosen, player.id)
         lang = await self._lang(interaction)
@@ -200,7 +206,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     @app_commands.autocomplete(game=game_autocomplete())
     async def remove(self, interaction: discord.Interaction, player: discord.Member,
                      game: int | None = None) -> None:
-        view = await resolve_game(self.bot, interaction, game)
+        view = await self._begin(interaction, game)
         await self.bot.service.remove_player(view.id, interaction.user.id, player.id)
         await reply(interaction, tr(await self._lang(interaction), "mod.removed", game=view.name,
                                     player=player.mention))
@@ -209,7 +215,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_autocomplete())
     async def rollback(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        view = await resolve_game(self.bot, interaction, game)
+        view = await self._begin(interaction, game)
         after = await self.bot.service.rollback(view.id, interaction.user.id)
         await reply(interaction, tr(await self._lang(interaction), "mod.rolled_back",
                                     game=after.name, phase=after.phase or "-"))
@@ -219,7 +225,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     @app_commands.autocomplete(game=game_autocomplete())
     async def end(self, interaction: discord.Interaction, game: int | None = None,
                   reason: app_commands.Range[str, 0, 200] = "") -> None:
-        view = await resolve_game(self.bot, interaction, game)
+        view = await self._begin(interaction, game)
         await self.bot.service.end_game(view.id, interaction.user.id, reason)
         await reply(interaction, tr(await self._lang(interaction), "mod.ended", game=view.name))
 

@@ -72,6 +72,16 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is not None:
             return
+        try:
+            await self._orders_by_dm(message)
+        except Exception:
+            # whatever broke, the player hears so and the rest of the bot goes on
+            log.exception("DM from user %s (%d characters) failed", message.author.id,
+                          len(message.content))
+            lang = await self.bot.language_of_user(message.author.id)
+            await self._answer(message.channel, tr(lang, "error.unexpected"))
+
+    async def _orders_by_dm(self, message: discord.Message) -> None:
         user = message.author
         lang = await self.bot.language_of_user(user.id)
         if len(message.content) > MAX_ORDER_MESSAGE:

@@ -86,3 +86,10 @@ def test_announcement_parameters_read_naturally():
     assert shown["phase"] == "Autunno 1901, ritirate"
     assert shown["seats"] == "Inghilterra: <@7>"
     assert shown["missing"] == "Russia: A MOS"
+
+
+def test_player_text_is_cleaned_before_it_is_shown():
+    from bot.formatting import clean
+
+    assert clean("A\u0000B\u202eC`D") == "A�B�C'D"
+    assert "@everyone" not in clean("hi @everyone")

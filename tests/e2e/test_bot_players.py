@@ -142,3 +142,18 @@ async def test_orders_add_suggests_the_players_own_units_moves(fake_discord, tmp
                                                options={"order": "A"}) == []
         refused = await table.run("orders", "add", user=walter, options={"order": "A PAR H"})
         assert "do not play a power" in refused.content
+
+
+async def test_malformed_orders_get_a_precise_answer_and_change_nothing(fake_discord, tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        _, users = await seat_everyone(fake_discord, table)
+        emma = users["England"]
+        await table.dm(emma, "F LON - NTH")
+        reply = await table.dm(emma, "hello there")
+        assert "❌ “hello there”: unknown word “there” at column 7" in reply.content
+        # control and right-to-left override characters are never echoed back
+        reply = await table.dm(emma, "\u0000\u202eA LVP ```")
+        assert "❌" in reply.content
+        assert "\u0000" not in reply.content and "\u202e" not in reply.content
+        mine = await table.run("orders", "show", user=emma)
+        assert "`F LON - NTH`" in mine.content
