@@ -93,13 +93,15 @@ def results_text(*, game_name: str, phase: str, results: Sequence[OrderResultRow
 
 
 def outcome_sentence(outcome: Mapping[str, Any]) -> str:
-    kind = outcome.get("kind")
+    kind, winners = outcome.get("kind"), " and ".join(outcome.get("winners", []))
     if kind == "victory":
-        return "The game is over: victory for " + " and ".join(outcome.get("winners", [])) + "."
+        alone = " (the last player standing)" if outcome.get("how") == "last_player" else ""
+        return f"The game is over: victory for {winners}{alone}."
     if kind == "draw":
         return "The game is over: a draw between " + ", ".join(outcome.get("powers", [])) + "."
     if kind == "end_year":
-        return f"The game is over: the end year {outcome.get('year')} has been played."
+        return (f"The game is over: the end year {outcome.get('year')} has been played; "
+                f"the most centres: {winners}.")
     if kind == "ended":
         reason = outcome.get("reason")
         return "The game was ended by the moderator" + (f": {reason}" if reason else ".")

@@ -34,11 +34,13 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from engine.adjudicator import adjudicate
 from engine.orders import parse_order
 from engine.outcomes import OrderResult, Outcome, Reason, Status
+from engine.position import Position, centers_to_json
+from engine.setups import coin_toss, coin_toss_due
 from engine.vocabulary import Phase, Power
 from service import announcements
 from service.clock import Clock, from_ts, to_ts
 from service.db import Database
-from service.ending import decide_end
+from service.ending import decide_end, eliminated
 from service.errors import InvalidRequest, NotFound
 from service.images import Renderer, default_renderer, stand_in_png
 from service.models import ACTIVE, FINISHED, Game, MapImage, PhaseReport, PhaseRow
@@ -212,7 +214,7 @@ class ServiceCore:
                 return
             phase = await phases.get(conn, phase_id)
             given = await order_rows.effective(conn, phase_id)
-            neutral = game.settings.setup.neutral
+            neutral = game.neutral_in(phase.position.phase)
             owed: dict[int, list[tuple[Power, tuple[str, ...]]]] = {}
             for seat in await seats.all_seats(conn, game_id):
                 if seat.user_id is None:
@@ -243,17 +245,20 @@ class ServiceCore:
                         or game.status != ACTIVE):
                     return False
                 now = self.now_ts()
-                setup = game.settings.setup
+                phase_now = phase.position.phase
                 given = await order_rows.effective(conn, phase_id)
                 result = adjudicate(phase.position, given, game.settings.rules,
-                                    neutral=setup.neutral)
+                                    neutral=game.neutral_in(phase_now),
+                                    closed=game.closed_in(phase_now))
                 if not await phases.close(conn, phase_id, now):
                     return False
                 await results.store(conn, phase_id, result)
                 if result.civil_disorder:
                     await seats.set_civil_disorder(conn, game_id, result.civil_disorder, True)
                 following = result.next_position
-                outcome = decide_end(game.settings, result, following)
+                side_before = game.joined_side
+                game = await self._toss_coin_if_due(conn, game, following.phase, now)
+                outcome = decide_end(game, following)
                 if outcome is not None:
                     await games.finish(conn, game_id, outcome, now)
                 else:
@@ -267,10 +272,33 @@ class ServiceCore:
             self._adjudicating[game_id] -= 1
             if not self._adjudicating[game_id]:
                 del self._adjudicating[game_id]
+        if game.joined_side is not None and side_before is None:
+            setup = game.settings.setup
+            joins = [p.value for p in setup.groups[game.joined_side]]
+            await self.post(game, "game.coin_toss", f"{game.name}: the coin has spoken: "
+                            f"{setup.joins_by_lot.value} joins " + ", ".join(joins)
+                            + f" from {setup.joins_in}.", power=setup.joins_by_lot.value,
+                            side=joins)
         if announce:
             await self.announce(phase_id)
             await self.reschedule(game_id)
         return True
+
+    async def _toss_coin_if_due(self, conn: Any, game: Game, upcoming: Phase,
+                                now: float) -> Game:
+        """Two players: before the adjustments of the year before the neutral power joins,
+        a coin seeded with the game's recorded seed picks its side; its player takes it."""
+        setup = game.settings.setup
+        if not coin_toss_due(setup, upcoming, game.joined_side):
+            return game
+        side = coin_toss(setup, game.rng_seed if game.rng_seed is not None else game.id)
+        await games.set_joined_side(conn, game.id, side)
+        holders = {s.power: s.user_id for s in await seats.all_seats(conn, game.id)}
+        await seats.create(conn, game.id, {setup.joins_by_lot: holders.get(setup.groups[side][0])})
+        await audit.log(conn, game.id, None, "coin_toss",
+                        {"power": setup.joins_by_lot.value, "side": side,
+                         "joins": [p.value for p in setup.groups[side]]}, now)
+        return await games.get(conn, game.id)
 
     def is_adjudicating(self, game_id: int) -> bool:
         return self._adjudicating[game_id] > 0
@@ -300,6 +328,9 @@ class ServiceCore:
             next_phase=following.name if following else None,
             next_deadline=following.deadline_at if following else None,
             outcome=game.outcome if following is None else None)
+        gone = self._newly_eliminated(game, phase, after)
+        if gone:
+            text += "\nEliminated: " + ", ".join(p.value for p in gone)
         image = None
         if with_image:
             kind = phase.position.phase.kind
@@ -310,6 +341,17 @@ class ServiceCore:
                                          civil_disorder=tuple(disorder))
         return PhaseReport(game.id, phase.name, phase.seq, tuple(rows), tuple(disorder), after,
                            text, image)
+
+    @staticmethod
+    def _newly_eliminated(game: Game, phase: PhaseRow, after: dict[str, Any]) -> list[Power]:
+        if not after:
+            return []
+        position = Position.from_record({
+            "phase": phase.name, "units": after["units_after"],
+            "dislodged": after.get("dislodged_after") or [],
+            "supply_centers": after.get("supply_centers_after")
+            or centers_to_json(phase.position.supply_centers)})
+        return sorted(eliminated(game, position) - eliminated(game, phase.position))
 
     async def announce(self, phase_id: int) -> None:
         """Post a phase's results (text, map, centres, civil disorder, dislodged units with
@@ -342,7 +384,7 @@ class ServiceCore:
     # -- shared by ordering and status ------------------------------------------------------
     @staticmethod
     def seat_needs_orders(phase: PhaseRow, power: Power, game: Game) -> bool:
-        return needs_orders(phase.position, power, game.settings.setup.neutral)
+        return needs_orders(phase.position, power, game.neutral_in(phase.position.phase))
 
     @staticmethod
     def phase_of(name: str) -> Phase:

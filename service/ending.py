@@ -1,39 +1,41 @@
-"""When a game ends by itself: victory, the end year, the last power standing.
-
-This is the service's one small decision function until `engine/game_end.py` provides the
-same logic; then it delegates there."""
+"""When a game ends by itself, as the service records it: the engine decides
+(`engine.game_end.game_status`: solo victory, last player, draw, end year), this module turns
+its verdict into the outcome stored with the game and announced."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from engine.adjudicator import PhaseResult
+from engine.game_end import game_status
 from engine.position import Position
-from service.models import GameSettings
+from engine.vocabulary import Power
+from service.models import Game
+
+_KINDS = {"solo": "victory", "last_player": "victory", "draw": "draw", "end_year": "end_year"}
 
 
-def decide_end(settings: GameSettings, result: PhaseResult,
-               next_position: Position) -> dict[str, Any] | None:
-    """The outcome (`{"kind": "victory" | "end_year", ...}`) if the game ends after
-    `result`, else None."""
-    setup = settings.setup
-    counts = {p.value: len(cs) for p, cs in sorted(result.supply_centers_after.items())
-              if p not in setup.neutral and cs}
-    if result.centers_updated:
-        if setup.victory_counts == "units":
-            # Two players: a side wins with this many units, its powers counted together.
-            for group in setup.groups:
-                units = sum(1 for u in result.units_after if u.power in group)
-                if units >= settings.target:
-                    return {"kind": "victory", "winners": [p.value for p in group],
-                            "units": units, "centers": counts}
-        else:
-            for power, n in counts.items():
-                if n >= settings.target:
-                    return {"kind": "victory", "winners": [power], "centers": counts}
-    alive = sorted({u.power.value for u in next_position.units} - {p.value for p in setup.neutral})
-    if len(alive) == 1:
-        return {"kind": "victory", "winners": alive, "centers": counts, "last_standing": True}
-    if settings.end_year is not None and next_position.phase.year > settings.end_year:
-        return {"kind": "end_year", "year": settings.end_year, "centers": counts}
-    return None
+def decide_end(game: Game, position: Position,
+               draw_votes: Iterable[Power] = ()) -> dict[str, Any] | None:
+    """The outcome (`{"kind": "victory" | "draw" | "end_year", "winners": [...], ...}`) if the
+    game is over on reaching `position`, else None."""
+    status = game_status(position, game.settings.setup, victory_target=game.settings.target,
+                         end_year=game.settings.end_year, draw_votes=frozenset(draw_votes),
+                         joined_side=game.joined_side)
+    if status.over is None:
+        return None
+    winners = sorted(p.value for p in status.over.winners)
+    outcome: dict[str, Any] = {
+        "kind": _KINDS[status.over.how], "how": status.over.how, "winners": winners,
+        "centers": {p.value: len(cs) for p, cs in sorted(position.supply_centers.items())
+                    if cs}}
+    if status.over.how == "draw":
+        outcome["powers"] = winners
+    if status.over.how == "end_year":
+        outcome["year"] = game.settings.end_year
+    return outcome
+
+
+def eliminated(game: Game, position: Position) -> frozenset[Power]:
+    """Powers with no unit and no centre left."""
+    return game_status(position, game.settings.setup, joined_side=game.joined_side).eliminated

@@ -94,6 +94,9 @@ class LifecycleMixin(ServiceCore):
                 raise InvalidRequest("game.already_started", f"{game.name} has already "
                                      "started", game=game.name)
             setup = game.settings.setup
+            # Recorded even when the moderator assigns the powers: the two-player game's coin
+            # toss is seeded with it.
+            seed = random.SystemRandom().randrange(2**62) if seed is None else seed
             if assignments is None:
                 roster = await seats.players(conn, game_id)
                 if len(roster) != setup.players:
@@ -101,7 +104,6 @@ class LifecycleMixin(ServiceCore):
                         "game.wrong_player_count", f"{game.name} needs {setup.players} "
                         f"players to draw the powers; {len(roster)} joined", game=game.name,
                         needed=setup.players, joined=len(roster))
-                seed = random.SystemRandom().randrange(2**62) if seed is None else seed
                 groups = list(setup.groups)
                 random.Random(seed).shuffle(groups)
                 seated = {p: user for user, group in zip(roster, groups, strict=True)

@@ -9,8 +9,8 @@ from typing import Any
 
 from engine.position import Position
 from engine.rules import PRESETS
-from engine.setups import Setup, setup_named
-from engine.vocabulary import PhaseKind, Power
+from engine.setups import Setup, closed_provinces, neutral_powers, setup_named
+from engine.vocabulary import Phase, PhaseKind, Power
 from service.errors import InvalidRequest
 
 FORMING, ACTIVE, PAUSED, FINISHED = "forming", "active", "paused", "finished"
@@ -97,6 +97,15 @@ class Game:
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
+    joined_side: int | None = None     # two players: the side the neutral power joined
+
+    def neutral_in(self, phase: Phase) -> frozenset[Power]:
+        """The powers nobody plays in `phase` (the smaller set-ups)."""
+        return neutral_powers(self.settings.setup, phase, self.joined_side)
+
+    def closed_in(self, phase: Phase) -> frozenset[str]:
+        """The provinces no unit may enter in `phase` (neutral Italy of two players)."""
+        return closed_provinces(self.settings.setup, phase, self.joined_side)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from engine.vocabulary import Power, province_of
 from service import announcements
 from service.clock import from_ts
 from service.core import ServiceCore
+from service.ending import decide_end
 from service.errors import InvalidRequest, NotAllowed, OrdersRejected, PhaseClosed
 from service.models import (
     ACTIVE,
@@ -132,7 +133,8 @@ class OrderingMixin(ServiceCore):
         for p, order in chosen:
             by_power.setdefault(p, []).append(order)
         result = adjudicate(position, by_power, game.settings.rules,
-                            neutral=game.settings.setup.neutral)
+                            neutral=game.neutral_in(position.phase),
+                            closed=game.closed_in(position.phase))
         # The engine reports power by power; the lines are in message order.
         verdicts: dict[Power, list] = {}
         for verdict in result.results:
@@ -155,7 +157,7 @@ class OrderingMixin(ServiceCore):
                             powers: Sequence[Power]) -> list[PowerOrders]:
         given = await order_rows.effective(conn, phase.id)
         ready, sent = await order_rows.marks(conn, phase.id)
-        neutral = game.settings.setup.neutral
+        neutral = game.neutral_in(phase.position.phase)
         return [PowerOrders(p, phase.name, tuple(given.get(p, [])),
                             missing(phase.position, p, given.get(p, []), neutral), p in ready,
                             from_ts(sent[p]) if p in sent else None)
@@ -221,11 +223,10 @@ class OrderingMixin(ServiceCore):
             mine = await self._mine_or_fail(conn, game, user_id)
             for p in mine:
                 await draws.set_vote(conn, game_id, p, yes, now)
-            alive = current.position.powers_with_units() - game.settings.setup.neutral
-            passed = yes and alive <= await draws.in_favour(conn, game_id)
-            sharing = tuple(sorted(alive))
+            outcome = decide_end(game, current.position, await draws.in_favour(conn, game_id))
+            passed = yes and outcome is not None and outcome["kind"] == "draw"
+            sharing = tuple(Power(p) for p in outcome["powers"]) if passed else ()
             if passed:
-                outcome = {"kind": "draw", "powers": [p.value for p in sharing]}
                 await games.finish(conn, game_id, outcome, now)
                 game = await games.get(conn, game_id)
         if passed:

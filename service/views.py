@@ -20,7 +20,7 @@ async def game_view(conn: Any, game: Game) -> GameView:
         ready = await order_rows.ready_powers(conn, phase.id) if is_open else set()
         position = phase.position
         counts = position.center_counts()
-        neutral = game.settings.setup.neutral
+        neutral = game.neutral_in(position.phase)
         for seat in await seats.all_seats(conn, game.id):
             seat_views.append(SeatView(
                 power=seat.power, user_id=seat.user_id, civil_disorder=seat.civil_disorder,

@@ -13,7 +13,7 @@ from service.clock import from_ts
 from service.models import FINISHED, Game, GameSettings
 
 _COLUMNS = ("id, channel_id, guild_id, name, moderator_id, settings_json, status, rng_seed, "
-            "paused_remaining, outcome_json, created_at, started_at, finished_at")
+            "paused_remaining, outcome_json, created_at, started_at, finished_at, joined_side")
 
 
 def _game(row: sqlite3.Row) -> Game:
@@ -26,7 +26,7 @@ def _game(row: sqlite3.Row) -> Game:
                           else timedelta(seconds=row["paused_remaining"])),
         outcome=json.loads(row["outcome_json"]) if row["outcome_json"] else None,
         created_at=from_ts(row["created_at"]), started_at=from_ts(row["started_at"]),
-        finished_at=from_ts(row["finished_at"]))
+        finished_at=from_ts(row["finished_at"]), joined_side=row["joined_side"])
 
 
 async def insert(conn: aiosqlite.Connection, *, channel_id: int, guild_id: int | None, name: str,
@@ -79,3 +79,7 @@ async def finish(conn: aiosqlite.Connection, game_id: int, outcome: dict[str, An
                        "paused_remaining = NULL WHERE id = ?",
                        (status, json.dumps(outcome) if outcome is not None else None, at,
                         game_id))
+
+
+async def set_joined_side(conn: aiosqlite.Connection, game_id: int, side: int | None) -> None:
+    await conn.execute("UPDATE games SET joined_side = ? WHERE id = ?", (side, game_id))

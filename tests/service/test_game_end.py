@@ -83,3 +83,46 @@ async def test_the_default_renderer_draws_real_maps_in_worker_processes(db_path)
         image = await service.current_map(game.id)
         assert service.render_processes == 1 and service._pool is not None
     assert image.png.startswith(PNG) and image.filename == f"game-{game.id}-S1901M.png"
+
+
+async def test_two_players_a_seeded_coin_gives_italy_to_a_side_from_1915(service, notifier):
+    from engine.setups import SETUPS, coin_toss
+    game = await start_game(service, players=2, seed=7)
+    assert game.view.phase == "S1914M" and Power.ITALY not in game.user
+    report = await service.submit_orders(game.id, game.user[Power.FRANCE], "A MAR - PIE")
+    assert report.lines[0].reason == "neutral"               # closed Italy cannot be entered
+    await service.process_now(game.id, MODERATOR)
+    await service.process_now(game.id, MODERATOR)
+    view = await service.status(game.id)
+    side = coin_toss(SETUPS["2"], 7)
+    holder = game.user[SETUPS["2"].groups[side][0]]
+    assert view.phase == "S1915M"
+    assert {s.power: s.user_id for s in view.seats}[Power.ITALY] == holder
+    [message] = notifier.posted("game.coin_toss")
+    assert "Italy joins" in message.text
+    report = await service.submit_orders(game.id, holder, "A ROM - TUS")
+    assert report.recorded == ("A ROM - TUS",) and report.lines[0].warning is None
+    [toss] = [e for e in await service.audit_log(game.id) if e.action == "coin_toss"]
+    assert toss.params["side"] == side and toss.params["power"] == "Italy"
+
+
+def test_the_results_name_powers_newly_eliminated():
+    from datetime import UTC, datetime
+
+    from engine.position import Position
+    from service.core import ServiceCore
+    from service.models import Game, GameSettings, PhaseRow
+    when = datetime(2024, 1, 1, tzinfo=UTC)
+    game = Game(1, 1, None, "g", 1, GameSettings(), "active", 1, None, None, when, when, None)
+    start = Position.initial()
+    italy = {"ven", "rom", "nap"}
+    before = Position(start.phase, tuple(u for u in start.units if u.power != Power.ITALY
+                                         or u.province == "ven"),
+                      {p: cs - {"rom", "nap"} for p, cs in start.supply_centers.items()})
+    phase = PhaseRow(1, 1, 1, "F1901M", before, "done", when, None, when, None)
+    after = {"units_after": [u.to_json() for u in before.units if u.power != Power.ITALY],
+             "supply_centers_after": {p.value: sorted(cs - italy)
+                                      for p, cs in before.supply_centers.items() if cs - italy}}
+    assert ServiceCore._newly_eliminated(game, phase, after) == [Power.ITALY]
+    assert ServiceCore._newly_eliminated(game, phase, {**after, "units_after": [
+        u.to_json() for u in before.units]}) == []
