@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections import OrderedDict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from engine import (
     Board,
@@ -349,7 +349,8 @@ class Resolver:
 
     def _around(self, order: Order) -> Position:
         """The position cut down to what the legality of one movement order reads: its unit,
-        the unit it supports or convoys, and the fleets at sea (convoy routes). The engine
+        the unit it supports or convoys, and, when a convoy route can matter (a convoy order;
+        an army going VIA or to a province it does not border), the fleets at sea. The engine
         builds a record per unit on the board, and this runs for every reading of every line."""
         wanted = [province_of(order.location)]
         other = getattr(order, "supported_location", None) or getattr(order, "army_location",
@@ -357,8 +358,18 @@ class Resolver:
         if other:
             wanted.append(province_of(other))
         units = [self.on_board[p] for p in wanted if p in self.on_board]
-        units.extend(u for u in self.view.fleets_at_sea if u.province not in wanted)
-        return replace(self.position, units=tuple(units))
+        if self._may_go_by_sea(order, units[0] if units else None):
+            units.extend(u for u in self.view.fleets_at_sea if u.province not in wanted)
+        position = self.position
+        return Position(position.phase, tuple(units), position.supply_centers)
+
+    def _may_go_by_sea(self, order: Order, unit: Unit | None) -> bool:
+        if isinstance(order, Convoy):
+            return True
+        if not isinstance(order, Move) or unit is None or unit.type is not UnitType.ARMY:
+            return False
+        return order.via_convoy or not self.board.adjacent(UnitType.ARMY, unit.location,
+                                                           order.target)
 
     def _owner_for(self, order: Order) -> Power:
         location = getattr(order, "location", None)
@@ -484,7 +495,7 @@ class _PositionView:
 
 
 _VIEWS: OrderedDict[int, _PositionView] = OrderedDict()
-_VIEWS_KEPT = 8
+_VIEWS_KEPT = 64
 
 
 def _view_of(position: Position) -> _PositionView:

@@ -1,0 +1,287 @@
+"""Order-reading speed: Arbitro's grammar on a realistic mix of English, Italian and Dutch.
+
+    python -m bench.grammar [--repeat N] [--limit N]
+
+The lines: every order of the 20 games in ../shared/games (beside the checkout, or
+$ARBITRO_SHARED), each written out in one of six styles, in turn: the engine's notation
+(`A VEN - TRI`), English words (`Army Venice moves to Trieste`), the Italian abbreviation table
+of seed 003 (`A Ven - Pie`, `APP`, `TRA`, `XXX`), Italian words (`Esercito Venezia a Trieste`),
+Dutch words (`Leger Venetië naar Triëst`), and the rulebook's own shorthand (`A Ven-Tri`). Each
+line is read against the position of its phase, for the power that gave it, and the order read
+is compared with the engine's reading of the original, so the table also says the work was
+right.
+
+Timed (CPU time of this process, `time.process_time`, best of --repeat rounds):
+- first pass: every line once, in game order, with cold caches (each position is new; words,
+  shapes and engine verdicts are memoised as the pass goes, as in a real game);
+- steady: the same lines again (what a bot sees when players resend and edit their orders);
+- a 17-line message (`parse_message`, one power's orders in four styles) on a position it has
+  seen, and a 10,000-character line of noise.
+
+Peer: there is no installable Discord judge. The issue states the fastest one measured took
+about 1 ms per order; that figure is printed as the peer's row (not measured here).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from engine import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Position,
+    Power,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+    parse_order,
+)
+from engine.records import game_phase_position
+from grammar import api, parse_line, parse_message
+from grammar.lexicon import lexicon, vocabulary
+from grammar.readings import _VIEWS
+
+PEER_MS_PER_ORDER = 1.0  # the issue's figure for the fastest Discord judge measured
+TARGET_LINES_PER_SECOND = 20_000
+
+
+def shared_games() -> list[dict]:
+    override = os.environ.get("ARBITRO_SHARED")
+    base = Path(override) if override else Path(__file__).resolve().parents[2] / "shared"
+    folder = base / "games"
+    if not folder.is_dir():
+        sys.exit(f"no games found: expected {folder} (or set ARBITRO_SHARED)")
+    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
+
+
+# -- writing an order in a style -------------------------------------------------------------
+class Style:
+    """Words of one way of writing orders, taken from the vocabulary files themselves."""
+
+    def __init__(self, name: str, language: str, units: dict[str, str], words: dict[str, str],
+                 place: Callable[[str], str]) -> None:
+        self.name, self.language, self.units, self.words, self.place = (
+            name, language, units, words, place)
+
+    def unit(self, unit, location: str) -> str:
+        where = self.place(location)
+        return f"{self.units[unit.value]} {where}" if unit else where
+
+    def write(self, order: Order) -> str:
+        w = self.words
+        if isinstance(order, Hold):
+            return f"{self.unit(order.unit, order.location)} {w['hold']}"
+        if isinstance(order, Move):
+            via = f" {w['via']}" if order.via_convoy else ""
+            return f"{self.unit(order.unit, order.location)} {w['move']} " \
+                   f"{self.place(order.target)}{via}"
+        if isinstance(order, SupportHold):
+            return f"{self.unit(order.unit, order.location)} {w['support']} " \
+                   f"{self.unit(order.supported_unit, order.supported_location)}"
+        if isinstance(order, SupportMove):
+            return f"{self.unit(order.unit, order.location)} {w['support']} " \
+                   f"{self.unit(order.supported_unit, order.supported_location)} " \
+                   f"{w['move']} {self.place(order.target)}"
+        if isinstance(order, Convoy):
+            return f"{self.unit(order.unit, order.location)} {w['convoy']} " \
+                   f"{self.units['A']} {self.place(order.army_location)} {w['move']} " \
+                   f"{self.place(order.target)}"
+        if isinstance(order, Retreat):
+            return f"{self.unit(order.unit, order.location)} {w['retreat']} " \
+                   f"{self.place(order.target)}"
+        if isinstance(order, Disband):
+            return f"{w['disband']} {self.unit(order.unit, order.location)}"
+        if isinstance(order, Build):
+            return f"{w['build']} {self.unit(order.unit, order.location)}"
+        if isinstance(order, Waive):
+            return w["waive"]
+        raise AssertionError(order)
+
+
+def _names(language: str, coast_words: dict[str, str]) -> Callable[[str], str]:
+    provinces = vocabulary(language)["provinces"]
+
+    def place(location: str) -> str:
+        province, _, coast = location.partition("/")
+        name = provinces[province][0]
+        return f"{name} {coast_words[coast]}" if coast else name
+    return place
+
+
+def _abbreviations(language: str) -> Callable[[str], str]:
+    table: dict[str, str] = {}
+    for abbr, pid in vocabulary(language)["abbreviations"].items():
+        if isinstance(pid, str):
+            table.setdefault(pid, abbr.capitalize())
+    coasts = {"nc": "(Cn)", "sc": "(Cs)", "ec": "(Ce)"}
+
+    def place(location: str) -> str:
+        province, _, coast = location.partition("/")
+        name = table.get(province, province.capitalize())
+        return f"{name} {coasts[coast]}" if coast else name
+    return place
+
+
+def styles() -> list[Style]:
+    units_en = {"A": "Army", "F": "Fleet"}
+    return [
+        Style("engine notation", "en", {"A": "A", "F": "F"},
+              dict(hold="H", move="-", support="S", convoy="C", via="VIA", retreat="R",
+                   disband="REMOVE", build="BUILD", waive="WAIVE"),
+              lambda loc: loc.upper()),
+        Style("English words", "en", units_en,
+              dict(hold="holds", move="moves to", support="supports", convoy="convoys",
+                   via="via convoy", retreat="retreats to", disband="disband", build="build",
+                   waive="waive"),
+              _names("en", {"nc": "north coast", "sc": "south coast", "ec": "east coast"})),
+        Style("Italian table (seed 003)", "it", {"A": "A", "F": "F"},
+              dict(hold="XXX", move="-", support="APP", convoy="TRA", via="via mare",
+                   retreat="RIT", disband="sciogli", build="costruisci", waive="rinuncia"),
+              _abbreviations("it")),
+        Style("Italian words", "it", {"A": "Esercito", "F": "Flotta"},
+              dict(hold="tiene", move="verso", support="appoggia", convoy="trasporta",
+                   via="via mare", retreat="si ritira in", disband="sciogli",
+                   build="costruisci", waive="rinuncia"),
+              _names("it", {"nc": "costa nord", "sc": "costa sud", "ec": "costa est"})),
+        Style("Dutch words", "nl", {"A": "Leger", "F": "Vloot"},
+              dict(hold="houdt", move="naar", support="steunt", convoy="konvooieert",
+                   via="via konvooi", retreat="trekt terug naar", disband="ontbind",
+                   build="bouw", waive="sla over"),
+              _names("nl", {"nc": "noordkust", "sc": "zuidkust", "ec": "oostkust"})),
+        Style("rulebook shorthand (seed 000)", "en", {"A": "A", "F": "F"},
+              dict(hold="Stands", move="-", support="S", convoy="C", via="VIA", retreat="-",
+                   disband="disband", build="build", waive="waive"),
+              lambda loc: loc.replace("stp", "StP").capitalize() if "/" not in loc
+              else f"{loc[:3].capitalize()}/{loc[4:]}"),
+    ]
+
+
+# -- the corpus ------------------------------------------------------------------------------
+def corpus(games: list[dict], limit: int | None) -> list[tuple[Position, Power, str, str]]:
+    """(position, power, line, expected canonical) for every order of every game."""
+    out = []
+    kinds = styles()
+    turn = 0
+    for game in games:
+        for phase in game["phases"]:
+            position = game_phase_position(phase)
+            for power_name, texts in phase["orders"].items():
+                power = Power.parse(power_name)
+                for text in texts:
+                    order = parse_order(text, position.phase.kind)
+                    style = kinds[turn % len(kinds)]
+                    turn += 1
+                    line = text if style.name == "engine notation" else style.write(order)
+                    out.append((position, power, line, _expected(order)))
+                    if limit and len(out) >= limit:
+                        return out
+    return out
+
+
+def _expected(order: Order) -> str:
+    return order.canonical()
+
+
+def _forget() -> None:
+    """Cold caches: the memoised words, shapes, lines and positions."""
+    for mode in ("auto", "en", "it", "nl"):
+        lexicon(mode).memo.clear()
+    api._read.cache_clear()
+    _VIEWS.clear()
+    from grammar import syntax
+    syntax._PATTERNS.clear()
+
+
+def read_all(lines) -> tuple[float, int]:
+    start = time.process_time()
+    right = 0
+    for position, power, text, expected in lines:
+        parsed = parse_line(text, position=position, power=power, rules="2023")
+        right += parsed.canonical == expected or (
+            parsed.canonical is not None and parsed.canonical.startswith(expected))
+    return time.process_time() - start, right
+
+
+MESSAGE = """Italia:
+A Ven - Tri
+Esercito Roma a Puglia
+F Nap ‑ Mio
+Army Venice supports army Rome - Apulia
+A Rom XXX
+Vloot Napels naar Ionische Zee
+F Nap H
+A Ven Stands
+Leger Rome houdt
+A Ven APP A Rom ‑ Pug
+Fleet Naples holds
+A Rom - Tus
+Flotta Napoli tiene
+A Ven - Pie
+F Nap - Tyr
+A Rom H
+A Ven - Tyr"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.grammar", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--limit", type=int, default=None, help="read at most N lines")
+    args = parser.parse_args(argv)
+
+    lines = corpus(shared_games(), args.limit)
+    first = steady = float("inf")
+    right = 0
+    for _ in range(args.repeat):
+        _forget()
+        elapsed, right = read_all(lines)
+        first = min(first, elapsed)
+        steady = min(steady, read_all(lines)[0])
+
+    opening = Position.initial()
+    assert len(parse_message(MESSAGE, position=opening, power=Power.ITALY)) == 17
+    message_times = []
+    for _ in range(max(20, args.repeat)):
+        start = time.process_time()
+        parse_message(MESSAGE, position=opening, power=Power.ITALY)
+        message_times.append(time.process_time() - start)
+    noise = "Ven - Tri / " * 833
+    start = time.process_time()
+    parse_message(noise.replace(" / ", " "), position=opening)
+    noise_time = time.process_time() - start
+
+    n = len(lines)
+    rows = [
+        ("Arbitro grammar, first pass (cold caches)", first / n * 1e6, n / first),
+        ("Arbitro grammar, steady (lines seen before)", steady / n * 1e6, n / steady),
+        ("fastest Discord judge (issue's figure, not measured)", PEER_MS_PER_ORDER * 1000,
+         1000 / PEER_MS_PER_ORDER),
+    ]
+    print(f"{n} lines from the shared games in {len(styles())} styles "
+          f"(English, Italian, Dutch); read as the engine reads them: {right}/{n}")
+    print(f"CPU time, best of {args.repeat}; target {TARGET_LINES_PER_SECOND:,} lines/s "
+          f"({1e6 / TARGET_LINES_PER_SECOND:.0f} µs a line)\n")
+    print(f"| {'reader':56} | {'µs/line':>8} | {'lines/s':>8} |")
+    print(f"|{'-' * 58}|{'-' * 10}|{'-' * 10}|")
+    for name, micro, rate in rows:
+        print(f"| {name:56} | {micro:8.1f} | {rate:8,.0f} |")
+    print(f"\n17-line message (parse_message, four styles): "
+          f"{min(message_times) * 1000:.2f} ms best, "
+          f"{sorted(message_times)[len(message_times) // 2] * 1000:.2f} ms median")
+    print(f"10,000-character line of noise: {noise_time * 1000:.2f} ms (refused: too long)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
