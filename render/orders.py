@@ -23,8 +23,8 @@ from render.geometry import MapGeometry, Point
 from render.palette import FAILED_MARK, OUTLINE, POWER_COLOURS
 from render.units import DISLODGED_OFFSET, UNIT_RADIUS, unit_icon
 
-LINE = 6.0                # width of arrows and support lines, map units
-HEAD = 20.0               # arrowhead length
+LINE = 7.5                # width of arrows and support lines, map units
+HEAD = 24.0               # arrowhead length
 RING = UNIT_RADIUS + 7    # radius of hold and support-hold rings
 
 

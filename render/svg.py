@@ -140,6 +140,14 @@ def _dislodged(position: Position, geometry: MapGeometry) -> list[str]:
         "<g ", f'<g id="dislodged-{d.unit.province}" ', 1) for d in position.dislodged]
 
 
+# Room beside the phase title for the game name, in characters of the legend's font.
+GAME_NAME_ROOM = 30
+
+
+def _shortened(name: str) -> str:
+    return name if len(name) <= GAME_NAME_ROOM else name[:GAME_NAME_ROOM - 1].rstrip() + "…"
+
+
 def phase_title(position: Position) -> str:
     phase = position.phase
     return f"{SEASON_NAMES[phase.season]} {phase.year} · {KIND_NAMES[phase.kind]}"
@@ -155,7 +163,7 @@ def _legend(position: Position, geometry: MapGeometry, game_name: str,
            f'{escape(phase_title(position))}</text>']
     if game_name:
         out.append(f'<text class="game" x="{width - 16:g}" y="{top + 42:g}" font-size="30" '
-                   f'fill="{TEXT}" text-anchor="end">{escape(game_name)}</text>')
+                   f'fill="{TEXT}" text-anchor="end">{escape(_shortened(game_name))}</text>')
     slot = width / len(Power)
     for i, power in enumerate(Power):
         x, y = i * slot + 10, top + 62

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 
@@ -28,7 +29,7 @@ from engine.vocabulary import Phase, PhaseKind, Season, Unit
 from render import render_svg
 from render.geometry import standard_geometry
 from render.palette import NEUTRAL_LAND, POWER_COLOURS, POWER_FILLS
-from render.units import DISLODGED_OFFSET
+from render.units import DISLODGED_OFFSET, FLEET_HULL_START, UNIT_RADIUS
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 A, F = UnitType.ARMY, UnitType.FLEET
@@ -101,10 +102,10 @@ def test_supply_centre_markers_show_the_owner_and_stay_white_when_neutral():
 
 
 def _fleet_position(element: ET.Element) -> tuple[float, float]:
-    """A fleet's hull path starts 19 units left of and 1 below its anchor."""
+    """Where a fleet is drawn: its path begins at a known offset from its anchor."""
     d = element.find(".//s:path", NS).get("d")
     x, y = (float(v) for v in re.match(r"M([-\d.]+) ([-\d.]+)", d).groups())
-    return x + 19, y - 1
+    return x - FLEET_HULL_START[0], y - FLEET_HULL_START[1]
 
 
 def test_units_are_drawn_at_their_anchor_as_armies_and_fleets_in_their_powers_colour():
@@ -231,12 +232,12 @@ def test_dislodged_units_are_offset_and_marked_and_retreat_from_there():
     assert halo.get("stroke-dasharray")
     retreat = next(g for g in orders_drawn(root) if "retreat" in classes(g))
     line = retreat.find("s:line", NS)
-    start = (float(line.get("x1")), float(line.get("y1")))
-    # The arrow leaves the dislodged unit's offset position, not the anchor.
+    start, end = (float(line.get("x1")), float(line.get("y1"))), geometry.anchor("alb")
+    # The arrow leaves the edge of the dislodged unit at its offset position, not the anchor.
     offset = (ax + DISLODGED_OFFSET[0], ay + DISLODGED_OFFSET[1])
-    assert abs(start[0] - offset[0]) + abs(start[1] - offset[1]) < 25
-    assert abs(start[0] - ax) + abs(start[1] - ay) > abs(start[0] - offset[0]) + abs(
-        start[1] - offset[1])
+    assert math.dist(start, offset) == pytest.approx(UNIT_RADIUS + 2, abs=0.2)
+    assert math.dist(offset, start) + math.dist(start, end) == pytest.approx(
+        math.dist(offset, end), abs=0.2)
 
 
 def _legend_text(root: ET.Element) -> list[str]:
@@ -262,3 +263,11 @@ def test_the_legend_marks_powers_in_civil_disorder_as_sommossa_and_no_others():
               if g.find("s:text[@class='sommossa']", NS) is not None}
     assert marked == {"legend-italy", "legend-turkey"}
     assert _legend_text(root).count("sommossa") == 2
+
+
+def test_a_long_game_name_is_shortened_so_it_cannot_run_into_the_phase_title():
+    name = "The Very Long Name Of A Friendly Game Among Colleagues"
+    texts = _legend_text(parse(render_svg(Position.initial(), game_name=name)))
+    shown = next(t for t in texts if t.startswith("The Very"))
+    assert shown.endswith("…") and len(shown) <= 30
+    assert name.startswith(shown[:-1])

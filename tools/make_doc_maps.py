@@ -1,0 +1,60 @@
+"""Draw the example maps of the README into `docs/`.
+
+    python -m tools.make_doc_maps
+
+- `docs/map_s1901m.png`: the Spring 1901 opening with the orders of the rulebook's example game
+  (seed 000), adjudicated under the 1971 rules;
+- `docs/map_midgame.png` and `docs/map_retreat.png`: a movement phase of a game in
+  ../shared/games with its orders and outcomes, and the retreat phase that follows it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from bench.engine import MILA_RULES, OPENING
+from engine import Position, adjudicate
+from engine.records import game_phase_position, replay_game
+from render import render_png
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = "cicero_game_433761_ENGLAND_AG.json"
+MOVEMENT, RETREAT = "F1904M", "F1904R"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+
+    opening = Position.initial()
+    result = adjudicate(opening, OPENING, "1971")
+    (args.out / "map_s1901m.png").write_bytes(
+        render_png(opening, results=result.results, game_name="Esempio di gioco"))
+
+    game = json.loads((args.shared / "games" / GAME).read_text(encoding="utf-8"))
+    name = f"cicero {game['id'].split('_')[2]}"
+    previous = None
+    for phase, result in replay_game(game["phases"], MILA_RULES):
+        if phase["phase"] == MOVEMENT:
+            (args.out / "map_midgame.png").write_bytes(render_png(
+                game_phase_position(phase), results=result.results, game_name=name,
+                civil_disorder=result.civil_disorder))
+            previous = result
+        elif phase["phase"] == RETREAT and previous is not None:
+            position = game_phase_position(phase, previous.dislodged_after)
+            (args.out / "map_retreat.png").write_bytes(render_png(
+                position, results=result.results, game_name=name,
+                civil_disorder=result.civil_disorder))
+            break
+    print(f"wrote {', '.join(sorted(p.name for p in args.out.glob('map_*.png')))} in {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
