@@ -1,5 +1,6 @@
-"""Which provinces share a border on the drawn map, read from the committed geometry file with
-plain Python: the generator simplifies all shapes as one coverage, so two neighbours share the
+"""Reading the committed geometry file with plain Python (no shapely in the test run).
+
+Which provinces share a border on the drawn map: the generator simplifies all shapes as one coverage, so two neighbours share the
 very same vertices along their common border, and a shared edge is a shared border."""
 
 from __future__ import annotations
@@ -29,3 +30,14 @@ def drawn_borders() -> set[frozenset[str]]:
             owners[edge].add(pid)
     return {frozenset((a, b)) for names in owners.values() if len(names) > 1
             for a in names for b in names if a < b}
+
+
+def inside(x: float, y: float, rings: list[list[float]]) -> bool:
+    """Is the point inside the outline? Even-odd rule over every ring, as the renderer fills."""
+    result = False
+    for ring in rings:
+        pts = [(ring[i], ring[i + 1]) for i in range(0, len(ring), 2)]
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                result = not result
+    return result

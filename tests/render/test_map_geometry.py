@@ -8,7 +8,7 @@ import pytest
 
 from engine import standard_board
 from render.geometry import read_map_data
-from tests.render.map_borders import drawn_borders
+from tests.render.map_borders import drawn_borders, inside
 
 # Pairs that may differ between the drawing and the engine, each with its reason. None are
 # needed today: the Danish straits and the Bosporus are drawn as land of Denmark and
@@ -55,25 +55,13 @@ def test_supply_centre_markers_are_drawn_exactly_on_supply_centres(data):
     assert len(marked) == 34
 
 
-def _inside(point: list[float], rings: list[list[float]]) -> bool:
-    """Even-odd rule over every ring, as the renderer fills them."""
-    x, y = point
-    inside = False
-    for ring in rings:
-        pts = [(ring[i], ring[i + 1]) for i in range(0, len(ring), 2)]
-        for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1], strict=True):
-            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                inside = not inside
-    return inside
-
-
 def test_unit_anchors_markers_and_labels_lie_inside_their_province(data):
     for pid, p in data["provinces"].items():
         points = {"anchor": p["anchor"], "label": p["label"], **p["coasts"]}
         if p.get("center"):
             points["center"] = p["center"]
         for what, point in points.items():
-            assert _inside(point, p["outline"]), f"{pid} {what} {point} is outside {pid}"
+            assert inside(*point, p["outline"]), f"{pid} {what} {point} is outside {pid}"
 
 
 def test_every_two_coast_province_has_one_anchor_per_coast(data):

@@ -14,6 +14,7 @@ from render import render_png
 from render.geometry import read_map_data, standard_geometry
 from render.palette import IMPASSABLE, NEUTRAL_LAND, POWER_COLOURS, POWER_FILLS, SEA
 from render.svg import LEGEND_HEIGHT, OUTPUT_WIDTH
+from tests.render.map_borders import inside
 from tests.render.png_pixels import Image, read_png
 
 
@@ -23,16 +24,6 @@ def rgb(colour: str) -> tuple[int, int, int]:
 
 def close(actual: tuple[int, int, int], expected: str, tolerance: int = 6) -> bool:
     return all(abs(a - e) <= tolerance for a, e in zip(actual, rgb(expected), strict=True))
-
-
-def _inside(x: float, y: float, rings: list[list[float]]) -> bool:
-    inside = False
-    for ring in rings:
-        pts = [(ring[i], ring[i + 1]) for i in range(0, len(ring), 2)]
-        for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1], strict=True):
-            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                inside = not inside
-    return inside
 
 
 def open_spot(pid: str) -> tuple[float, float]:
@@ -49,9 +40,9 @@ def open_spot(pid: str) -> tuple[float, float]:
     best, best_room = None, 0.0
     for gx in range(int(min(xs)), int(max(xs)), 3):
         for gy in range(int(min(ys)), int(max(ys)), 3):
-            if not _inside(gx, gy, rings) or any(math.dist((gx, gy), b) < reach for b, reach in busy):
+            if not inside(gx, gy, rings) or any(math.dist((gx, gy), b) < reach for b, reach in busy):
                 continue
-            room = min(_inside(gx + dx, gy + dy, rings) for dx in (-6, 6) for dy in (-6, 6))
+            room = min(inside(gx + dx, gy + dy, rings) for dx in (-6, 6) for dy in (-6, 6))
             if room and (best is None or gx + gy < best_room):
                 best, best_room = (gx, gy), gx + gy
     assert best is not None, f"no open spot in {pid}"
