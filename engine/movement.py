@@ -46,6 +46,20 @@ class MovementAdjudicator:
                 key = (order.supported, order.target if order.kind == "support_move" else None)
                 self.supports_for.setdefault(key, []).append(province)
         self.resolver = Resolver(self._adjudicate, self._backup)
+        self._settle_the_obvious()
+
+    def _settle_the_obvious(self) -> None:
+        """Most decisions of a real phase need no search: a move by land into an empty
+        province nobody else enters succeeds (attack 1 against hold 0, nothing to prevent
+        it); a support nobody attacks is not cut. Settled up front, they cost no resolution
+        (adjudication is timed: bench/engine.py)."""
+        for target, movers in self.moves_into.items():
+            if len(movers) == 1 and target not in self.orders \
+                    and not self.orders[movers[0]].convoyed:
+                self.resolver.settle(("move", movers[0]), True)
+        for province, order in self.orders.items():
+            if order.kind.startswith("support") and province not in self.moves_into:
+                self.resolver.settle(("support", province), True)
 
     # -- matching --------------------------------------------------------------------------
     def _support_matches(self, support: Effective) -> bool:

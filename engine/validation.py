@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.board import Board
-from engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from engine.orders import MOVEMENT_ORDERS, Convoy, Hold, Move, Order, SupportHold
 from engine.outcomes import Outcome, Reason, illegal
 from engine.position import Position
 from engine.rules import Rules
@@ -47,35 +48,37 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
     rejected: dict[int, Outcome] = {}
     chosen: dict[str, int] = {}
 
+    convoy_orders: list[tuple[str, int]] = []
     for index, (power, order, _text) in enumerate(given):
-        problem = _check_unit(order, power, units)
-        if problem:
-            rejected[index] = problem
+        unit = _ordered_unit(order, power, units)
+        if isinstance(unit, Outcome):
+            rejected[index] = unit
             continue
-        province = province_of(order.location)
+        province = unit.province
         if province in chosen:  # a later order for the same unit replaces the earlier one
             rejected[chosen[province]] = illegal(Reason.DUPLICATE, province)
         chosen[province] = index
+        if isinstance(order, Convoy):
+            convoy_orders.append((province, index))
 
     # Convoy orders first: whether an army's move goes by convoy depends on them. A convoy
     # order is legal only when its fleet is necessary for some convoy route of the fleets on
     # the board (DATC 6.G.19); an army may be ordered across water whenever such a route exists,
     # whatever the fleets' orders (DATC 6.D.8).
-    seas = {u.province for u in units.values()
-            if u.type is UnitType.FLEET and board.provinces[u.province].is_sea}
-    necessary = _NecessaryFleets(seas, board)
+    necessary = _NecessaryFleets(units, board)
     convoys: dict[tuple[str, str], set[str]] = {}
-    for province, index in chosen.items():
-        power, order, _ = given[index]
-        if isinstance(order, Convoy):
-            army, target = province_of(order.army_location), province_of(order.target)
-            outcome = _check_convoy(order, units, board)
-            if outcome is None and province not in necessary(army, target):
-                outcome = illegal(Reason.NO_CONVOY_ROUTE, target)
-            if outcome:
-                rejected[index] = outcome
-                continue
-            convoys.setdefault((army, target), set()).add(province)
+    for province, index in convoy_orders:
+        if chosen[province] != index:
+            continue  # replaced by a later order
+        order = given[index][1]
+        army, target = province_of(order.army_location), province_of(order.target)
+        outcome = _check_convoy(order, units, board)
+        if outcome is None and province not in necessary(army, target):
+            outcome = illegal(Reason.NO_CONVOY_ROUTE, target)
+        if outcome:
+            rejected[index] = outcome
+            continue
+        convoys.setdefault((army, target), set()).add(province)
 
     for province, index in chosen.items():
         power, order, _ = given[index]
@@ -96,8 +99,9 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
     return effective, rejected
 
 
-def _check_unit(order: Order, power: Power, units: dict[str, Unit]) -> Outcome | None:
-    if not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
+def _ordered_unit(order: Order, power: Power, units: dict[str, Unit]) -> Unit | Outcome:
+    """The unit a movement order is for, or why the order cannot be for any."""
+    if not isinstance(order, MOVEMENT_ORDERS):
         return illegal(Reason.WRONG_PHASE, getattr(order, "location", None))
     province = province_of(order.location)
     unit = units.get(province)
@@ -107,7 +111,7 @@ def _check_unit(order: Order, power: Power, units: dict[str, Unit]) -> Outcome |
         return illegal(Reason.WRONG_POWER, province)
     if order.unit is not None and order.unit != unit.type:
         return illegal(Reason.WRONG_UNIT_TYPE, province)
-    return None
+    return unit
 
 
 def _check_convoy(order: Convoy, units: dict[str, Unit], board: Board) -> Outcome | None:
@@ -184,9 +188,9 @@ def _move(unit: Unit, order: Move, units: dict[str, Unit],
     # Armies: by land, or by convoy (DATC 4.A.3, 2000/2023 rule: a move to an adjacent
     # province goes by convoy only when ordered "via convoy" or when a fleet of the same power
     # is ordered to convoy it; then there is no fallback to the land route).
-    by_land = board.adjacent(UnitType.ARMY, unit.location, target)
-    fleets = convoys.get((unit.province, target), set())
-    own_fleet = any(units[f].power == unit.power for f in fleets)
+    by_land = target in board.army_neighbours(unit.province)
+    fleets = convoys.get((unit.province, target)) or set()
+    own_fleet = bool(fleets) and any(units[f].power == unit.power for f in fleets)
     if by_land and not (order.via_convoy or own_fleet):
         return Effective(unit, "move", target=target, target_location=target)
     if by_land and not fleets and rules.via_convoy_falls_back_to_land:
@@ -237,10 +241,16 @@ class _NecessaryFleets:
     fleet needed: no shortcut from an earlier place of the chain to a later one), using every
     fleet at sea on the board. Empty when no convoy route exists at all."""
 
-    def __init__(self, seas: set[str], board: Board) -> None:
-        self.seas = seas
+    def __init__(self, units: dict[str, Unit], board: Board) -> None:
+        self.units = units
         self.board = board
         self._memo: dict[tuple[str, str], frozenset[str]] = {}
+
+    @cached_property
+    def seas(self) -> set[str]:
+        """Provinces of the fleets at sea (worked out only if some order needs a convoy)."""
+        return {p for p, u in self.units.items()
+                if u.type is UnitType.FLEET and self.board.provinces[p].is_sea}
 
     def __call__(self, start: str, end: str) -> frozenset[str]:
         key = (start, end)
