@@ -36,6 +36,9 @@ class MapGeometry:
     land_borders: str              # borders between two pieces of land
     sea_borders: str               # borders between two seas
 
+    def has_location(self, location: str) -> bool:
+        return province_of(location) in self.provinces
+
     def anchor(self, location: str) -> Point:
         """Where a unit at `location` is drawn: its coast's anchor for `stp/nc`, `spa/sc`, ...;
         the province's anchor otherwise."""

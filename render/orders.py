@@ -44,8 +44,16 @@ def draw_orders(orders: list[DrawnOrder], geometry: MapGeometry,
     # Supports and convoys first, so arrows of moves lie on top of them.
     for item in sorted(orders, key=lambda o: not isinstance(o.order, SupportHold | SupportMove
                                                                  | Convoy)):
-        out.extend(drawer.draw(item))
+        if all(geometry.has_location(loc) for loc in _locations(item.order)):
+            out.extend(drawer.draw(item))
+        # else: an order naming a place that is not on the board (the engine judges it
+        # illegal): there is nowhere to draw it.
     return out
+
+
+def _locations(order: Order) -> list[str]:
+    names = ("location", "target", "supported_location", "army_location")
+    return [value for name in names if isinstance(value := getattr(order, name, None), str)]
 
 
 class _Drawer:

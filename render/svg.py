@@ -42,6 +42,10 @@ def render_svg(position: Position, *, results: Sequence[OrderResult] = (),
     """The map of `position` as SVG text. `results` (adjudicated orders) are drawn with their
     success or failure; `orders` (not adjudicated: a player's preview) are drawn plain."""
     geometry = standard_geometry()
+    for unit in (*position.units, *(d.unit for d in position.dislodged)):
+        if not geometry.has_location(unit.location):
+            raise ValueError(f"{unit.power.value} {unit.type.value} stands at "
+                             f"{unit.location!r}, which is not a province of the board")
     drawn = [DrawnOrder(r.power, r.order, r.outcome.succeeded) for r in results]
     drawn += [DrawnOrder(power, order, None) for power, order in orders]
     width, height = geometry.width, geometry.height

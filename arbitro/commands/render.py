@@ -90,6 +90,7 @@ def _drawing(record: object, with_orders: bool) -> dict:
     if not isinstance(record, Mapping):
         raise RecordError("a record must be a JSON object")
     position = Position.from_record(record)
+    _check_places(position)
     drawing: dict = {"game_name": str(record.get("id", "")),
                      "civil_disorder": [Power.parse(p) for p in
                                         record.get("civil_disorder") or ()]}
@@ -113,3 +114,14 @@ def _drawing(record: object, with_orders: bool) -> dict:
                 status = Status.SUCCEEDS if word == "succeeds" else Status.FAILS
                 results.append(OrderResult(power, order, Outcome(status), text))
     return {"position": position, "results": results, "orders": plain, **drawing}
+
+
+def _check_places(position) -> None:
+    """Refuse units off the board here, so that a list fails before any file is written."""
+    from engine.board import standard_board
+
+    board = standard_board()
+    for unit in (*position.units, *(d.unit for d in position.dislodged)):
+        if unit.province not in board.provinces:
+            raise RecordError(f"{unit.power.value} {unit.type.value} stands at "
+                              f"{unit.location!r}, which is not a province of the board")

@@ -121,6 +121,8 @@ def test_text_that_is_no_order_is_reported_and_the_rest_is_drawn(tmp_path, capsy
     (json.dumps(dict(OPENING, units=[{"power": "France", "type": "A"}])),
      "record opening: missing field 'location'"),
     (json.dumps(dict(OPENING, phase="S19X1M")), "record opening:"),
+    (json.dumps(dict(OPENING, units=[{"power": "France", "type": "A", "location": "paris"}])),
+     "record opening: France A stands at 'paris', which is not a province of the board"),
     (json.dumps([OPENING, 7]), "record 2: a record must be a JSON object"),
 ])
 def test_bad_input_is_refused_with_a_message_naming_the_problem(tmp_path, capsys, content,

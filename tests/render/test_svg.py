@@ -271,3 +271,15 @@ def test_a_long_game_name_is_shortened_so_it_cannot_run_into_the_phase_title():
     shown = next(t for t in texts if t.startswith("The Very"))
     assert shown.endswith("…") and len(shown) <= 30
     assert name.startswith(shown[:-1])
+
+
+def test_an_order_naming_a_place_off_the_board_is_left_out_and_the_rest_drawn():
+    root = parse(render_svg(Position.initial(), orders=[(Power.FRANCE, Move(A, "par", "xyz")),
+                                                        (Power.FRANCE, Hold(A, "mar"))]))
+    assert [sorted(classes(g)) for g in orders_drawn(root)] == [["hold", "order"]]
+
+
+def test_a_unit_off_the_board_is_refused_with_its_place_named():
+    position = Position(Position.initial().phase, (Unit(Power.FRANCE, A, "atl"),), {})
+    with pytest.raises(ValueError, match="France A stands at 'atl'"):
+        render_svg(position)
