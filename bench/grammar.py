@@ -14,7 +14,8 @@ right.
 Timed (CPU time of this process, `time.process_time`, best of --repeat rounds):
 - first pass: every line once, in game order, with cold caches (each position is new; words,
   shapes and engine verdicts are memoised as the pass goes, as in a real game);
-- steady: the same lines again (what a bot sees when players resend and edit their orders);
+- sent again: each phase's lines read a second time on the same position (what a bot sees
+  when a player edits one order and sends the whole message again);
 - a 17-line message (`parse_message`, one power's orders in four styles) on a position it has
   seen, and a 10,000-character line of noise.
 
@@ -193,10 +194,11 @@ def _expected(order: Order) -> str:
     return order.canonical()
 
 
-def _forget() -> None:
-    """Cold caches: the memoised words, shapes, lines and positions."""
-    for mode in ("auto", "en", "it", "nl"):
-        lexicon(mode).memo.clear()
+def _forget(words: bool = True) -> None:
+    """Cold caches: the memoised words (unless `words` is False), shapes, lines, positions."""
+    if words:
+        for mode in ("auto", "en", "it", "nl"):
+            lexicon(mode).memo.clear()
     api._read.cache_clear()
     _VIEWS.clear()
     from grammar import syntax
@@ -211,6 +213,22 @@ def read_all(lines) -> tuple[float, int]:
         right += parsed.canonical == expected or (
             parsed.canonical is not None and parsed.canonical.startswith(expected))
     return time.process_time() - start, right
+
+
+def read_again(lines) -> float:
+    """Each phase's lines read once (not timed), then again (timed): orders sent again."""
+    by_phase: dict[int, list] = {}
+    for item in lines:
+        by_phase.setdefault(id(item[0]), []).append(item)
+    total = 0.0
+    for group in by_phase.values():
+        for position, power, text, _expected in group:
+            parse_line(text, position=position, power=power, rules="2023")
+        start = time.process_time()
+        for position, power, text, _expected in group:
+            parse_line(text, position=position, power=power, rules="2023")
+        total += time.process_time() - start
+    return total
 
 
 MESSAGE = """Italia:
@@ -233,6 +251,10 @@ A Rom H
 A Ven - Tyr"""
 
 
+def _median(values: list[float]) -> float:
+    return sorted(values)[len(values) // 2]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.grammar", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -247,12 +269,16 @@ def main(argv: list[str] | None = None) -> int:
         _forget()
         elapsed, right = read_all(lines)
         first = min(first, elapsed)
-        steady = min(steady, read_all(lines)[0])
+        steady = min(steady, read_again(lines))
 
     opening = Position.initial()
     assert len(parse_message(MESSAGE, position=opening, power=Power.ITALY)) == 17
-    message_times = []
+    cold_message, message_times = [], []
     for _ in range(max(20, args.repeat)):
+        _forget(words=False)
+        start = time.process_time()
+        parse_message(MESSAGE, position=opening, power=Power.ITALY)
+        cold_message.append(time.process_time() - start)
         start = time.process_time()
         parse_message(MESSAGE, position=opening, power=Power.ITALY)
         message_times.append(time.process_time() - start)
@@ -264,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     n = len(lines)
     rows = [
         ("Arbitro grammar, first pass (cold caches)", first / n * 1e6, n / first),
-        ("Arbitro grammar, steady (lines seen before)", steady / n * 1e6, n / steady),
+        ("Arbitro grammar, the same phase's orders sent again", steady / n * 1e6, n / steady),
         ("fastest Discord judge (issue's figure, not measured)", PEER_MS_PER_ORDER * 1000,
          1000 / PEER_MS_PER_ORDER),
     ]
@@ -276,9 +302,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"|{'-' * 58}|{'-' * 10}|{'-' * 10}|")
     for name, micro, rate in rows:
         print(f"| {name:56} | {micro:8.1f} | {rate:8,.0f} |")
-    print(f"\n17-line message (parse_message, four styles): "
-          f"{min(message_times) * 1000:.2f} ms best, "
-          f"{sorted(message_times)[len(message_times) // 2] * 1000:.2f} ms median")
+    print(f"\n17-line message (parse_message, four styles, on the opening): "
+          f"{_median(cold_message) * 1000:.2f} ms the first time (median), "
+          f"{_median(message_times) * 1000:.2f} ms sent again")
     print(f"10,000-character line of noise: {noise_time * 1000:.2f} ms (refused: too long)")
     return 0
 

@@ -11,7 +11,7 @@ from engine import DEFAULT_RULES, Order, Position, Power, Rules, rules_named, st
 from grammar import texts
 from grammar.lexer import Lexeme, lexemes
 from grammar.lexicon import LANGUAGES, fold, lexicon
-from grammar.readings import Resolver
+from grammar.readings import Resolver, view_of
 from grammar.syntax import Shape, SyntaxProblem, parse_shape
 
 log = logging.getLogger(__name__)
@@ -60,11 +60,29 @@ def parse_line(line: str, position: Position | None = None, power: Power | None 
 
 def _parse_line(line: str, position: Position | None, power: Power | None, lang: str,
                 reply_lang: str | None, rules: Rules | str | None) -> tuple[ParsedLine, bool]:
-    """The parsed line, and whether it stopped early (so the next part may complete it)."""
+    """The parsed line, and whether it stopped early (so the next part may complete it).
+    Kept per position: a player who edits one order sends the whole message again."""
     text = str(line).strip()
+    _check_arguments(lang)
+    view = view_of(position or _opening())
+    key = (text, lang, power, reply_lang, str(rules or DEFAULT_RULES))
+    found = view.lines.get(key)
+    if found is None:
+        found = _parse_new_line(text, position, power, lang, reply_lang, rules)
+        if len(view.lines) > _LINES_KEPT:
+            view.lines.clear()
+        view.lines[key] = found
+    return found
+
+
+_LINES_KEPT = 5_000
+
+
+def _parse_new_line(text: str, position: Position | None, power: Power | None, lang: str,
+                    reply_lang: str | None, rules: Rules | str | None
+                    ) -> tuple[ParsedLine, bool]:
     language = reply_lang if reply_lang in LANGUAGES else None
     try:
-        _check_arguments(lang)
         if len(text) > MAX_LINE:
             reply = language or (lang if lang in LANGUAGES else "en")
             return ParsedLine(text, False, error=texts.message(
@@ -84,8 +102,6 @@ def _parse_line(line: str, position: Position | None, power: Power | None, lang:
         return ParsedLine(text, True, result.order, result.order.canonical(), result.notes,
                           valid=result.valid, reason=result.reason,
                           language=line_language or reply), False
-    except ValueError:
-        raise
     except Exception:  # the promise is: never an exception for any text
         log.exception("order %r could not be parsed", text)
         reply = language or "en"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from grammar.lexicon import Entry, Lexicon, fold
 
@@ -48,22 +49,21 @@ class Option:
     languages: frozenset[str]
 
 
-@dataclass(frozen=True)
-class Lexeme:
+class Lexeme(NamedTuple):
     text: str       # as written
     start: int      # column, 0-based, in the line
     key: str        # normalised
     options: tuple[Option, ...]
     filler: bool    # may be dropped
     clue: str | None = None  # the one language whose vocabulary has this word, if only one
+    signature: tuple = ()    # the terminals it may be, and whether it may be dropped
 
     @property
     def column(self) -> int:
         return self.start + 1
 
 
-@dataclass(frozen=True)
-class _Token:
+class _Token(NamedTuple):
     kind: str
     text: str
     start: int
@@ -85,29 +85,29 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
             i += 1
             continue
         if tok.kind in ("dash", "arrow"):
-            options, filler, clue = _reading(lex, "-")
-            out.append(Lexeme(tok.text, tok.start, "-", options, filler, clue))
+            out.append(Lexeme(tok.text, tok.start, "-", *_reading(lex, "-")))
             i += 1
             continue
         if tok.kind in ("other", "number"):
-            out.append(Lexeme(tok.text, tok.start, tok.text, _UNKNOWN, False))
+            out.append(Lexeme(tok.text, tok.start, tok.text, _UNKNOWN, False, None,
+                              _UNKNOWN_SIGNATURE))
             i += 1
             continue
         key, end = _longest_phrase(toks, i, lex)
-        options, filler, clue = _reading(lex, key)
-        out.append(Lexeme(line[tok.start:toks[end - 1].end], tok.start, key, options, filler,
-                          clue))
+        out.append(Lexeme(line[tok.start:toks[end - 1].end], tok.start, key,
+                          *_reading(lex, key)))
         i = end
     return out
 
 
 _UNKNOWN = (Option("UNKNOWN", None, frozenset()),)
+_UNKNOWN_SIGNATURE = (("UNKNOWN",), False)
 _MEMO_LIMIT = 50_000
 
 
-def _reading(lex: Lexicon, key: str) -> tuple[tuple[Option, ...], bool, str | None]:
-    """(options, filler, language clue) of a phrase key, memoised per lexicon: the same words
-    come back in every message."""
+def _reading(lex: Lexicon, key: str) -> tuple[tuple[Option, ...], bool, str | None, tuple]:
+    """(options, filler, language clue, signature) of a phrase key, memoised per lexicon: the
+    same words come back in every message."""
     found = lex.memo.get(key)
     if found is not None:
         return found
@@ -119,10 +119,9 @@ def _reading(lex: Lexicon, key: str) -> tuple[tuple[Option, ...], bool, str | No
             options = _with_loose_places(key, options, lex)
         langs = frozenset().union(*(e.languages for e in entries))
         clue = next(iter(langs)) if len(langs) == 1 else None
-        found = (options, filler, clue)
     else:
-        options = _with_loose_places(key, (), lex)
-        found = (options or _UNKNOWN, False, None)
+        options, filler, clue = _with_loose_places(key, (), lex) or _UNKNOWN, False, None
+    found = (options, filler, clue, (tuple(o.terminal for o in options), filler))
     if len(lex.memo) > _MEMO_LIMIT:
         lex.memo.clear()
     lex.memo[key] = found

@@ -101,7 +101,7 @@ class Resolver:
         self.line_language = line_language
         self.lang = language
         self.kind = position.phase.kind
-        self.view = _view_of(position)
+        self.view = view_of(position)
         self.on_board = self.view.on_board
         self.orderable = self.view.orderable
 
@@ -334,9 +334,12 @@ class Resolver:
                                                    self.board, self.rules)
             outcome = outcomes.get(0)
             return outcome if outcome and outcome.status is Status.ILLEGAL else None
+        # The other powers count as neutral: their removals (and the civil-disorder search
+        # for them) do not bear on this one order.
+        others = frozenset(p for p in Power if p != power)
         outcomes, _a, _r, _c = adjudicate_adjustments(self.position.units,
                                                       self.position.supply_centers, given,
-                                                      self.board, self.rules)
+                                                      self.board, self.rules, others)
         outcome = outcomes.get(0)
         if outcome is not None and outcome.reason is Reason.NO_BUILDS and \
                 isinstance(order, Build):
@@ -405,23 +408,15 @@ class Resolver:
 
     # -- choosing --------------------------------------------------------------------------
     def _choose(self, readings: list[_Reading]) -> Resolution:
-        def tier(r: _Reading) -> int:
-            if r.outcome is None:
-                return 0 if r.plausible else 1
-            return 2
-
-        best = min(tier(r) for r in readings)
-        group = [r for r in readings if tier(r) == best]
-        cheapest = min(r.cost for r in group)
-        top: dict[str, _Reading] = {}
-        for r in group:
-            if r.cost <= cheapest + 1e-9:
-                top.setdefault(r.order.canonical(), r)
-        candidates = tuple(top)
-        if len(top) > 1 or any(r.missing_coast for r in top.values()):
-            return self._ambiguous(list(top.values()), candidates)
-        chosen = next(iter(top.values()))
-        notes = tuple(dict.fromkeys(self._note(k, v) for k, v in chosen.notes))
+        if len(readings) == 1 and not readings[0].missing_coast:
+            chosen = readings[0]  # most orders: one reading, nothing to weigh
+        else:
+            top = self._best(readings)
+            if len(top) > 1 or any(r.missing_coast for r in top.values()):
+                return self._ambiguous(list(top.values()), tuple(top))
+            chosen = next(iter(top.values()))
+        notes = tuple(dict.fromkeys(self._note(k, v) for k, v in chosen.notes)) \
+            if chosen.notes else ()
         if chosen.outcome is None:
             return Resolution(chosen.order, notes)
         outcome = chosen.outcome
@@ -436,6 +431,24 @@ class Resolver:
         return Resolution(chosen.order, notes, valid=False,
                           reason=texts.reason(outcome.reason, outcome.province, self.lang,
                                               owner))
+
+    @staticmethod
+    def _best(readings: list[_Reading]) -> dict[str, _Reading]:
+        """The cheapest readings of the best tier (legal and plausible, legal, the rest), one
+        per distinct order."""
+        def tier(r: _Reading) -> int:
+            if r.outcome is None:
+                return 0 if r.plausible else 1
+            return 2
+
+        best = min(tier(r) for r in readings)
+        group = [r for r in readings if tier(r) == best]
+        cheapest = min(r.cost for r in group)
+        top: dict[str, _Reading] = {}
+        for r in group:
+            if r.cost <= cheapest + 1e-9:
+                top.setdefault(r.order.canonical(), r)
+        return top
 
     def _by_sea(self, order: Order) -> bool:
         ends = [self.board.provinces.get(province_of(getattr(order, name)))
@@ -492,13 +505,14 @@ class _PositionView:
     orderable: dict[str, Unit]  # units that take orders in this phase (dislodged: retreats)
     fleets_at_sea: tuple[Unit, ...]
     judged: dict[tuple, Outcome | None] = field(default_factory=dict)
+    lines: dict[tuple, tuple] = field(default_factory=dict)  # kept by grammar.api
 
 
 _VIEWS: OrderedDict[int, _PositionView] = OrderedDict()
 _VIEWS_KEPT = 64
 
 
-def _view_of(position: Position) -> _PositionView:
+def view_of(position: Position) -> _PositionView:
     view = _VIEWS.get(id(position))
     if view is not None and view.position is position:
         _VIEWS.move_to_end(id(position))

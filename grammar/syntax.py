@@ -13,6 +13,7 @@ import contextlib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import NamedTuple
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
@@ -22,24 +23,21 @@ from grammar.lexer import Lexeme, Option, Place
 MAX_FEEDS = 400  # work cap per line: tokens fed, over all the readings tried
 
 
-@dataclass(frozen=True)
-class PlaceRef:
+class PlaceRef(NamedTuple):
     lexeme: Lexeme
     places: tuple[Place, ...]
     coast: str | None = None
     coast_lexeme: Lexeme | None = None
 
 
-@dataclass(frozen=True)
-class UnitRef:
+class UnitRef(NamedTuple):
     unit: str | None            # "A", "F" or None when not written
     place: PlaceRef | None      # None: "F Stands"
     lexeme: Lexeme              # the first word, for messages
     nation: str | None = None
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(NamedTuple):
     """What the order says, before the position picks among the readings of its words."""
 
     kind: str  # hold move support_hold support_move convoy retreat disband build waive bare
@@ -75,7 +73,7 @@ def parse_shape(lexemes: list[Lexeme]) -> Shape | SyntaxProblem:
     # The parse depends only on which terminals each lexeme may be, not on its words, and
     # the tree's tokens are lexeme indexes: so one parse (kept as a template of indexes)
     # serves every line of that pattern.
-    pattern = tuple((tuple(o.terminal for o in lx.options), lx.filler) for lx in lexemes)
+    pattern = tuple(lx.signature for lx in lexemes)
     found = _PATTERNS.get(pattern)
     if found is None:
         search = _Search(lexemes)
