@@ -38,6 +38,8 @@ FRAME_EDGES = {"left": (-11.0, 40.0), "right": (43.5, 42.0), "top": (27.0, 72.4)
                "bottom": (10.0, 32.6)}
 MAGNIFIER_FOCUS = (7.0, 50.0)      # lon, lat
 MAGNIFIER_STRENGTH = 2.2           # 0: none; the middle grows by k / ln(1 + k)
+# Local lenses: (lon, lat, growth at the centre, radius in degrees of arc).
+LENSES = [(-2.5, 54.0, 1.7, 3.5), (22.5, 41.5, 1.5, 3.0)]
 MIN_ISLAND_AREA = 30.0      # map units squared: smaller islands are dropped (become sea)
 SIMPLIFY_TOLERANCE = 2.5    # map units
 DECIMALS = 1
@@ -63,9 +65,10 @@ def _lcc(lat1: float = 35.0, lat2: float = 65.0, lat0: float = 50.0, lon0: float
 
 class Projection:
     """Lon/lat to map units: LCC, then a gentle radial magnifier centred on the crowded middle of
-    the board (the Low Countries to the Balkans, Britain) so that its small provinces get room
-    for units, then scaled and shifted so the frame is (0, 0, W, H). The magnifier grows
-    monotonically with distance, so it bends shapes but keeps every border."""
+    the board, then local lenses over Britain and the Balkans, whose provinces are small on real
+    geography but must hold a unit each with room for arrows; then scaled and shifted so the
+    frame is (0, 0, W, H). Every warp moves points along rays from its centre, monotonically in
+    distance, so it bends shapes but keeps every border (a homeomorphism of the plane)."""
 
     def __init__(self) -> None:
         self._lcc = _lcc()
@@ -74,25 +77,37 @@ class Projection:
         edges = {k: self._lcc(np.array([v[0]]), np.array([v[1]])) for k, v in FRAME_EDGES.items()}
         self.reach = max(math.hypot(float(x[0]) - self.focus[0], float(y[0]) - self.focus[1])
                          for x, y in edges.values())
+        # Each lens's centre, taken through the warps before it.
+        self.lenses: list[tuple[float, float, float, float]] = []
+        for lon, lat, growth, radius in LENSES:
+            cx, cy = self._warp(*self._lcc(np.array([lon]), np.array([lat])))
+            self.lenses.append((float(cx[0]), float(cy[0]), growth, math.radians(radius)))
         raw = {k: self._raw(*v) for k, v in FRAME_EDGES.items()}
         self.x0, self.y0 = raw["left"][0], raw["top"][1]
         self.scale = MAP_WIDTH / (raw["right"][0] - self.x0)
         self.height = round((raw["bottom"][1] - self.y0) * self.scale)
 
-    def _magnify(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _warp(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         dx, dy = x - self.focus[0], y - self.focus[1]
         r = np.hypot(dx, dy)
         k = MAGNIFIER_STRENGTH
         grown = self.reach * np.log1p(k * r / self.reach) / math.log1p(k)
         factor = np.where(r > 0, grown / np.where(r > 0, r, 1.0), k / math.log1p(k))
-        return self.focus[0] + dx * factor, self.focus[1] + dy * factor
+        x, y = self.focus[0] + dx * factor, self.focus[1] + dy * factor
+        for cx, cy, growth, radius in getattr(self, "lenses", ()):
+            # r -> r (1 + (g - 1) exp(-(r/R)^2)): g times larger at the centre, fading out by
+            # about 2R; its derivative stays positive (monotonic) while g < 3.2.
+            dx, dy = x - cx, y - cy
+            factor = 1 + (growth - 1) * np.exp(-(dx * dx + dy * dy) / (radius * radius))
+            x, y = cx + dx * factor, cy + dy * factor
+        return x, y
 
     def _raw(self, lon: float, lat: float) -> tuple[float, float]:
-        x, y = self._magnify(*self._lcc(np.array([lon]), np.array([lat])))
+        x, y = self._warp(*self._lcc(np.array([lon]), np.array([lat])))
         return float(x[0]), float(y[0])
 
     def coords(self, lonlat: np.ndarray) -> np.ndarray:
-        x, y = self._magnify(*self._lcc(lonlat[:, 0], lonlat[:, 1]))
+        x, y = self._warp(*self._lcc(lonlat[:, 0], lonlat[:, 1]))
         return np.column_stack(((x - self.x0) * self.scale, (y - self.y0) * self.scale))
 
     def point(self, lon: float, lat: float) -> Point:
@@ -246,19 +261,25 @@ def anchor_of(geom, seed: Point) -> Point:
 
 def free_spot(geom, near: Point, avoid: list[Point], radius: float) -> Point:
     """A point inside `geom` close to `near`, at least `radius` from the points in `avoid`,
-    preferring room around it."""
+    preferring room around it. In a province too small for that, the rule is relaxed step by
+    step (closer rings, a smaller radius) rather than giving up."""
     boundary = geom.boundary
-    best, best_score = near, -math.inf
-    for distance in (32, 40, 50, 62):
-        for step in range(16):
-            angle = math.pi / 2 + step * math.pi / 8
-            p = Point(near.x + distance * math.cos(angle), near.y + distance * math.sin(angle))
-            if not geom.contains(p) or any(p.distance(a) < radius for a in avoid):
-                continue
-            score = min(boundary.distance(p), 12) - distance * 0.05
-            if score > best_score:
-                best, best_score = p, score
-    return best
+    for shrink in (1.0, 0.85, 0.7, 0.55):
+        best, best_score = None, -math.inf
+        for distance in (36, 44, 54, 66):
+            distance *= shrink
+            for step in range(16):
+                angle = math.pi / 2 + step * math.pi / 8
+                p = Point(near.x + distance * math.cos(angle),
+                          near.y + distance * math.sin(angle))
+                if not geom.contains(p) or any(p.distance(a) < radius * shrink for a in avoid):
+                    continue
+                score = min(boundary.distance(p), 12) - distance * 0.05
+                if score > best_score:
+                    best, best_score = p, score
+        if best is not None:
+            return best
+    return near
 
 
 def rings(geom) -> list[list[float]]:
@@ -291,10 +312,10 @@ def to_json(built: dict, projection: Projection) -> dict:
         entry: dict = {"kind": info["kind"], "anchor": xy(anchor),
                        "coasts": {c: xy(p) for c, p in coasts.items()}}
         if info["supply_center"]:
-            center = free_spot(geom, anchor, taken, 30)
+            center = free_spot(geom, anchor, taken, 34)
             entry["center"] = xy(center)
             taken.append(center)
-        entry["label"] = xy(free_spot(geom, anchor, taken, 26))
+        entry["label"] = xy(free_spot(geom, anchor, taken, 28))
         entry["outline"] = rings(geom)
         provinces[pid] = entry
     width, height = built["frame"]

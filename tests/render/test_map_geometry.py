@@ -8,6 +8,7 @@ import pytest
 
 from engine import standard_board
 from render.geometry import read_map_data
+from render.units import UNIT_RADIUS
 from tests.render.map_borders import drawn_borders, inside
 
 # Pairs that may differ between the drawing and the engine, each with its reason. None are
@@ -104,3 +105,14 @@ def test_the_frame_holds_every_outline(data):
             xs, ys = ring[0::2], ring[1::2]
             assert min(xs) >= 0 and max(xs) <= data["width"], pid
             assert min(ys) >= 0 and max(ys) <= data["height"], pid
+
+
+def test_supply_centre_markers_are_clear_of_the_units_standing_in_their_province(data):
+    # A unit icon reaches UNIT_RADIUS from its anchor (a fleet's hull a little wider), a
+    # marker 8 units from its centre: keep a gap so that neither hides the other.
+    clearance = UNIT_RADIUS * 1.3 + 8 + 3
+    for pid, p in data["provinces"].items():
+        if not p.get("center"):
+            continue
+        for where in [p["anchor"], *p["coasts"].values()]:
+            assert math.dist(where, p["center"]) >= clearance, pid
