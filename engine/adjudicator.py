@@ -67,8 +67,8 @@ def adjudicate(position: Position, orders: OrdersInput, rules: Rules | str = DEF
 
 def _results(given: list[tuple[Power, Order, str]],
              outcomes: Mapping[int, Outcome]) -> tuple[OrderResult, ...]:
-    return tuple(OrderResult(power, order, outcomes.get(i, SUCCESS), text)
-                 for i, (power, order, text) in enumerate(given))
+    return tuple([OrderResult(power, order, outcomes.get(i, SUCCESS), text)
+                  for i, (power, order, text) in enumerate(given)])
 
 
 def _silent(given: list[tuple[Power, Order, str]], expected: set[Power],

@@ -46,6 +46,7 @@ class MovementAdjudicator:
                 key = (order.supported, order.target if order.kind == "support_move" else None)
                 self.supports_for.setdefault(key, []).append(province)
         self.resolver = Resolver(self._adjudicate, self._backup)
+        self._settled = self.resolver.settled
         self._settle_the_obvious()
 
     def _settle_the_obvious(self) -> None:
@@ -87,7 +88,9 @@ class MovementAdjudicator:
         return self._path_open(province)
 
     def _resolve(self, kind: str, province: str) -> bool:
-        return self.resolver.resolve((kind, province))
+        key = (kind, province)
+        settled = self._settled.get(key)
+        return self.resolver.resolve(key) if settled is None else settled
 
     def _has_path(self, province: str) -> bool:
         order = self.orders[province]

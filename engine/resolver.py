@@ -27,14 +27,19 @@ class Resolver:
         self._state: dict[Key, int] = {}
         self._value: dict[Key, bool] = {}
         self._dependencies: list[Key] = []
+        # The final answers alone, for callers to look up before calling `resolve`: most
+        # lookups are of settled decisions (adjudication is timed: bench/engine.py).
+        self.settled: dict[Key, bool] = {}
 
     def settle(self, key: Key, value: bool) -> None:
         """Fix a decision (used by backup policies)."""
         self._state[key] = _RESOLVED
         self._value[key] = value
+        self.settled[key] = value
 
     def forget(self, key: Key) -> None:
         self._state[key] = _UNRESOLVED
+        self.settled.pop(key, None)
 
     def is_settled(self, key: Key) -> bool:
         return self._state.get(key, _UNRESOLVED) == _RESOLVED
