@@ -160,7 +160,7 @@ def _syntax_error(text: str, problem: SyntaxProblem, reply: str, language: str) 
 
 # -- messages -------------------------------------------------------------------------------
 _BULLET = re.compile(r"^\s*(?:[-*•·]\s+|\d{1,2}[.)]\s+)")
-_HEADER = re.compile(r"^\s*(?P<name>[^\W\d_][^:;,]{0,30}?)\s*:\s*(?P<rest>.*)$")
+_HEADER = re.compile(r"^[\s*_#`]*(?P<name>[^\W\d_][^:;,]{0,30}?)[\s*_`]*:\s*(?P<rest>.*)$")
 _SEPARATORS = re.compile(r"[;,]|\s/\s")
 
 
@@ -171,25 +171,37 @@ def parse_message(text: str, position: Position | None = None, power: Power | No
     lines and a line naming the sender's own power ("Italia:") are skipped; a part that stops
     early ("A Ser S Turk,") is read together with the next part when that completes it."""
     _check_arguments(lang)
-    parts: list[str] = []
+    reply = reply_lang if reply_lang in LANGUAGES else "en"
+    parts: list[str | ParsedLine] = []
+    heading: Power | None = None  # the power named by the last heading, if any
     for raw in str(text).splitlines():
         line = _BULLET.sub("", raw)
-        named, rest = _header(line)
-        if named is not None:
-            if not rest.strip() and (power is None or named == power):
-                continue
-            line = rest
-        parts.extend(p.strip() for p in _SEPARATORS.split(line) if p.strip())
+        # A heading may open the line or any part of it ("INGHILTERRA: A Lon-Bel; FRANCIA:
+        # A Bel-Lon", seed 000 XIV.5); it holds until the next one.
+        for part in _SEPARATORS.split(line):
+            named, rest = _header(part)
+            heading = named or heading
+            if heading is not None and power is not None and heading != power:
+                # Orders headed for another power are not this sender's to give.
+                if rest.strip():
+                    parts.append(ParsedLine(part.strip(), False, error=texts.message(
+                        reply, "other_power", name=texts.power_name(heading, reply),
+                        power=texts.power_name(power, reply)), language=reply))
+            elif rest.strip():
+                parts.append(rest.strip())
     out: list[ParsedLine] = []
     i = 0
     while i < len(parts):
+        if isinstance(parts[i], ParsedLine):
+            out.append(parts[i])
+            i += 1
+            continue
         if len(out) >= MAX_ORDERS:
-            reply = reply_lang if reply_lang in LANGUAGES else "en"
             out.append(ParsedLine(parts[i], False, error=texts.message(
-                reply, "too_long", length=len(parts), limit=MAX_ORDERS), language=reply))
+                reply, "too_many", count=len(parts), limit=MAX_ORDERS), language=reply))
             break
         parsed, stopped_early = _parse_line(parts[i], position, power, lang, reply_lang, rules)
-        if stopped_early and i + 1 < len(parts):
+        if stopped_early and i + 1 < len(parts) and isinstance(parts[i + 1], str):
             joined = f"{parts[i]} {parts[i + 1]}"
             second, _ = _parse_line(joined, position, power, lang, reply_lang, rules)
             if second.ok:
@@ -208,6 +220,7 @@ def _header(line: str) -> tuple[Power | None, str]:
     (power, ""); anything else -> (None, line)."""
     match = _HEADER.match(line)
     name, rest = (match.group("name"), match.group("rest")) if match else (line, "")
+    name = name.strip(" *_#`")  # **ITALIA**, # Italy
     power = _power_named(name)
     if power is None:
         return None, line

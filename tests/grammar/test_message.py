@@ -75,3 +75,25 @@ def test_a_seventeen_line_message_reads_every_line():
                       "A Mos - Ukr", "A War - Gal"])
     lines = parse_message(text, position=OPENING)
     assert len(lines) == 17 and all(line.ok and line.valid for line in lines)
+
+
+def test_orders_under_another_powers_heading_are_refused_until_the_next_heading():
+    text = "INGHILTERRA: A Lon-Bel, F Lon-Nth; FRANCIA: A Par-Bur, F Bre-Mao\nA Mar-Spa\n" \
+           "England:\nF Edi - Nwg"
+    lines = parse_message(text, position=OPENING, power=Power.ENGLAND)
+    refused = "these orders are under France's heading, but you play England"
+    assert canonicals(lines) == ["A LON - BEL", "F LON - NTH", refused, refused, refused,
+                                 "F EDI - NWG"]
+
+
+def test_without_a_sender_every_heading_is_dropped():
+    text = "INGHILTERRA: A Lvp-Edi; FRANCIA: A Par-Bur\n**RUSSIA**\nA Mos - Ukr"
+    assert canonicals(parse_message(text, position=OPENING)) == [
+        "A LVP - EDI", "A PAR - BUR", "A MOS - UKR"]
+
+
+def test_more_than_a_hundred_orders_are_not_read():
+    lines = parse_message("A Rom H\n" * 130, position=OPENING, power=Power.ITALY)
+    assert len(lines) == 101
+    assert lines[-1].error == ("too many orders in one message (130; at most 100): the rest "
+                               "were not read")
