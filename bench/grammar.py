@@ -49,7 +49,7 @@ from engine import (
     parse_order,
 )
 from engine.records import game_phase_position
-from grammar import api, parse_line, parse_message
+from grammar import api, parse_line, parse_message, readings, syntax
 from grammar.lexicon import lexicon, vocabulary
 from grammar.readings import _VIEWS
 
@@ -195,14 +195,15 @@ def _expected(order: Order) -> str:
 
 
 def _forget(words: bool = True) -> None:
-    """Cold caches: the memoised words (unless `words` is False), shapes, lines, positions."""
+    """Cold caches: lines read, positions seen and, unless `words` is False, the memoised
+    words and order patterns too (as in a process that has just started)."""
+    api._read.cache_clear()
+    _VIEWS.clear()
     if words:
         for mode in ("auto", "en", "it", "nl"):
             lexicon(mode).memo.clear()
-    api._read.cache_clear()
-    _VIEWS.clear()
-    from grammar import syntax
-    syntax._PATTERNS.clear()
+        syntax._PATTERNS.clear()
+        readings._MOVEMENT_VERDICTS.clear()
 
 
 def read_all(lines) -> tuple[float, int]:

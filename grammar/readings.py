@@ -325,9 +325,15 @@ class Resolver:
         illegal outcome with its reason."""
         given = [(power, order, "")]
         if self.kind is PhaseKind.MOVEMENT:
-            _effective, rejected = effective_orders(self._around(order), given, self.board,
-                                                    self.rules)
-            return rejected.get(0)
+            units = self._units_around(order)
+            key = (power, order, self.rules, units)
+            if key not in _MOVEMENT_VERDICTS:
+                around = Position(self.position.phase, units, self.position.supply_centers)
+                _effective, rejected = effective_orders(around, given, self.board, self.rules)
+                if len(_MOVEMENT_VERDICTS) > _VERDICTS_KEPT:
+                    _MOVEMENT_VERDICTS.clear()
+                _MOVEMENT_VERDICTS[key] = rejected.get(0)
+            return _MOVEMENT_VERDICTS[key]
         if self.kind is PhaseKind.RETREAT:
             occupied = set(self.on_board)
             outcomes, _r, _d = adjudicate_retreats(self.position.dislodged, given, occupied,
@@ -350,21 +356,20 @@ class Resolver:
             outcome = site if site.status is not Status.SUCCEEDS else outcome
         return outcome if outcome and outcome.status is not Status.SUCCEEDS else None
 
-    def _around(self, order: Order) -> Position:
-        """The position cut down to what the legality of one movement order reads: its unit,
-        the unit it supports or convoys, and, when a convoy route can matter (a convoy order;
-        an army going VIA or to a province it does not border), the fleets at sea. The engine
-        builds a record per unit on the board, and this runs for every reading of every line."""
-        wanted = [province_of(order.location)]
+    def _units_around(self, order: Order) -> tuple[Unit, ...]:
+        """The units the legality of one movement order reads: its own, the one it supports
+        or convoys, and, when a convoy route can matter (a convoy order; an army going VIA or
+        to a province it does not border), the fleets at sea. The verdict depends on nothing
+        else, so it is shared by every position where these units stand."""
+        own = self.on_board.get(province_of(order.location))
         other = getattr(order, "supported_location", None) or getattr(order, "army_location",
                                                                       None)
-        if other:
-            wanted.append(province_of(other))
-        units = [self.on_board[p] for p in wanted if p in self.on_board]
-        if self._may_go_by_sea(order, units[0] if units else None):
-            units.extend(u for u in self.view.fleets_at_sea if u.province not in wanted)
-        position = self.position
-        return Position(position.phase, tuple(units), position.supply_centers)
+        units = [own] if own else []
+        if other and province_of(other) in self.on_board:
+            units.append(self.on_board[province_of(other)])
+        if self._may_go_by_sea(order, own):
+            units.extend(u for u in self.view.fleets_at_sea if u not in units)
+        return tuple(units)
 
     def _may_go_by_sea(self, order: Order, unit: Unit | None) -> bool:
         if isinstance(order, Convoy):
@@ -507,6 +512,10 @@ class _PositionView:
     judged: dict[tuple, Outcome | None] = field(default_factory=dict)
     lines: dict[tuple, tuple] = field(default_factory=dict)  # kept by grammar.api
 
+
+# The engine's verdict on one movement order, by the units it reads (see _units_around).
+_MOVEMENT_VERDICTS: dict[tuple, Outcome | None] = {}
+_VERDICTS_KEPT = 100_000
 
 _VIEWS: OrderedDict[int, _PositionView] = OrderedDict()
 _VIEWS_KEPT = 64
