@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.vocabulary import PhaseKind, UnitType, province_of
 
@@ -160,6 +161,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
+# Orders are immutable values, and the same texts come back turn after turn and game after
+# game ("A PAR H", "F NTH C A LON - BEL"): each text is read once (bounded memory).
+@lru_cache(maxsize=8192)
 def parse_order(text: str, phase: PhaseKind | None = None) -> Order:
     """Read one order in canonical or DATC notation. In a retreat phase a move (`F TRI - ALB`)
     is a retreat. Raises OrderSyntaxError for anything else."""
