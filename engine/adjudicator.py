@@ -184,11 +184,12 @@ def next_position(result: PhaseResult, board: Board,
 def normalise_orders(orders: OrdersInput, position: Position) -> list[tuple[Power, Order, str]]:
     """Per-power orders as (power, order value, text as given), in the order given."""
     flat: list[tuple[Power, Order, str]] = []
+    kind = position.phase.kind
     for power_name, given in orders.items():
         power = power_name if isinstance(power_name, Power) else Power.parse(power_name)
         for item in given:
             if isinstance(item, str):
-                flat.append((power, parse_order(item, position.phase.kind), item))
+                flat.append((power, parse_order(item, kind), item))
             else:
                 flat.append((power, item, item.canonical()))
     return flat

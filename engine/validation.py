@@ -172,14 +172,17 @@ def _move(unit: Unit, order: Move, units: dict[str, Unit],
           convoys: dict[tuple[str, str], set[str]], necessary: _NecessaryFleets,
           board: Board, rules: Rules) -> Effective | Outcome:
     target = province_of(order.target)
-    if target not in board.provinces:
+    place = board.provinces.get(target)
+    if place is None or target == unit.province:
         return illegal(Reason.NOT_ADJACENT, target)
-    if target == unit.province:
+    army = unit.type is UnitType.ARMY
+    if place.kind == ("sea" if army else "land"):  # wrong terrain for this unit
         return illegal(Reason.NOT_ADJACENT, target)
-    if _is_wrong_terrain(unit, target, board):
-        return illegal(Reason.NOT_ADJACENT, target)
+    if army and not order.via_convoy and not convoys.get((unit.province, target)) \
+            and target in board.army_neighbours(unit.province):
+        return Effective(unit, "move", target, target)  # the usual case, said quickly
 
-    if unit.type is UnitType.FLEET:
+    if not army:
         location = _fleet_destination(unit.location, order.target, board, rules)
         if isinstance(location, Outcome):
             return location
