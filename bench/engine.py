@@ -184,7 +184,7 @@ def whole_replay(games: list[dict], repeat: int) -> tuple[float, int]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.engine", description=__doc__.split(
         "\n\n")[0])
-    parser.add_argument("--repeat", type=int, default=5, help="rounds over all phases (best is kept)")
+    parser.add_argument("--repeat", type=int, default=7, help="rounds over all phases (best is kept)")
     args = parser.parse_args(argv)
     try:
         import diplomacy  # noqa: F401
