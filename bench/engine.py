@@ -9,15 +9,17 @@ $ARBITRO_SHARED). Both engines get the same position and the same order texts.
 What is timed, per phase: for Arbitro, `adjudicate(position, orders)` (reading the order texts,
 validating, resolving, retreat options, centres, the next phase; the reader's memory of texts
 already read is emptied before each round, so only texts repeated within a round are read
-once, and before each repetition of the opening); for `diplomacy`,
-`set_orders` for every power then `process()` (the same work). Not timed, for either: building
-the positions (Arbitro's `Position`s; diplomacy's `Game()`s with units, centres and phase set),
-which are all built before the clock starts.
+once, and before each repetition of the opening); for `diplomacy`, `set_orders` for every
+power then `process()` (the same work). Not timed, for either: building the positions
+(Arbitro's `Position`s; diplomacy's `Game()`s with units, centres and phase set), which are all
+built before the clock starts.
+
 Times are the CPU time of this process (`time.process_time`), so that other programs running
 on the machine do not count, with the garbage collector paused while the clock runs (as
-`timeit` does); each engine adjudicates all the phases in a row, `--repeat`
-times, and the fastest round is kept. Then the whole replay of the 20 games (all 771 phases, movement,
-retreats and adjustments) with Arbitro, best of `--repeat`.
+`timeit` does); each engine adjudicates all the phases in a row, `--repeat` times, and the
+fastest round is kept. Then the whole replay of the 20 games (all 771 phases: movement,
+retreats and adjustments, positions read from the records included) with Arbitro, best of
+`--repeat`.
 
 Each engine's units after every movement phase are compared with the record, so the table
 also says that both did the work right.
@@ -184,7 +186,8 @@ def whole_replay(games: list[dict], repeat: int) -> tuple[float, int]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.engine", description=__doc__.split(
         "\n\n")[0])
-    parser.add_argument("--repeat", type=int, default=7, help="rounds over all phases (best is kept)")
+    parser.add_argument("--repeat", type=int, default=7,
+                        help="rounds over all phases (best is kept)")
     args = parser.parse_args(argv)
     try:
         import diplomacy  # noqa: F401

@@ -102,7 +102,8 @@ class MovementAdjudicator:
             return False
         if order.kind == "move" and self._resolve("move", province):
             return False
-        return any(self._resolve("move", attacker) for attacker in self.moves_into.get(province, ()))
+        return any(self._resolve("move", attacker)
+                   for attacker in self.moves_into.get(province, ()))
 
     def _head_to_head(self, province: str) -> str | None:
         """The province of the unit this move meets head to head (neither by convoy)."""

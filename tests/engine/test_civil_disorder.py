@@ -7,19 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Position, Power, Status, adjudicate
+from engine import Power, Status, adjudicate
 from engine.records import adjudicate_record
-
-
-def _position(units: dict[str, list[str]], phase: str = "S1901M",
-              centers: dict[str, list[str]] | None = None, dislodged: list[dict] = ()
-              ) -> Position:
-    record = {"phase": phase, "units": [
-        {"power": power, "type": text.split()[0], "location": text.split()[1].lower()}
-        for power, texts in units.items() for text in texts], "dislodged": list(dislodged)}
-    if centers is not None:
-        record["supply_centers"] = centers
-    return Position.from_record(record)
+from tests.engine.positions import written_position
 
 
 def _at(result, power: Power) -> list[str]:
@@ -28,7 +18,7 @@ def _at(result, power: Power) -> list[str]:
 
 def test_silent_units_hold_and_do_not_support_each_other() -> None:
     # Tyrolia could support Munich and save it; a power in disorder gives no support.
-    position = _position({"Germany": ["A MUN", "A TYR"], "France": ["A BUR", "A RUH"]})
+    position = written_position({"Germany": ["A MUN", "A TYR"], "France": ["A BUR", "A RUH"]})
     result = adjudicate(position, {"France": ["A BUR - MUN", "A RUH S A BUR - MUN"]})
     assert result.civil_disorder == frozenset({Power.GERMANY})
     assert [(d.unit.label(), d.attacker_from) for d in result.dislodged_after] == [
@@ -40,7 +30,7 @@ def test_silent_units_hold_and_do_not_support_each_other() -> None:
 
 
 def test_a_power_that_gives_some_orders_is_not_in_civil_disorder() -> None:
-    position = _position({"Germany": ["A MUN", "A BER"], "France": ["A PAR"]})
+    position = written_position({"Germany": ["A MUN", "A BER"], "France": ["A PAR"]})
     result = adjudicate(position, {"Germany": ["A MUN - BOH"], "France": []})
     assert result.civil_disorder == frozenset({Power.FRANCE})
     assert _at(result, Power.GERMANY) == ["A BER", "A BOH"]
@@ -51,8 +41,8 @@ def test_dislodged_units_of_a_silent_power_are_disbanded() -> None:
                   "retreat_options": ["boh", "sil"]},
                  {"power": "Austria", "type": "A", "location": "vie", "attacker_from": "gal",
                   "retreat_options": []}]
-    position = _position({"France": ["A MUN"], "Russia": ["A VIE"]}, "S1901R",
-                         dislodged=dislodged)
+    position = written_position({"France": ["A MUN"], "Russia": ["A VIE"]}, "S1901R",
+                                dislodged=dislodged)
     result = adjudicate(position, {})
     assert _at(result, Power.GERMANY) == []
     # Austria's unit had nowhere to go: Austria had no order to give.
@@ -62,8 +52,8 @@ def test_dislodged_units_of_a_silent_power_are_disbanded() -> None:
 def test_a_silent_power_builds_nothing() -> None:
     centers = {"Germany": ["ber", "kie", "mun", "hol"], "Russia": ["mos", "war", "stp"],
                "France": ["par", "bre", "mar", "bel"]}
-    position = _position({"Germany": ["A HOL"], "Russia": ["A MOS"],
-                          "France": ["A PAR", "A BRE", "A MAR"]}, "W1901A", centers)
+    position = written_position({"Germany": ["A HOL"], "Russia": ["A MOS"],
+                                "France": ["A PAR", "A BRE", "A MAR"]}, "W1901A", centers)
     result = adjudicate(position, {"Russia": ["A WAR B"]})
     assert _at(result, Power.GERMANY) == ["A HOL"]
     assert _at(result, Power.RUSSIA) == ["A MOS", "A WAR"]
@@ -84,7 +74,7 @@ REMOVALS = {"Germany": ["A HOL", "A BEL", "F NTH", "A PIC"]}
      "then the North Sea fleet before the Belgian army, both two"),
 ])
 def test_silent_removals_follow_the_preset(rules: str, removed: list[str], why: str) -> None:
-    position = _position(REMOVALS, "W1901A", {"Germany": ["ber", "kie"]})
+    position = written_position(REMOVALS, "W1901A", {"Germany": ["ber", "kie"]})
     result = adjudicate(position, {}, rules)
     assert [u.label() for u in result.civil_disorder_removes] == removed, why
     assert len(result.units_after) == 2
@@ -92,7 +82,7 @@ def test_silent_removals_follow_the_preset(rules: str, removed: list[str], why: 
 
 
 def test_removals_not_ordered_are_made_by_the_rule_without_calling_it_disorder() -> None:
-    position = _position(REMOVALS, "W1901A", {"Germany": ["ber", "kie"]})
+    position = written_position(REMOVALS, "W1901A", {"Germany": ["ber", "kie"]})
     result = adjudicate(position, {"Germany": ["A HOL D"]}, "1971")
     assert result.results[0].outcome.status is Status.SUCCEEDS
     assert [u.label() for u in result.civil_disorder_removes] == ["F NTH"]

@@ -21,24 +21,13 @@ from engine import (
     sides,
 )
 from engine.setups import ITALIAN_TERRITORY
+from tests.engine.positions import outcome_of, written_position
 
 A, E, F, G, I, R, T = (  # noqa: E741 (one letter a power, as in the rulebook)
     Power.AUSTRIA, Power.ENGLAND, Power.FRANCE, Power.GERMANY, Power.ITALY,
     Power.RUSSIA, Power.TURKEY)
 
 
-def _position(units: dict[str, list[str]], phase: str = "S1901M",
-              centers: dict[str, list[str]] | None = None) -> Position:
-    record = {"phase": phase, "units": [
-        {"power": power, "type": text.split()[0], "location": text.split()[1].lower()}
-        for power, texts in units.items() for text in texts]}
-    if centers is not None:
-        record["supply_centers"] = centers
-    return Position.from_record(record)
-
-
-def _outcome(result, text: str):
-    return next(r.outcome for r in result.results if r.text == text)
 
 
 @pytest.mark.parametrize(("players", "variant", "groups", "neutral", "first_year"), [
@@ -87,13 +76,13 @@ def test_three_players_default_to_the_first_alternative() -> None:
 
 # -- neutral powers (six and five players) --------------------------------------------------------
 def test_neutral_units_hold_and_do_not_support_each_other() -> None:
-    position = _position({"Italy": ["A VEN", "A ROM"], "Austria": ["A TRI", "A TYR"]})
+    position = written_position({"Italy": ["A VEN", "A ROM"], "Austria": ["A TRI", "A TYR"]})
     result = adjudicate(position, {"Italy": ["A ROM S A VEN", "A VEN - PIE"],
                                    "Austria": ["A TRI - VEN", "A TYR S A TRI - VEN"]},
                         neutral=frozenset({I}))
-    assert _outcome(result, "A ROM S A VEN").reason is Reason.NEUTRAL
-    assert _outcome(result, "A VEN - PIE").reason is Reason.NEUTRAL
-    assert _outcome(result, "A TRI - VEN").status is Status.SUCCEEDS
+    assert outcome_of(result, "A ROM S A VEN").reason is Reason.NEUTRAL
+    assert outcome_of(result, "A VEN - PIE").reason is Reason.NEUTRAL
+    assert outcome_of(result, "A TRI - VEN").status is Status.SUCCEEDS
     # Dislodged neutral units are disbanded at once: no retreat phase.
     assert [u.location for u in result.units_after if u.power is I] == ["rom"]
     assert result.next_position.phase.name == "F1901M"
@@ -102,17 +91,17 @@ def test_neutral_units_hold_and_do_not_support_each_other() -> None:
 
 
 def test_neutral_units_can_be_supported_by_other_powers() -> None:
-    position = _position({"Italy": ["A VEN"], "Austria": ["A TRI", "A TYR"],
-                          "France": ["A PIE"]})
+    position = written_position({"Italy": ["A VEN"], "Austria": ["A TRI", "A TYR"],
+                                "France": ["A PIE"]})
     result = adjudicate(position, {"Austria": ["A TRI - VEN", "A TYR S A TRI - VEN"],
                                    "France": ["A PIE S A VEN"]}, neutral=frozenset({I}))
-    assert _outcome(result, "A TRI - VEN").status is Status.FAILS
+    assert outcome_of(result, "A TRI - VEN").status is Status.FAILS
     assert any(u.power is I and u.location == "ven" for u in result.units_after)
 
 
 def test_neutral_powers_neither_build_nor_remove() -> None:
-    position = _position({"Italy": ["A VEN", "A ROM", "F NAP"], "Austria": ["A TRI"]},
-                         "W1901A", {"Italy": ["ven"], "Austria": ["tri", "vie", "bud"]})
+    position = written_position({"Italy": ["A VEN", "A ROM", "F NAP"], "Austria": ["A TRI"]},
+                                "W1901A", {"Italy": ["ven"], "Austria": ["tri", "vie", "bud"]})
     result = adjudicate(position, {"Austria": ["A VIE B"]}, neutral=frozenset({I}))
     assert len([u for u in result.units_after if u.power is I]) == 3
     assert result.civil_disorder_removes == ()
@@ -124,13 +113,13 @@ TWO = SETUPS["2"]
 
 
 def test_italy_is_closed_until_it_joins_a_side() -> None:
-    position = _position({"Italy": ["A VEN"], "Austria": ["A TRI", "A TYR"],
-                          "France": ["A MAR"]}, "S1914M")
+    position = written_position({"Italy": ["A VEN"], "Austria": ["A TRI", "A TYR"],
+                                "France": ["A MAR"]}, "S1914M")
     orders = {"Austria": ["A TYR - VEN", "A TRI - VEN"], "France": ["A MAR - PIE"]}
     before = adjudicate(position, orders, neutral=neutral_powers(TWO, position.phase),
                         closed=closed_provinces(TWO, position.phase))
     for text, province in (("A MAR - PIE", "pie"), ("A TRI - VEN", "ven")):
-        outcome = _outcome(before, text)
+        outcome = outcome_of(before, text)
         assert (outcome.status, outcome.reason, outcome.province) == (
             Status.ILLEGAL, Reason.NEUTRAL, province)
     assert {u.location for u in before.units_after} == {"ven", "tri", "tyr", "mar"}
@@ -140,15 +129,15 @@ def test_italy_is_closed_until_it_joins_a_side() -> None:
                        {**orders, "Italy": ["A VEN H"]},
                        neutral=neutral_powers(TWO, joined, 1), closed=closed_provinces(
                            TWO, joined, 1))
-    assert _outcome(after, "A MAR - PIE").status is Status.SUCCEEDS
-    assert _outcome(after, "A TRI - VEN").status is Status.FAILS  # a real bounce now
-    assert _outcome(after, "A TRI - VEN").reason is Reason.BOUNCED
+    assert outcome_of(after, "A MAR - PIE").status is Status.SUCCEEDS
+    assert outcome_of(after, "A TRI - VEN").status is Status.FAILS  # a real bounce now
+    assert outcome_of(after, "A TRI - VEN").reason is Reason.BOUNCED
 
 
 def test_no_unit_retreats_into_closed_italy() -> None:
     closed = closed_provinces(TWO, Phase.parse("S1914M"))
-    position = _position({"Austria": ["A TRI"], "Turkey": ["A ALB", "A SER"],
-                          "Russia": ["A BUD"], "Germany": ["A VIE"]}, "S1914M")
+    position = written_position({"Austria": ["A TRI"], "Turkey": ["A ALB", "A SER"],
+                                "Russia": ["A BUD"], "Germany": ["A VIE"]}, "S1914M")
     result = adjudicate(position, {"Turkey": ["A ALB - TRI", "A SER S A ALB - TRI"]},
                         neutral=frozenset({I}), closed=closed)
     (dislodged,) = result.dislodged_after
