@@ -29,23 +29,28 @@ async def running_bot(settings: Settings, *, clock: Clock | None = None, sync: b
                       scheduler: bool = True, tick_seconds: float = 60.0,
                       ready_timeout: float = 30.0) -> AsyncIterator[ArbitroBot]:
     """The bot logged in, its commands synced as asked, connected to the gateway and ready;
-    closed (and the database with it) when the block ends."""
+    closed (and the database with it) when the block ends.
+
+    The order matters: log in first (REST works from then on), then open the service, whose
+    start-up may announce phases adjudicated while the bot was down, then connect to the
+    gateway, so no command arrives before the service is there to answer it."""
     if not settings.discord_token:
         raise ValueError("no DISCORD_TOKEN: see `arbitro bot` for how to get one")
     apply_api_base(settings.discord_api_base)
     bot = ArbitroBot(settings, sync=sync, tick_seconds=tick_seconds)
-    async with GameService.open(settings.db_path, notifier=DiscordNotifier(bot), clock=clock,
-                                scheduler=scheduler) as service:
-        bot.service = service
-        async with bot:
-            runner = asyncio.create_task(bot.start(settings.discord_token), name="arbitro-bot")
+    async with bot:
+        await bot.login(settings.discord_token)
+        async with GameService.open(settings.db_path, notifier=DiscordNotifier(bot),
+                                    clock=clock, scheduler=scheduler) as service:
+            bot.service = service
+            runner = asyncio.create_task(bot.connect(), name="arbitro-gateway")
             ready = asyncio.create_task(bot.wait_until_ready())
             done, _ = await asyncio.wait({runner, ready}, timeout=ready_timeout,
                                          return_when=asyncio.FIRST_COMPLETED)
             if ready not in done:
                 ready.cancel()
                 if runner in done:
-                    runner.result()  # raises the reason the bot could not start
+                    runner.result()  # raises the reason the bot could not connect
                 raise TimeoutError(f"the bot was not ready within {ready_timeout} s")
             try:
                 yield bot
@@ -57,11 +62,12 @@ async def running_bot(settings: Settings, *, clock: Clock | None = None, sync: b
 
 
 async def run_forever(settings: Settings, *, sync: bool = False) -> None:
-    """`arbitro bot`: run until interrupted."""
+    """`arbitro bot`: run until interrupted (same order as `running_bot`)."""
     apply_api_base(settings.discord_api_base)
     bot = ArbitroBot(settings, sync=sync)
-    async with GameService.open(settings.db_path, notifier=DiscordNotifier(bot)) as service:
-        bot.service = service
-        log.info("database %s open; connecting to Discord", settings.db_path)
-        async with bot:
-            await bot.start(settings.discord_token or "")
+    async with bot:
+        await bot.login(settings.discord_token or "")
+        async with GameService.open(settings.db_path, notifier=DiscordNotifier(bot)) as service:
+            bot.service = service
+            log.info("database %s open; connecting to the gateway", settings.db_path)
+            await bot.connect()

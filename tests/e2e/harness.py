@@ -67,10 +67,16 @@ class Table:
 
 @asynccontextmanager
 async def arbitro_bot(fake: FakeDiscord, tmp_path: Path, *, guild_locale: str = "en-US",
-                      db_name: str = "arbitro.sqlite") -> AsyncIterator[Table]:
-    guild = fake.add_guild("Diplomacy club", locale=guild_locale)
-    channel = fake.add_channel(guild, "lepanto")
-    clock = ManualClock()
+                      db_name: str = "arbitro.sqlite",
+                      again: Table | None = None) -> AsyncIterator[Table]:
+    """The bot running on a new server with a game channel, or (`again`) a restart of the bot
+    of an earlier Table: same server, channel, clock and database file."""
+    if again is None:
+        guild = fake.add_guild("Diplomacy club", locale=guild_locale)
+        channel = fake.add_channel(guild, "lepanto")
+        clock = ManualClock()
+    else:
+        guild, channel, clock = again.guild, again.channel, again.clock
     settings = Settings(db_path=str(tmp_path / db_name), log_level="INFO",
                         discord_token=fake.token, discord_api_base=fake.api_base)
     logging.getLogger("bot").setLevel(logging.INFO)

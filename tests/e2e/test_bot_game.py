@@ -4,6 +4,8 @@ the channel would see."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from tests.e2e.harness import PNG, arbitro_bot, seat_everyone
 
 
@@ -127,3 +129,20 @@ async def test_a_year_of_play_through_discord(fake_discord, tmp_path):
             lambda m: not m.ephemeral and "draw" in m.content.lower(), after=before)
         assert "Turkey" in drawn.content or "Turchia" in drawn.content
         assert not fake.unexpected_requests()
+
+
+async def test_a_restart_keeps_the_game_and_runs_a_deadline_missed_while_down(fake_discord,
+                                                                            tmp_path):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path) as table:
+        _, users = await seat_everyone(fake, table)
+        await table.dm(users["France"], "A PAR - BUR")
+    first = table
+    first.clock.advance(timedelta(hours=30))          # the deadline passes while it is down
+    async with arbitro_bot(fake, tmp_path, again=first) as table:
+        results = await table.channel_message(lambda m: "results of Spring 1901" in m.content)
+        text = "\n".join(m.content for m in fake.messages_in(table.channel)
+                         if m.id >= results.id)
+        assert "`A PAR - BUR` — succeeds" in text
+        status = await table.run("game", "status", user=users["France"])
+        assert "Autunno 1901" in status.content      # Francesca reads Italian
