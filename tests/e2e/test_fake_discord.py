@@ -386,6 +386,20 @@ async def test_attachment_options_reach_the_bot_with_their_bytes(synced, bot) ->
     assert answer.content == f"orders.png: {len(tiny_png())} bytes, png=True"
 
 
+async def test_users_send_what_a_discord_client_can_send(world, bot: MiniBot) -> None:
+    fake, _ = world
+    player = fake.add_user("Gus")
+    with pytest.raises(FakeDiscordError, match="at most 4000 characters"):
+        await fake.send_dm(player, "A PAR H\n" * 501)
+    with pytest.raises(FakeDiscordError, match="empty"):
+        await fake.send_dm(player, "")
+    sent = await fake.send_dm(player, "orders attached", files=[("orders.txt", b"A PAR - BUR")])
+    await fake.wait_for_dm(player, after=sent)
+    received = next(m for m in bot.seen if m.id == sent.id)
+    assert received.attachments[0].filename == "orders.txt"
+    assert await received.attachments[0].read() == b"A PAR - BUR"
+
+
 async def test_acting_before_the_bot_connects_fails_at_once(fake_discord: FakeDiscord) -> None:
     user = fake_discord.add_user("Early")
     with pytest.raises(FakeDiscordError, match="no bot is connected"):

@@ -42,6 +42,7 @@ from .rest import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SU
 from .world import World
 
 _GUILD_CONTEXT, _BOT_DM_CONTEXT = 0, 1
+USER_CONTENT_MAX = 4000
 _SELECTS = {3, 5, 6, 7, 8}   # string, user, role, mentionable and channel selects
 
 
@@ -256,12 +257,15 @@ class FakeDiscord:
             raise FakeDiscordError("no bot is connected to the gateway (start it and "
                                    "`await fake.wait_until_ready()` first)")
 
-    async def send_dm(self, user: User, content: str) -> Message:
-        """`user` writes to the bot in private; the bot gets MESSAGE_CREATE."""
+    async def send_dm(self, user: User, content: str,
+                      files: list[tuple[str, bytes]] | None = None) -> Message:
+        """`user` writes to the bot in private, optionally attaching `files`
+        [(filename, bytes)]; the bot gets MESSAGE_CREATE."""
         self._require_bot()
-        return await self.world.post(self.world.dm_channel(user), user, content)
+        return await self._user_post(self.world.dm_channel(user), user, content, files)
 
-    async def post_in_channel(self, user: User, channel: Channel, content: str) -> Message:
+    async def post_in_channel(self, user: User, channel: Channel, content: str,
+                              files: list[tuple[str, bytes]] | None = None) -> Message:
         """`user` writes in a guild channel (the bot sees the content only with the
         MESSAGE_CONTENT intent or when mentioned)."""
         guild = self.world.guild_of(channel)
@@ -270,7 +274,18 @@ class FakeDiscord:
         if ~guild.permissions_in(user, channel) & (VIEW_CHANNEL | SEND_MESSAGES):
             raise FakeDiscordError(f"{user.name} may not write in #{channel.name}")
         self._require_bot()
-        return await self.world.post(channel, user, content)
+        return await self._user_post(channel, user, content, files)
+
+    async def _user_post(self, channel: Channel, user: User, content: str,
+                         files: list[tuple[str, bytes]] | None) -> Message:
+        # What a Discord client lets a person send: with Nitro 4000 characters, else 2000.
+        if len(content) > USER_CONTENT_MAX:
+            raise FakeDiscordError(f"Discord clients send at most {USER_CONTENT_MAX} characters "
+                                   f"(with Nitro); this message has {len(content)}")
+        if not content and not files:
+            raise FakeDiscordError("Discord clients do not send empty messages")
+        attachments = [self.world.new_attachment(name, data) for name, data in files or []]
+        return await self.world.post(channel, user, content, attachments=attachments)
 
     def _new_interaction(self, kind: int, user: User, guild: Guild | None,
                          channel: Channel | None, data: dict[str, Any], locale: str | None,

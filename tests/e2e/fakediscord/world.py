@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import mimetypes
 import re
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -121,7 +122,8 @@ class World:
     def new_attachment(self, filename: str, data: bytes, *, content_type: str | None = None,
                        description: str | None = None) -> Attachment:
         if content_type is None:
-            content_type = "image/png" if data.startswith(b"\x89PNG") else "application/octet-stream"
+            content_type = ("image/png" if data.startswith(b"\x89PNG")
+                            else mimetypes.guess_type(filename)[0] or "application/octet-stream")
         return Attachment(self.ids.next(), filename, data, content_type, description)
 
     # -- messages --------------------------------------------------------------------------
