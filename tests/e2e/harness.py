@@ -105,7 +105,8 @@ async def seat_everyone(fake: FakeDiscord, table: Table, name: str = "Lepanto"):
     created = await table.run("mod", "create", user=mod, options={
         "name": name, "movement_hours": 24.0, "reminder_hours": 2.0})
     assert name in created.content and created.ephemeral
-    await table.channel_message(lambda m: f"New game **{name}**" in m.content)
+    await table.channel_message(lambda m: not m.ephemeral and m.content.startswith("🎲")
+                                and f"**{name}**" in m.content)
     for user in users.values():
         joined = await table.run("game", "join", user=user)
         assert name in joined.content
@@ -113,6 +114,6 @@ async def seat_everyone(fake: FakeDiscord, table: Table, name: str = "Lepanto"):
     started = await table.run("mod", "start", user=mod, options={"assignments": assignments})
     assert name in started.content
     announcement = await table.channel_message(
-        lambda m: not m.ephemeral and f"**{name}** has started" in m.content)
-    assert f"France: <@{users['France'].id}>" in announcement.content
+        lambda m: not m.ephemeral and m.content.startswith(f"🏁 **{name}**"))
+    assert f"<@{users['France'].id}>" in announcement.content
     return mod, users

@@ -1,0 +1,41 @@
+"""What the game channel receives: in the server's language, within Discord's limits."""
+
+from __future__ import annotations
+
+from service.notifier import Message
+from tests.e2e.harness import PNG, arbitro_bot, seat_everyone
+
+
+async def test_an_italian_server_reads_the_results_in_italian(fake_discord, tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path, guild_locale="it") as table:
+        mod, users = await seat_everyone(fake_discord, table)
+        await table.dm(users["France"], "A Parigi - Borgogna")
+        await table.run("mod", "process", user=mod)
+        results = await table.channel_message(lambda m: "risultati di Primavera 1901" in m.content)
+        text = "\n".join(m.content for m in fake_discord.messages_in(table.channel)
+                         if m.id >= results.id)
+        assert "**Francia**" in text and "`A PAR - BUR` — riuscito" in text
+        assert "**Russia** — *sommossa* (nessun ordine ricevuto)" in text
+        assert "Prossima fase: Autunno 1901, movimenti" in text
+
+
+async def test_long_results_are_split_never_cut_and_the_map_comes_last(fake_discord, tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        rows = [{"power": power, "order": f"A X{i:02d} H", "status": "succeeds", "reason": None,
+                 "province": None}
+                for power in ("Austria", "England", "France", "Germany", "Italy", "Russia",
+                              "Turkey") for i in range(40)]
+        png = PNG + b"\0" * 100
+        await table.bot.service.notifier.post(table.channel.id, Message(
+            "phase.results", "(English text)", {
+                "game": "Big", "phase": "F1910M", "results": rows, "civil_disorder": [],
+                "dislodged": [], "supply_centers": None, "next_phase": "W1910A",
+                "next_deadline": None, "outcome": None}, png, "big.png"))
+        posted = [m for m in fake_discord.messages_in(table.channel) if not m.ephemeral]
+        assert len(posted) >= 3
+        assert all(len(m.content) <= 2000 for m in posted)
+        text = "\n".join(m.content for m in posted)
+        assert all(f"`A X{i:02d} H`" in text for i in range(40))
+        assert text.count("— succeeds") == len(rows)
+        assert [m.files for m in posted[:-1]] == [[]] * (len(posted) - 1)
+        assert posted[-1].files == [("big.png", png)]
