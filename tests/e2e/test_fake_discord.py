@@ -77,6 +77,14 @@ def build_tree(bot: commands.Bot) -> None:
         await interaction.response.send_message(f"{file.filename}: {len(data)} bytes, "
                                                 f"png={is_png}")
 
+    @game.command(name="settings", description="Change the settings")
+    @app_commands.choices(press=[app_commands.Choice(name="Full press", value="full"),
+                                 app_commands.Choice(name="Gunboat", value="none")])
+    async def settings(interaction: discord.Interaction, hours: float, public: bool,
+                       moderators: discord.Role, press: str = "full") -> None:
+        await interaction.response.send_message(
+            f"hours={hours!r} public={public!r} moderators={moderators.name} press={press}")
+
     @app_commands.command(name="note", description="Leave a note")
     async def note(interaction: discord.Interaction) -> None:
         await interaction.response.send_modal(NoteModal())
@@ -375,6 +383,23 @@ async def test_global_commands_work_in_dms_and_modals_are_submitted(world, bot) 
     answer = await fake.wait_for_response(submitted)
     assert answer.content == "Noted: F BRE - MAO" and answer.ephemeral
     assert answer.message.channel is fake.world.dm_channel(player)
+
+
+async def test_number_boolean_role_and_choice_options_arrive_typed(synced, bot) -> None:
+    fake, guild, channel = synced
+    mods = fake.add_role(guild, "Moderators")
+    mara = member(fake, guild, "Mara", roles=[mods])
+    interaction = await fake.invoke(mara, guild, channel, "game", "settings", options={
+        "hours": 36.5, "public": False, "moderators": mods, "press": "none"})
+    answer = await fake.wait_for_response(interaction)
+    assert answer.content == "hours=36.5 public=False moderators=Moderators press=none"
+    assert bot.get_guild(guild.id).get_member(mara.id).roles[-1].name == "Moderators"
+    with pytest.raises(FakeDiscordError, match=r"must be one of \['full', 'none'\]"):
+        await fake.invoke(mara, guild, channel, "game", "settings", options={
+            "hours": 1.0, "public": True, "moderators": mods, "press": "partial"})
+    with pytest.raises(FakeDiscordError, match="is a role option"):
+        await fake.invoke(mara, guild, channel, "game", "settings", options={
+            "hours": 1.0, "public": True, "moderators": "Moderators"})
 
 
 async def test_attachment_options_reach_the_bot_with_their_bytes(synced, bot) -> None:

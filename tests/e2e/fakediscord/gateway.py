@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE_UPDATE, RESUME = 0, 1, 2, 3, 6
 RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 7, 8, 9, 10, 11
 
-# Intents an event needs; events not listed here go to every connection.
+# The intent bits the stand-in checks before dispatching.
 GUILDS = 1 << 0
 GUILD_MEMBERS = 1 << 1
 GUILD_MESSAGES = 1 << 9
