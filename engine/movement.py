@@ -18,6 +18,8 @@ from engine.validation import Effective
 
 log = logging.getLogger(__name__)
 
+_SUPPORTS = frozenset({"support_hold", "support_move"})
+
 
 @dataclass(frozen=True)
 class MovementResolution:
@@ -42,7 +44,7 @@ class MovementAdjudicator:
             if order.kind == "move":
                 self.moves_into.setdefault(order.target, []).append(province)
         for province, order in orders.items():
-            if order.kind.startswith("support") and self._support_matches(order):
+            if order.kind in _SUPPORTS and self._support_matches(order):
                 key = (order.supported, order.target if order.kind == "support_move" else None)
                 self.supports_for.setdefault(key, []).append(province)
         self.resolver = Resolver(self._adjudicate, self._backup)
@@ -54,13 +56,13 @@ class MovementAdjudicator:
         province nobody else enters succeeds (attack 1 against hold 0, nothing to prevent
         it); a support nobody attacks is not cut. Settled up front, they cost no resolution
         (adjudication is timed: bench/engine.py)."""
-        for target, movers in self.moves_into.items():
-            if len(movers) == 1 and target not in self.orders \
-                    and not self.orders[movers[0]].convoyed:
-                self.resolver.settle(("move", movers[0]), True)
-        for province, order in self.orders.items():
-            if order.kind.startswith("support") and province not in self.moves_into:
-                self.resolver.settle(("support", province), True)
+        orders, moves_into = self.orders, self.moves_into
+        obvious = [("move", movers[0]) for target, movers in moves_into.items()
+                   if len(movers) == 1 and target not in orders
+                   and not orders[movers[0]].convoyed]
+        obvious += [("support", province) for province, order in orders.items()
+                    if order.kind in _SUPPORTS and province not in moves_into]
+        self.resolver.settle_all(obvious, True)
 
     # -- matching --------------------------------------------------------------------------
     def _support_matches(self, support: Effective) -> bool:
@@ -217,7 +219,7 @@ class MovementAdjudicator:
     def resolve(self) -> MovementResolution:
         moved = {p: self._resolve("move", p) for p, o in self.orders.items() if o.kind == "move"}
         for p, o in self.orders.items():
-            if o.kind.startswith("support"):
+            if o.kind in _SUPPORTS:
                 self._resolve("support", p)
         dislodged_by: dict[str, str] = {}
         convoyed_attack: dict[str, bool] = {}
@@ -260,7 +262,7 @@ class MovementAdjudicator:
             if moved[province]:
                 return SUCCESS
             return self._move_failure(province)
-        if order.kind.startswith("support"):
+        if order.kind in _SUPPORTS:
             if province in dislodged_by:
                 return fails(Reason.DISLODGED, dislodged_by[province])
             if not self._support_matches(order):

@@ -37,6 +37,13 @@ class Resolver:
         self._value[key] = value
         self.settled[key] = value
 
+    def settle_all(self, keys: list[Key], value: bool) -> None:
+        """Fix many decisions known before any search."""
+        for key in keys:
+            self._state[key] = _RESOLVED
+            self._value[key] = value
+            self.settled[key] = value
+
     def forget(self, key: Key) -> None:
         self._state[key] = _UNRESOLVED
         self.settled.pop(key, None)
