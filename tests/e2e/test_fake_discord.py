@@ -85,6 +85,13 @@ def build_tree(bot: commands.Bot) -> None:
         await interaction.response.send_message(
             f"hours={hours!r} public={public!r} moderators={moderators.name} press={press}")
 
+    @game.command(name="long", description="Try an answer that is too long")
+    async def long(interaction: discord.Interaction) -> None:
+        try:
+            await interaction.response.send_message("x" * 2001)
+        except discord.HTTPException as exc:
+            await interaction.response.send_message(f"refused {exc.code}, shortened")
+
     @app_commands.command(name="note", description="Leave a note")
     async def note(interaction: discord.Interaction) -> None:
         await interaction.response.send_modal(NoteModal())
@@ -336,6 +343,11 @@ async def test_an_interaction_is_answered_once_and_within_the_deadline(synced, b
         async with http.post(f"{fake.api_base}/webhooks/{fake.application_id}/bad-token",
                              json={"content": "hi"}) as unknown:
             assert unknown.status == 404 and (await unknown.json())["code"] == 10015
+
+    corrected = await fake.invoke(player, guild, channel, "game", "long")
+    answer = await fake.wait_for_response(corrected)
+    assert answer.content == "refused 50035, shortened"     # a refused answer is no answer
+    assert len(fake.responses_to(corrected)) == 1
 
     fake.response_deadline = 0.0               # every answer now comes too late
     late = await fake.invoke(player, guild, channel, "game", "join", options={"power": "Italy"})

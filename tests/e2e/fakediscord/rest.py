@@ -404,9 +404,21 @@ class RestApi:
         if kind not in _CALLBACKS_ALLOWED.get(interaction.type, set()):
             return error(400, 40043, f"Interaction callback type {kind} is not allowed for "
                                      f"interaction type {interaction.type}")
-        response = Response("callback", kind)
+        # Everything Discord would refuse is checked before the interaction counts as
+        # answered, so a refused answer can be corrected and sent again.
         if kind == CHANNEL_MESSAGE:
             limits.check_message(data, files)
+        elif kind in (DEFERRED_UPDATE, UPDATE_MESSAGE):
+            if interaction.message is None:
+                return error(400, 40043, "There is no message to update for this interaction")
+            limits.check_message(data, files, require_something=False)
+        elif kind == AUTOCOMPLETE_RESULT:
+            limits.check_choices(data.get("choices") or [])
+        elif kind == MODAL:
+            limits.check_modal(data)
+        interaction.acknowledged = True   # before any await: a second answer races no more
+        response = Response("callback", kind)
+        if kind == CHANNEL_MESSAGE:
             response.message = await self._respond_with_message(interaction, data, files)
         elif kind == DEFERRED_CHANNEL_MESSAGE:
             flags = LOADING | (int(data.get("flags") or 0) & EPHEMERAL)
@@ -414,21 +426,14 @@ class RestApi:
                                                      flags=flags, interaction=interaction)
             interaction.original = response.message
         elif kind in (DEFERRED_UPDATE, UPDATE_MESSAGE):
-            if interaction.message is None:
-                return error(400, 40043, "There is no message to update for this interaction")
             # For these the "original response" is the message the component is on.
             interaction.original = interaction.message
             if kind == UPDATE_MESSAGE:
-                limits.check_message(data, files, require_something=False)
                 response.message = await self.world.edit(interaction.message, data, files)
         elif kind == AUTOCOMPLETE_RESULT:
-            choices = data.get("choices") or []
-            limits.check_choices(choices)
-            response.choices = choices
+            response.choices = data.get("choices") or []
         elif kind == MODAL:
-            limits.check_modal(data)
             response.modal = data
-        interaction.acknowledged = True
         interaction.responses.append(response)
         self.world.changed()
         callback: dict[str, Any] = {"interaction": {
