@@ -66,7 +66,8 @@ retry_after=0.1)` (or any status, code and message, for the next `times` matchin
 `text` (content and embed text together), `custom_ids()`, `author`, `channel`; attachments are
 also served over HTTP, so `Attachment.read()` works. `Response.kind` is "callback" (with the
 callback `type`: 4 message, 5 deferred, 6 deferred update, 7 update, 8 autocomplete, 9 modal),
-"followup", "edit" or "delete"; `Response.choices` and `.modal` for types 8 and 9. After a
+"followup", "edit" or "delete"; `Response.choices` and `.modal` for types 8 and 9;
+`Response.message` is the live message, so later edits show in every response naming it. After a
 deferral the first followup fills the deferred message, keeping its visibility; for component
 interactions the "original response" is the message the component is on. Every `wait_*`
 fails with `FakeDiscordError` after `timeout` (5 s by default), listing the bot's last REST
