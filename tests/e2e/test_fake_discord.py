@@ -366,6 +366,8 @@ async def test_guild_message_content_needs_the_intent(world) -> None:
         await fake.post_in_channel(player, channel, f"hello {fake.bot.mention}")
         await fake.world.wait_until(lambda: len(blind.seen) == 2, timeout=2, what="messages")
         assert [m.content for m in blind.seen] == ["", f"hello {fake.bot.mention}"]
+        await fake.settle(0.2)
+        assert fake.messages_in(channel) == []  # the bot answers no guild chatter
 
 
 async def test_the_client_resumes_after_a_reconnect_request(world, bot) -> None:

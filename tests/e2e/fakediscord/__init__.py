@@ -71,7 +71,8 @@ callback `type`: 4 message, 5 deferred, 6 deferred update, 7 update, 8 autocompl
 deferral the first followup fills the deferred message, keeping its visibility; for component
 interactions the "original response" is the message the component is on. Every `wait_*`
 fails with `FakeDiscordError` after `timeout` (5 s by default), listing the bot's last REST
-calls.
+calls. `await fake.settle(quiet=0.3)` waits until nothing has happened for `quiet` seconds,
+for asserting that something did not happen.
 """
 
 from .fake import FakeDiscord

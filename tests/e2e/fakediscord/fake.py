@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -222,6 +223,13 @@ class FakeDiscord:
             return commands if commands and set(names) <= have else None
         return await self.world.wait_until(synced, timeout=timeout or self.timeout,
                                            what=f"commands {names or ''} to be synced")
+
+    async def settle(self, quiet: float = 0.3, *, timeout: float | None = None) -> None:
+        """Until neither the bot nor the stand-in has done anything for `quiet` seconds: for
+        asserting that something did *not* happen without sleeping a guessed time."""
+        await self.world.wait_until(
+            lambda: time.monotonic() - self.world.last_change >= quiet,
+            timeout=timeout or self.timeout, what=f"{quiet}s without activity")
 
     async def wait_for_message(self, predicate: Callable[[Message], bool] = lambda m: True, *,
                                channel: Channel | None = None, after: Message | None = None,

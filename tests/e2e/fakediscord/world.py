@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import mimetypes
 import re
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -54,11 +55,13 @@ class World:
                                   ready_events=self._ready_events, on_event=self._saw_event,
                                   members_of=self._member_payloads, on_change=self.changed)
         self._changed = asyncio.Event()
+        self.last_change = time.monotonic()
 
     # -- waiting ---------------------------------------------------------------------------
 
     def changed(self) -> None:
         """Wake everything waiting in `wait_until`; called after every recorded change."""
+        self.last_change = time.monotonic()
         self._changed.set()
         self._changed = asyncio.Event()
 
