@@ -11,8 +11,9 @@ from engine import DEFAULT_RULES, Order, Position, Power, Rules, rules_named, st
 from grammar import texts
 from grammar.lexer import Lexeme, lexemes
 from grammar.lexicon import LANGUAGES, fold, lexicon
-from grammar.readings import Resolver, view_of
+from grammar.readings import Resolver
 from grammar.syntax import Shape, SyntaxProblem, parse_shape
+from grammar.verdicts import view_of
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,6 @@ left at the same cost make the order ambiguous, and the error names the candidat
 from __future__ import annotations
 
 import itertools
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from engine import (
@@ -31,18 +30,12 @@ from engine import (
     Rules,
     SupportHold,
     SupportMove,
-    Unit,
     UnitType,
     Waive,
-    standard_board,
 )
-from engine.adjustments import _check_build as check_build
-from engine.adjustments import adjudicate_adjustments
-from engine.outcomes import Reason, Status
-from engine.retreats import adjudicate_retreats
-from engine.validation import effective_orders
+from engine.outcomes import Reason
 from engine.vocabulary import province_of
-from grammar import texts
+from grammar import texts, verdicts
 from grammar.lexer import COST_OTHER_LANGUAGE, Lexeme
 from grammar.syntax import PlaceRef, Shape, UnitRef
 
@@ -101,7 +94,7 @@ class Resolver:
         self.line_language = line_language
         self.lang = language
         self.kind = position.phase.kind
-        self.view = view_of(position)
+        self.view = verdicts.view_of(position)
         self.on_board = self.view.on_board
         self.orderable = self.view.orderable
 
@@ -312,104 +305,9 @@ class Resolver:
 
     # -- the position's verdict ------------------------------------------------------------
     def _judge(self, reading: _Reading) -> None:
-        order = reading.order
-        power = self.power or self._owner_for(order)
-        key = (power, order, self.rules)
-        if key not in self.view.judged:
-            self.view.judged[key] = self._engine_verdict(power, order)
-        reading.outcome = self.view.judged[key]
-        reading.plausible = self._plausible(order)
-
-    def _engine_verdict(self, power: Power, order: Order) -> Outcome | None:
-        """The engine's verdict on this order alone: None when it can apply, else the
-        illegal outcome with its reason."""
-        given = [(power, order, "")]
-        if self.kind is PhaseKind.MOVEMENT:
-            units = self._units_around(order)
-            key = (power, order, self.rules, units)
-            if key not in _MOVEMENT_VERDICTS:
-                around = Position(self.position.phase, units, self.position.supply_centers)
-                _effective, rejected = effective_orders(around, given, self.board, self.rules)
-                if len(_MOVEMENT_VERDICTS) > _VERDICTS_KEPT:
-                    _MOVEMENT_VERDICTS.clear()
-                _MOVEMENT_VERDICTS[key] = rejected.get(0)
-            return _MOVEMENT_VERDICTS[key]
-        if self.kind is PhaseKind.RETREAT:
-            occupied = set(self.on_board)
-            outcomes, _r, _d = adjudicate_retreats(self.position.dislodged, given, occupied,
-                                                   self.board, self.rules)
-            outcome = outcomes.get(0)
-            return outcome if outcome and outcome.status is Status.ILLEGAL else None
-        # The other powers count as neutral: their removals (and the civil-disorder search
-        # for them) do not bear on this one order.
-        others = frozenset(p for p in Power if p != power)
-        outcomes, _a, _r, _c = adjudicate_adjustments(self.position.units,
-                                                      self.position.supply_centers, given,
-                                                      self.board, self.rules, others)
-        outcome = outcomes.get(0)
-        if outcome is not None and outcome.reason is Reason.NO_BUILDS and \
-                isinstance(order, Build):
-            # The count comes first in the engine; for choosing among readings, and for
-            # telling the player, whether the site itself is buildable matters more.
-            site = check_build(power, order, self.position.supply_centers,
-                               set(self.on_board), self.board, self.rules)
-            outcome = site if site.status is not Status.SUCCEEDS else outcome
-        return outcome if outcome and outcome.status is not Status.SUCCEEDS else None
-
-    def _units_around(self, order: Order) -> tuple[Unit, ...]:
-        """The units the legality of one movement order reads: its own, the one it supports
-        or convoys, and, when a convoy route can matter (a convoy order; an army going VIA or
-        to a province it does not border), the fleets at sea. The verdict depends on nothing
-        else, so it is shared by every position where these units stand."""
-        own = self.on_board.get(province_of(order.location))
-        other = getattr(order, "supported_location", None) or getattr(order, "army_location",
-                                                                      None)
-        units = [own] if own else []
-        if other and province_of(other) in self.on_board:
-            units.append(self.on_board[province_of(other)])
-        if self._may_go_by_sea(order, own):
-            units.extend(u for u in self.view.fleets_at_sea if u not in units)
-        return tuple(units)
-
-    def _may_go_by_sea(self, order: Order, unit: Unit | None) -> bool:
-        if isinstance(order, Convoy):
-            return True
-        if not isinstance(order, Move) or unit is None or unit.type is not UnitType.ARMY:
-            return False
-        return order.via_convoy or not self.board.adjacent(UnitType.ARMY, unit.location,
-                                                           order.target)
-
-    def _owner_for(self, order: Order) -> Power:
-        location = getattr(order, "location", None)
-        unit = self.orderable.get(province_of(location)) if location else None
-        if unit is not None:
-            return unit.power
-        province = self.board.provinces.get(province_of(location)) if location else None
-        if province is not None and province.home is not None:
-            return province.home
-        return Power.ENGLAND  # nobody's unit: the engine reports "no unit" whoever asks
-
-    def _plausible(self, order: Order) -> bool:
-        """Does the supported or convoyed unit exist, and could it make that move?"""
-        if isinstance(order, (SupportHold, SupportMove, Convoy)):
-            where = order.supported_location if not isinstance(order, Convoy) \
-                else order.army_location
-            unit = self.on_board.get(province_of(where))
-            if unit is None:
-                return False
-            if isinstance(order, SupportMove):
-                return self._could_move(unit, order.target)
-            if isinstance(order, Convoy):
-                return unit.type is UnitType.ARMY
-        return True
-
-    def _could_move(self, unit: Unit, target: str) -> bool:
-        if self.board.adjacent(unit.type, unit.location, target):
-            return True
-        province = self.board.provinces.get(target)
-        here = self.board.provinces.get(unit.province)
-        return (unit.type is UnitType.ARMY and province is not None and here is not None
-                and province.kind == "coast" and here.kind == "coast")
+        reading.outcome = verdicts.verdict(self.view, self.power, reading.order, self.board,
+                                           self.rules)
+        reading.plausible = verdicts.plausible(self.view, reading.order, self.board)
 
     # -- choosing --------------------------------------------------------------------------
     def _choose(self, readings: list[_Reading]) -> Resolution:
@@ -498,45 +396,6 @@ class Resolver:
     def _error(self, key: str, candidates: tuple[str, ...] = (), **values) -> Resolution:
         return Resolution(error=texts.message(self.lang, key, **values), candidates=candidates,
                           valid=False)
-
-
-@dataclass
-class _PositionView:
-    """What the resolver asks of a position, computed once per position: every player's
-    orders for a phase are read against the same one."""
-
-    position: Position
-    on_board: dict[str, Unit]
-    orderable: dict[str, Unit]  # units that take orders in this phase (dislodged: retreats)
-    fleets_at_sea: tuple[Unit, ...]
-    judged: dict[tuple, Outcome | None] = field(default_factory=dict)
-    lines: dict[tuple, tuple] = field(default_factory=dict)  # kept by grammar.api
-
-
-# The engine's verdict on one movement order, by the units it reads (see _units_around).
-_MOVEMENT_VERDICTS: dict[tuple, Outcome | None] = {}
-_VERDICTS_KEPT = 100_000
-
-_VIEWS: OrderedDict[int, _PositionView] = OrderedDict()
-_VIEWS_KEPT = 64
-
-
-def view_of(position: Position) -> _PositionView:
-    view = _VIEWS.get(id(position))
-    if view is not None and view.position is position:
-        _VIEWS.move_to_end(id(position))
-        return view
-    on_board = {u.province: u for u in position.units}
-    orderable = ({d.unit.province: d.unit for d in position.dislodged}
-                 if position.phase.kind is PhaseKind.RETREAT else on_board)
-    board = standard_board()
-    at_sea = tuple(u for u in position.units if u.type is UnitType.FLEET
-                   and board.provinces[u.province].is_sea)
-    view = _PositionView(position, on_board, orderable, at_sea)
-    _VIEWS[id(position)] = view
-    while len(_VIEWS) > _VIEWS_KEPT:
-        _VIEWS.popitem(last=False)
-    return view
 
 
 def _slot(choice: _Choice) -> tuple[int, str, str]:

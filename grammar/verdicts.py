@@ -1,0 +1,186 @@
+"""The position's say on a reading: the engine's verdict on one order, and whether a support
+or convoy names a unit that is there and could make that move.
+
+The engine decides legality (`engine.validation`, the retreat and adjustment rules); this
+module only asks it, one order at a time, and remembers the answers: per position (`view_of`:
+every player's orders for a phase are read against the same position) and, for movement
+orders, by the units the verdict reads, so that it serves every position where they stand.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from engine import (
+    Board,
+    Build,
+    Convoy,
+    Move,
+    Order,
+    Outcome,
+    PhaseKind,
+    Position,
+    Power,
+    Rules,
+    SupportHold,
+    SupportMove,
+    Unit,
+    UnitType,
+    standard_board,
+)
+from engine.adjustments import _check_build as check_build
+from engine.adjustments import adjudicate_adjustments
+from engine.outcomes import Reason, Status
+from engine.retreats import adjudicate_retreats
+from engine.validation import effective_orders
+from engine.vocabulary import province_of
+
+
+@dataclass
+class PositionView:
+    """What the readers ask of a position, computed once per position."""
+
+    position: Position
+    on_board: dict[str, Unit]
+    orderable: dict[str, Unit]  # units that take orders in this phase (dislodged: retreats)
+    fleets_at_sea: tuple[Unit, ...]
+    judged: dict[tuple, Outcome | None] = field(default_factory=dict)
+    lines: dict[tuple, tuple] = field(default_factory=dict)  # kept by grammar.api
+
+
+_VIEWS: OrderedDict[int, PositionView] = OrderedDict()
+_VIEWS_KEPT = 64
+
+# The engine's verdict on one movement order, by the units it reads (see _units_around).
+_MOVEMENT_VERDICTS: dict[tuple, Outcome | None] = {}
+_VERDICTS_KEPT = 100_000
+
+
+def view_of(position: Position) -> PositionView:
+    view = _VIEWS.get(id(position))
+    if view is not None and view.position is position:
+        _VIEWS.move_to_end(id(position))
+        return view
+    on_board = {u.province: u for u in position.units}
+    orderable = ({d.unit.province: d.unit for d in position.dislodged}
+                 if position.phase.kind is PhaseKind.RETREAT else on_board)
+    board = standard_board()
+    at_sea = tuple(u for u in position.units if u.type is UnitType.FLEET
+                   and board.provinces[u.province].is_sea)
+    view = PositionView(position, on_board, orderable, at_sea)
+    _VIEWS[id(position)] = view
+    while len(_VIEWS) > _VIEWS_KEPT:
+        _VIEWS.popitem(last=False)
+    return view
+
+
+def forget() -> None:
+    """Drop every remembered position and verdict (benchmarks start cold with it)."""
+    _VIEWS.clear()
+    _MOVEMENT_VERDICTS.clear()
+
+
+def verdict(view: PositionView, power: Power | None, order: Order, board: Board,
+            rules: Rules) -> Outcome | None:
+    """None when the order can apply on this position, else the engine's illegal outcome
+    (or, in winter, the failing one) with its reason. Without a sender, the unit's owner
+    asks."""
+    power = power or owner_for(view, order, board)
+    key = (power, order, rules)
+    if key not in view.judged:
+        view.judged[key] = _engine_verdict(view, power, order, board, rules)
+    return view.judged[key]
+
+
+def _engine_verdict(view: PositionView, power: Power, order: Order, board: Board,
+                    rules: Rules) -> Outcome | None:
+    position = view.position
+    given = [(power, order, "")]
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        units = _units_around(view, order, board)
+        key = (power, order, rules, units)
+        if key not in _MOVEMENT_VERDICTS:
+            around = Position(position.phase, units, position.supply_centers)
+            _effective, rejected = effective_orders(around, given, board, rules)
+            if len(_MOVEMENT_VERDICTS) > _VERDICTS_KEPT:
+                _MOVEMENT_VERDICTS.clear()
+            _MOVEMENT_VERDICTS[key] = rejected.get(0)
+        return _MOVEMENT_VERDICTS[key]
+    if kind is PhaseKind.RETREAT:
+        outcomes, _r, _d = adjudicate_retreats(position.dislodged, given, set(view.on_board),
+                                               board, rules)
+        outcome = outcomes.get(0)
+        return outcome if outcome and outcome.status is Status.ILLEGAL else None
+    # The other powers count as neutral: their removals (and the civil-disorder search for
+    # them) do not bear on this one order.
+    others = frozenset(p for p in Power if p != power)
+    outcomes, _a, _r, _c = adjudicate_adjustments(position.units, position.supply_centers,
+                                                  given, board, rules, others)
+    outcome = outcomes.get(0)
+    if outcome is not None and outcome.reason is Reason.NO_BUILDS and isinstance(order, Build):
+        # The count comes first in the engine; for choosing among readings, and for telling
+        # the player, whether the site itself is buildable matters more.
+        site = check_build(power, order, position.supply_centers, set(view.on_board), board,
+                           rules)
+        outcome = site if site.status is not Status.SUCCEEDS else outcome
+    return outcome if outcome and outcome.status is not Status.SUCCEEDS else None
+
+
+def _units_around(view: PositionView, order: Order, board: Board) -> tuple[Unit, ...]:
+    """The units the legality of one movement order reads: its own, the one it supports or
+    convoys, and, when a convoy route can matter (a convoy order; an army going VIA or to a
+    province it does not border), the fleets at sea. The verdict depends on nothing else,
+    so it is shared by every position where these units stand."""
+    own = view.on_board.get(province_of(order.location))
+    other = getattr(order, "supported_location", None) or getattr(order, "army_location", None)
+    units = [own] if own else []
+    if other and province_of(other) in view.on_board:
+        units.append(view.on_board[province_of(other)])
+    if _may_go_by_sea(order, own, board):
+        units.extend(u for u in view.fleets_at_sea if u not in units)
+    return tuple(units)
+
+
+def _may_go_by_sea(order: Order, unit: Unit | None, board: Board) -> bool:
+    if isinstance(order, Convoy):
+        return True
+    if not isinstance(order, Move) or unit is None or unit.type is not UnitType.ARMY:
+        return False
+    return order.via_convoy or not board.adjacent(UnitType.ARMY, unit.location, order.target)
+
+
+def owner_for(view: PositionView, order: Order, board: Board) -> Power:
+    """Who would give this order: the unit's owner, else the power whose home it is."""
+    location = getattr(order, "location", None)
+    unit = view.orderable.get(province_of(location)) if location else None
+    if unit is not None:
+        return unit.power
+    province = board.provinces.get(province_of(location)) if location else None
+    if province is not None and province.home is not None:
+        return province.home
+    return Power.ENGLAND  # nobody's unit: the engine reports "no unit" whoever asks
+
+
+def plausible(view: PositionView, order: Order, board: Board) -> bool:
+    """Does the supported or convoyed unit exist, and could it make that move?"""
+    if isinstance(order, (SupportHold, SupportMove, Convoy)):
+        where = order.army_location if isinstance(order, Convoy) else order.supported_location
+        unit = view.on_board.get(province_of(where))
+        if unit is None:
+            return False
+        if isinstance(order, SupportMove):
+            return _could_move(unit, order.target, board)
+        if isinstance(order, Convoy):
+            return unit.type is UnitType.ARMY
+    return True
+
+
+def _could_move(unit: Unit, target: str, board: Board) -> bool:
+    if board.adjacent(unit.type, unit.location, target):
+        return True
+    province = board.provinces.get(target)
+    here = board.provinces.get(unit.province)
+    return (unit.type is UnitType.ARMY and province is not None and here is not None
+            and province.kind == "coast" and here.kind == "coast")
