@@ -18,7 +18,7 @@ from engine.orders import (
     SupportHold,
     SupportMove,
 )
-from engine.vocabulary import Power, UnitType
+from engine.vocabulary import Power
 from render.geometry import MapGeometry, Point
 from render.palette import FAILED_MARK, OUTLINE, POWER_COLOURS
 from render.units import DISLODGED_OFFSET, UNIT_RADIUS, unit_icon
@@ -190,7 +190,3 @@ def _cross(at: Point, size: float = 11.0, colour: str = FAILED_MARK) -> str:
     return (f'<path class="cross" d="{d}" stroke="#FFFFFF" stroke-width="9" '
             f'stroke-linecap="round"/>'
             f'<path d="{d}" stroke="{colour}" stroke-width="5" stroke-linecap="round"/>')
-
-
-def unit_type_of(order: Order) -> UnitType | None:
-    return getattr(order, "unit", None)
