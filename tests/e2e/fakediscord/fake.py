@@ -18,6 +18,7 @@ from .commands import (
     check_member_can_use,
     interaction_channel_payload,
 )
+from .interaction_routes import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT
 from .models import (
     BOT_PERMISSIONS,
     DM_BOT_PERMISSIONS,
@@ -39,7 +40,7 @@ from .models import (
     check_locale,
     iter_components,
 )
-from .rest import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, RestApi
+from .rest import RestApi
 from .world import World
 
 _GUILD_CONTEXT, _BOT_DM_CONTEXT = 0, 1
@@ -99,11 +100,11 @@ class FakeDiscord:
     @property
     def response_deadline(self) -> float:
         """Seconds the bot has to give an interaction its first answer (3 on Discord)."""
-        return self._rest.response_deadline
+        return self._rest.interactions.response_deadline
 
     @response_deadline.setter
     def response_deadline(self, seconds: float) -> None:
-        self._rest.response_deadline = seconds
+        self._rest.interactions.response_deadline = seconds
 
     @property
     def gateway_url(self) -> str:

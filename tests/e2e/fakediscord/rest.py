@@ -4,98 +4,45 @@ test instead of hanging."""
 
 from __future__ import annotations
 
-import json
 import logging
-import re
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
 
 from . import limits
+from .interaction_routes import InteractionRoutes
 from .models import (
     ATTACH_FILES,
     EMBED_LINKS,
     EPHEMERAL,
-    LOADING,
     SEND_MESSAGES,
     VIEW_CHANNEL,
     Channel,
-    Interaction,
     Message,
     RecordedRequest,
-    Response,
+)
+from .wire import (
+    BODY,
+    FILES,
+    Refusal,
+    error,
+    json_response,
+    ok,
+    read_body,
+    snowflake_params,
 )
 from .world import World
 
 log = logging.getLogger(__name__)
 API = "/api/v10"
-BODY = web.RequestKey("body", object)       # the parsed JSON (or payload_json) of a call
-FILES = web.RequestKey("files", list)       # its uploads, [(filename, bytes)] in order
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
-# Interaction and callback types.
-PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
-PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
-AUTOCOMPLETE_RESULT, MODAL = 8, 9
-_CALLBACKS_ALLOWED = {
-    APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
-    MESSAGE_COMPONENT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE,
-                        UPDATE_MESSAGE, MODAL},
-    AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
-    MODAL_SUBMIT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
-}
-_RATE_LIMIT_HEADERS = {"X-RateLimit-Limit": "50", "X-RateLimit-Remaining": "49",
-                       "X-RateLimit-Reset-After": "0.05", "X-RateLimit-Bucket": "fake"}
-
-
-def _snowflake_params(path: str) -> str:
-    """Ids in paths match digits only (webhook message ids may also be `@original`), so a
-    malformed id is an unserved route, recorded as unexpected, not a crash in a handler."""
-    path = re.sub(r"\{(\w+_id)\}", r"{\1:\\d+}", path)
-    if path.startswith("/webhooks/"):
-        path = path.replace(r"{message_id:\d+}", r"{message_id:(?:\d+|@original)}")
-    return path
-
-
-def _json(data: Any, status: int) -> web.Response:
-    # Exactly "application/json": discord.py compares the header to it to decide to parse.
-    return web.Response(body=json.dumps(data).encode(), status=status,
-                        headers={**_RATE_LIMIT_HEADERS, "Content-Type": "application/json"})
-
-
-def error(status: int, code: int, message: str) -> web.Response:
-    return _json({"message": message, "code": code}, status)
-
-
-def ok(data: Any, status: int = 200) -> web.Response:
-    if data is None:
-        return web.Response(status=204, headers=_RATE_LIMIT_HEADERS)
-    return _json(data, status)
-
-
-async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
-    """JSON, or multipart with `payload_json` and `files[n]` parts (kept in upload order)."""
-    if request.content_type.startswith("multipart/"):
-        body: Any = {}
-        files: list[tuple[int, str, bytes]] = []
-        reader = await request.multipart()
-        async for part in reader:
-            data = await part.read()
-            if part.name == "payload_json":
-                body = json.loads(data)
-            elif part.name and part.name.startswith("files["):
-                files.append((int(part.name[6:-1]), part.filename or "file", bytes(data)))
-        return body, [(name, data) for _, name, data in sorted(files)]
-    raw = await request.read()
-    return (json.loads(raw) if raw else None), []
 
 
 class RestApi:
     def __init__(self, world: World, *, response_deadline: float) -> None:
         self.world = world
-        self.response_deadline = response_deadline   # FakeDiscord.response_deadline sets it
+        self.interactions = InteractionRoutes(world, response_deadline=response_deadline)
 
     def routes(self) -> list[web.RouteDef]:
         r = [
@@ -121,11 +68,6 @@ class RestApi:
             web.get("/guilds/{guild_id}/roles", self.guild_roles),
             web.get("/guilds/{guild_id}/members", self.guild_members),
             web.get("/guilds/{guild_id}/members/{user_id}", self.guild_member),
-            web.post("/interactions/{interaction_id}/{token}/callback", self.callback),
-            web.post("/webhooks/{app_id}/{token}", self.followup),
-            web.get("/webhooks/{app_id}/{token}/messages/{message_id}", self.get_response),
-            web.patch("/webhooks/{app_id}/{token}/messages/{message_id}", self.edit_response),
-            web.delete("/webhooks/{app_id}/{token}/messages/{message_id}", self.delete_response),
         ]
         r.append(web.get("/applications/{app_id}/guilds/{guild_id}/commands/permissions",
                          self.command_permissions))
@@ -135,7 +77,8 @@ class RestApi:
                   web.post(prefix + "/commands", self.post_command),
                   web.get(prefix + "/commands/{command_id}", self.get_command),
                   web.delete(prefix + "/commands/{command_id}", self.delete_command)]
-        return [web.RouteDef(d.method, API + _snowflake_params(d.path), d.handler, d.kwargs)
+        r += self.interactions.routes()
+        return [web.RouteDef(d.method, API + snowflake_params(d.path), d.handler, d.kwargs)
                 for d in r]
 
     # -- the middleware that records every call ---------------------------------------------
@@ -144,7 +87,7 @@ class RestApi:
     async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if not request.path.startswith(API):
             return await handler(request)
-        body, files = await _read_body(request)
+        body, files = await read_body(request)
         request[BODY], request[FILES] = body, files
         record = RecordedRequest(request.method, request.path[len(API):], dict(request.query),
                                  body, [(name, len(data)) for name, data in files])
@@ -164,10 +107,10 @@ class RestApi:
             except web.HTTPMethodNotAllowed:
                 record.matched = False
                 response = error(405, 0, "405: Method Not Allowed")
-            except _Refusal as refusal:
+            except Refusal as refusal:
                 response = refusal.response
             except limits.FormError as exc:
-                response = _json(exc.body, exc.status)
+                response = json_response(exc.body, exc.status)
             except Exception as exc:
                 # A bug of the stand-in (or a body it cannot read). Answered 400, not 500,
                 # because discord.py retries a 5xx for half a minute; kept for the test.
@@ -182,7 +125,7 @@ class RestApi:
         for failure in self.world.failures:
             if failure.method == method and failure.path.fullmatch(path) and failure.times:
                 failure.times -= 1
-                response = _json(failure.body, failure.status)
+                response = json_response(failure.body, failure.status)
                 if failure.retry_after is not None:
                     # discord.py trusts a 429 only when it came through Discord's proxy (Via).
                     response.headers.update({"Retry-After": str(failure.retry_after),
@@ -196,13 +139,13 @@ class RestApi:
     def _channel(self, request: web.Request) -> Channel:
         channel = self.world.channels.get(int(request.match_info["channel_id"]))
         if channel is None:
-            raise _Refusal(error(404, 10003, "Unknown Channel"))
+            raise Refusal(error(404, 10003, "Unknown Channel"))
         return channel
 
     def _message(self, request: web.Request, channel: Channel) -> Message:
         message = self.world.message(int(request.match_info["message_id"]))
         if message is None or message.deleted or message.channel is not channel:
-            raise _Refusal(error(404, 10008, "Unknown Message"))
+            raise Refusal(error(404, 10008, "Unknown Message"))
         return message
 
     def _check_bot_may_post(self, channel: Channel, body: dict[str, Any],
@@ -212,11 +155,11 @@ class RestApi:
             return
         granted = guild.permissions_in(self.world.bot, channel)
         if not granted & VIEW_CHANNEL:
-            raise _Refusal(error(403, 50001, "Missing Access"))
+            raise Refusal(error(403, 50001, "Missing Access"))
         needed = SEND_MESSAGES | (ATTACH_FILES if files else 0) | (
             EMBED_LINKS if body.get("embeds") else 0)
         if needed & ~granted:
-            raise _Refusal(error(403, 50013, "Missing Permissions"))
+            raise Refusal(error(403, 50013, "Missing Permissions"))
 
     def _payload(self, message: Message) -> dict[str, Any]:
         return message.payload(self.world.base_url, self.world.guild_of(message.channel))
@@ -252,7 +195,7 @@ class RestApi:
 
     def _scope(self, request: web.Request) -> int | None:
         if request.match_info["app_id"] != str(self.world.application_id):
-            raise _Refusal(error(404, 10002, "Unknown Application"))
+            raise Refusal(error(404, 10002, "Unknown Application"))
         guild = request.match_info.get("guild_id")
         return int(guild) if guild else None
 
@@ -348,7 +291,7 @@ class RestApi:
     def _guild(self, request: web.Request):
         guild = self.world.guilds.get(int(request.match_info["guild_id"]))
         if guild is None:
-            raise _Refusal(error(404, 10004, "Unknown Guild"))
+            raise Refusal(error(404, 10004, "Unknown Guild"))
         return guild
 
     async def get_guild(self, request: web.Request) -> web.Response:
@@ -374,141 +317,6 @@ class RestApi:
         member = self._guild(request).members.get(int(request.match_info["user_id"]))
         return ok(member.payload()) if member else error(404, 10007, "Unknown Member")
 
-    # -- interactions ------------------------------------------------------------------------
-
-    def _interaction(self, request: web.Request) -> Interaction:
-        """The interaction a callback or webhook call names; webhook calls carry the
-        application id and the token, callbacks the interaction id and the token."""
-        token = request.match_info["token"]
-        if "interaction_id" in request.match_info:
-            found = self.world.interactions.get(int(request.match_info["interaction_id"]))
-            if found is None or found.token != token:
-                raise _Refusal(error(404, 10062, "Unknown interaction"))
-            return found
-        if request.match_info["app_id"] != str(self.world.application_id):
-            raise _Refusal(error(404, 10015, "Unknown Webhook"))
-        found = next((i for i in self.world.interactions.values() if i.token == token), None)
-        if found is None or not found.acknowledged:
-            # Followups only exist once the interaction has been answered.
-            raise _Refusal(error(404, 10015, "Unknown Webhook"))
-        return found
-
-    async def callback(self, request: web.Request) -> web.Response:
-        interaction = self._interaction(request)
-        if interaction.acknowledged:
-            return error(400, 40060, "Interaction has already been acknowledged.")
-        if time.monotonic() - interaction.created > self.response_deadline:
-            return error(404, 10062, "Unknown interaction")
-        body, files = request[BODY] or {}, request[FILES]
-        kind, data = body.get("type"), body.get("data") or {}
-        if kind not in _CALLBACKS_ALLOWED.get(interaction.type, set()):
-            return error(400, 40043, f"Interaction callback type {kind} is not allowed for "
-                                     f"interaction type {interaction.type}")
-        # Everything Discord would refuse is checked before the interaction counts as
-        # answered, so a refused answer can be corrected and sent again.
-        if kind == CHANNEL_MESSAGE:
-            limits.check_message(data, files)
-        elif kind in (DEFERRED_UPDATE, UPDATE_MESSAGE):
-            if interaction.message is None:
-                return error(400, 40043, "There is no message to update for this interaction")
-            limits.check_message(data, files, require_something=False)
-        elif kind == AUTOCOMPLETE_RESULT:
-            limits.check_choices(data.get("choices") or [])
-        elif kind == MODAL:
-            limits.check_modal(data)
-        interaction.acknowledged = True   # before any await: a second answer races no more
-        response = Response("callback", kind)
-        if kind == CHANNEL_MESSAGE:
-            response.message = await self._respond_with_message(interaction, data, files)
-        elif kind == DEFERRED_CHANNEL_MESSAGE:
-            flags = LOADING | (int(data.get("flags") or 0) & EPHEMERAL)
-            response.message = await self.world.post(interaction.channel, self.world.bot,
-                                                     flags=flags, interaction=interaction)
-            interaction.original = response.message
-        elif kind in (DEFERRED_UPDATE, UPDATE_MESSAGE):
-            # For these the "original response" is the message the component is on.
-            interaction.original = interaction.message
-            if kind == UPDATE_MESSAGE:
-                response.message = await self.world.edit(interaction.message, data, files)
-        elif kind == AUTOCOMPLETE_RESULT:
-            response.choices = data.get("choices") or []
-        elif kind == MODAL:
-            response.modal = data
-        interaction.responses.append(response)
-        self.world.changed()
-        callback: dict[str, Any] = {"interaction": {
-            "id": str(interaction.id), "type": interaction.type,
-            "response_message_loading": kind == DEFERRED_CHANNEL_MESSAGE,
-            "response_message_ephemeral": bool(response.message and response.message.ephemeral)}}
-        if response.message is not None:
-            callback["interaction"]["response_message_id"] = str(response.message.id)
-            callback["resource"] = {"type": kind, "message": self._payload(response.message)}
-        return ok(callback)
-
-    async def _respond_with_message(self, interaction: Interaction, data: dict[str, Any],
-                                    files: list[tuple[str, bytes]]) -> Message:
-        message = await self.world.post(
-            interaction.channel, self.world.bot, data.get("content") or "",
-            embeds=data.get("embeds"), components=data.get("components"),
-            attachments=self.world.attachments_for(data, files),
-            flags=int(data.get("flags") or 0) & (EPHEMERAL | (1 << 2)),
-            interaction=interaction)
-        interaction.original = message
-        return message
-
-    async def followup(self, request: web.Request) -> web.Response:
-        interaction = self._interaction(request)
-        body, files = request[BODY] or {}, request[FILES]
-        limits.check_message(body, files)
-        original = interaction.original
-        if original is not None and original.flags & LOADING:
-            # After a deferred response the first followup fills the "thinking" message,
-            # keeping the deferral's visibility.
-            original.flags &= ~LOADING
-            message = await self.world.edit(original, body, files)
-        else:
-            message = await self.world.post(
-                interaction.channel, self.world.bot, body.get("content") or "",
-                embeds=body.get("embeds"), components=body.get("components"),
-                attachments=self.world.attachments_for(body, files),
-                flags=int(body.get("flags") or 0) & EPHEMERAL, interaction=interaction)
-        interaction.responses.append(Response("followup", message=message))
-        self.world.changed()
-        return ok(self._payload(message))
-
-    def _response_message(self, request: web.Request) -> tuple[Interaction, Message]:
-        interaction = self._interaction(request)
-        wanted = request.match_info["message_id"]
-        if wanted == "@original":
-            message = interaction.original
-        else:
-            message = self.world.message(int(wanted))
-            if message is not None and message.interaction_id != interaction.id:
-                message = None
-        if message is None or message.deleted:
-            raise _Refusal(error(404, 10008, "Unknown Message"))
-        return interaction, message
-
-    async def get_response(self, request: web.Request) -> web.Response:
-        return ok(self._payload(self._response_message(request)[1]))
-
-    async def edit_response(self, request: web.Request) -> web.Response:
-        interaction, message = self._response_message(request)
-        body = request[BODY] or {}
-        limits.check_message(body, request[FILES], require_something=False)
-        message.flags &= ~LOADING
-        message = await self.world.edit(message, body, request[FILES])
-        interaction.responses.append(Response("edit", message=message))
-        self.world.changed()
-        return ok(self._payload(message))
-
-    async def delete_response(self, request: web.Request) -> web.Response:
-        interaction, message = self._response_message(request)
-        await self.world.delete(message)
-        interaction.responses.append(Response("delete", message=message))
-        self.world.changed()
-        return ok(None)
-
     # -- attachments (served so `Attachment.read()` works) -----------------------------------
 
     async def attachment(self, request: web.Request) -> web.Response:
@@ -522,11 +330,3 @@ class RestApi:
                 if a.id == wanted:
                     return web.Response(body=a.data, content_type=a.content_type)
         return web.Response(status=404)
-
-
-class _Refusal(Exception):
-    """Carries a ready Discord error response out of a helper."""
-
-    def __init__(self, response: web.Response) -> None:
-        self.response = response
-
