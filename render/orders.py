@@ -159,13 +159,16 @@ def _ring(at: Point, radius: float, colour: str, dashes: str) -> str:
 
 
 def _arrow(start: Point, end: Point, colour: str, failed: bool) -> list[str]:
-    """A thick arrow from the unit's edge to just short of the target's anchor."""
+    """A thick arrow from the unit's edge to just short of the target's anchor. Between close
+    neighbours (Britain, the Balkans, a retreat from the offset of a dislodged unit) the arrow
+    reaches further into the target and its head shrinks, so a shaft always shows."""
     tail = _toward(start, end, UNIT_RADIUS + 2)
-    tip = _toward(end, start, UNIT_RADIUS * 0.6)
+    distance = math.dist(start, end)
+    tip = _toward(end, start, UNIT_RADIUS * (0.6 if distance > 4 * UNIT_RADIUS else 0.2))
     dx, dy = tip[0] - tail[0], tip[1] - tail[1]
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
-    head = min(HEAD, length * 0.6)
+    head = min(HEAD, length * 0.5)
     base = (tip[0] - ux * head, tip[1] - uy * head)
     half = head * 0.6
     wing1 = (base[0] - uy * half, base[1] + ux * half)
