@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from engine.adjustments import adjudicate_adjustments, powers_needing_orders
 from engine.board import Board, standard_board
 from engine.movement import MovementAdjudicator
-from engine.orders import Hold, Order, parse_order
+from engine.orders import Order, Waive, parse_order
 from engine.outcomes import SUCCESS, OrderResult, Outcome, Reason, illegal
 from engine.position import DislodgedUnit, Position
 from engine.retreats import adjudicate_retreats, retreat_options
@@ -80,8 +80,10 @@ def _silent(given: list[tuple[Power, Order, str]], expected: set[Power],
 
 def _movement(position: Position, given: list[tuple[Power, Order, str]], board: Board,
               rules: Rules, neutral: frozenset[Power], closed: frozenset[str]) -> PhaseResult:
+    # A neutral power's orders count for nothing (its units hold by themselves): each becomes
+    # a no-op that validation refuses, keeping the indices of `given`, and is then reported.
     given_by_neutral = {i for i, (p, _o, _t) in enumerate(given) if p in neutral}
-    active = [g if i not in given_by_neutral else (g[0], Hold(None, g[1].location), g[2])
+    active = [g if i not in given_by_neutral else (g[0], Waive(), g[2])
               for i, g in enumerate(given)] if given_by_neutral else given
     effective, rejected = effective_orders(position, active, board, rules, closed)
     for i in given_by_neutral:

@@ -147,6 +147,35 @@ def test_movement_never_fails_and_conserves_units(case) -> None:
     _deterministic(position, orders, rules, result)
 
 
+@st.composite
+def movement_with_neutrals(draw):
+    """A movement phase of a smaller set-up: some powers neutral, some provinces closed."""
+    position, orders, rules = draw(movement())
+    rng = draw(generators)
+    neutral = frozenset(rng.sample(list(Power), rng.randint(0, 2)))
+    closed = frozenset(rng.sample(PROVINCES, rng.randint(0, 6)))
+    return position, orders, rules, neutral, closed
+
+
+@FAST
+@given(movement_with_neutrals())
+def test_neutral_units_only_hold_and_nobody_enters_a_closed_province(case) -> None:
+    position, orders, rules, neutral, closed = case
+    result = adjudicate(position, orders, rules, neutral=neutral, closed=closed)
+    _one_unit_per_province(result.units_after)
+    assert len(result.units_after) + len(result.dislodged_after) == len(position.units)
+    before = set(position.units)
+    for unit in result.units_after:
+        if unit not in before:  # it moved
+            assert unit.power not in neutral and unit.province not in closed
+    for dislodged in result.dislodged_after:
+        assert not {province_of(o) for o in dislodged.retreat_options} & closed
+    assert not result.civil_disorder & neutral
+    assert not {d.unit.power for d in result.next_position.dislodged} & neutral
+    again = adjudicate(position, orders, rules, neutral=neutral, closed=closed)
+    assert again == result and again.next_position == result.next_position
+
+
 @FAST
 @given(retreat())
 def test_retreats_never_fail_and_never_share_a_province(case) -> None:

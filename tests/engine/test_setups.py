@@ -90,6 +90,15 @@ def test_neutral_units_hold_and_do_not_support_each_other() -> None:
     assert I not in result.civil_disorder
 
 
+def test_any_order_of_a_neutral_power_is_refused_even_one_of_another_phase() -> None:
+    # Found by the property tests: a neutral power's WAIVE in a movement phase used to raise.
+    position = written_position({"Italy": ["A VEN"], "Austria": ["A TRI"]})
+    result = adjudicate(position, {"Italy": ["WAIVE", "A VEN - TRI", "A TRI H"]},
+                        neutral=frozenset({I}))
+    assert [r.outcome.reason for r in result.results] == [Reason.NEUTRAL] * 3
+    assert {u.location for u in result.units_after} == {"ven", "tri"}
+
+
 def test_neutral_units_can_be_supported_by_other_powers() -> None:
     position = written_position({"Italy": ["A VEN"], "Austria": ["A TRI", "A TYR"],
                                 "France": ["A PIE"]})
