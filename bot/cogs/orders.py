@@ -6,7 +6,6 @@ DMs); the service refuses orders for a power the caller is not seated at.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import logging
 import re
@@ -103,8 +102,8 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         if game is None and len(games) == 1:
             game, text = games[0], message.content
         if game is None:
-            view = ChooseGame(self, user.id, lang, games, message.content)
-            view.message = await message.channel.send(tr(lang, "dm.choose_game"), view=view)
+            await message.reply(tr(lang, "dm.choose_game"),
+                                view=pick_game_view(message.id, games, lang))
             return
         await self._answer(message.channel, await self.submit(game, user.id, text, lang))
 
@@ -218,42 +217,52 @@ class Votes(commands.Cog):
                                     game=view.name))
 
 
-class ChooseGame(discord.ui.View):
-    """Asked when a player in several games sends orders without naming one."""
+class PickGame(discord.ui.DynamicItem[discord.ui.Select],
+               template=r"arbitro:pick-game:(?P<message_id>[0-9]+)"):
+    """The menu a player in several games gets when their orders name none. It carries only
+    the id of their message, which it reads again when a game is picked: nothing is held in
+    memory, so the menu still works after the bot restarts."""
 
-    def __init__(self, cog: Orders, user_id: int, lang: str, games: list[GameView],
-                 text: str) -> None:
-        super().__init__(timeout=600)
-        self.cog, self.user_id, self.lang, self.text = cog, user_id, lang, text
-        self.games = {str(g.id): g for g in games}
-        self.message: discord.Message | None = None
-        select = discord.ui.Select(placeholder=tr(lang, "dm.choose_placeholder"),
-                                   options=[discord.SelectOption(label=g.name[:100],
-                                                                 value=str(g.id),
-                                                                 description=f"#{g.id} {g.phase}")
-                                            for g in games[:25]])
-        select.callback = self._chosen
-        self.add_item(select)
-        self.select = select
+    def __init__(self, message_id: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"arbitro:pick-game:{message_id}", placeholder=placeholder,
+            options=options or [discord.SelectOption(label="-", value="0")]))
+        self.message_id = message_id
 
-    async def _chosen(self, interaction: discord.Interaction) -> None:
-        if interaction.user.id != self.user_id:
-            await interaction.response.send_message(tr(self.lang, "dm.not_yours"), ephemeral=True)
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> PickGame:
+        return cls(int(match["message_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: ArbitroBot = interaction.client  # type: ignore[assignment]
+        cog: Orders = bot.get_cog("Orders")  # type: ignore[assignment]
+        lang = await bot.language_of_interaction(interaction)
+        chosen = int((interaction.data or {}).get("values", ["0"])[0])
+        games = {g.id: g for g in seated_games(
+            await bot.service.games_of_user(interaction.user.id), interaction.user.id)}
+        if chosen not in games:
+            await interaction.response.edit_message(content=tr(lang, "dm.choice_gone"),
+                                                    view=None)
             return
-        game = self.games[self.select.values[0]]
-        self.stop()
-        await interaction.response.edit_message(content=tr(self.lang, "dm.chosen",
-                                                           game=game.name), view=None)
-        text = await self.cog.submit(game, self.user_id, self.text, self.lang)
+        await interaction.response.edit_message(
+            content=tr(lang, "dm.chosen", game=games[chosen].name), view=None)
+        original = await interaction.channel.fetch_message(self.message_id)  # type: ignore[union-attr]
+        text = await cog.submit(games[chosen], interaction.user.id, original.content, lang)
         for piece in split_text(text):
             await interaction.followup.send(piece)
 
-    async def on_timeout(self) -> None:
-        if self.message is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await self.message.edit(content=tr(self.lang, "dm.choice_expired"), view=None)
+
+def pick_game_view(message_id: int, games: list[GameView], lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(PickGame(message_id, [
+        discord.SelectOption(label=g.name[:100], value=str(g.id), description=f"#{g.id} {g.phase}")
+        for g in games[:25]], placeholder=tr(lang, "dm.choose_placeholder")))
+    return view
 
 
 async def setup(bot: ArbitroBot) -> None:
+    bot.add_dynamic_items(PickGame)
     await bot.add_cog(Orders(bot))
     await bot.add_cog(Votes(bot))

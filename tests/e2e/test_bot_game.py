@@ -146,3 +146,27 @@ async def test_a_restart_keeps_the_game_and_runs_a_deadline_missed_while_down(fa
         assert "`A PAR - BUR` — succeeds" in text
         status = await table.run("game", "status", user=users["France"])
         assert "Autunno 1901" in status.content      # Francesca reads Italian
+
+
+async def test_the_game_menu_still_works_after_a_restart(fake_discord, tmp_path):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path) as table:
+        _, users = await seat_everyone(fake, table, "Lepanto")
+        other = fake.add_channel(table.guild, "trafalgar")
+        mod = fake.add_user("Moe")
+        fake.add_member(table.guild, mod, manage_guild=True)
+        emma = users["England"]
+        await table.run("mod", "create", user=mod, channel=other,
+                        options={"name": "Trafalgar", "players": 2})
+        await table.run("game", "join", user=emma, channel=other)
+        await table.run("game", "join", user=mod, channel=other)
+        await table.run("mod", "start", user=mod, channel=other)
+        menu = await table.dm(emma, "F LON - NTH")
+        assert "several games" in menu.content
+    async with arbitro_bot(fake, tmp_path, again=table) as table:
+        picked = await fake.click(emma, menu, menu.custom_ids()[0], values=["1"])
+        await fake.wait_for_response(picked)
+        reply = await fake.wait_for_dm(emma, lambda m: "`F LON - NTH`" in m.content, after=menu)
+        assert "Lepanto" in reply.content
+        mine = await table.run("orders", "show", user=emma, options={"game": 1})
+        assert "`F LON - NTH`" in mine.content
