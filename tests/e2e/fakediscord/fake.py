@@ -16,12 +16,11 @@ from .commands import (
     Resolved,
     build_command_data,
     check_member_can_use,
-    interaction_channel_payload,
 )
+from .components import click_data, interaction_payload, modal_submission
 from .interaction_routes import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT
 from .models import (
     BOT_PERMISSIONS,
-    DM_BOT_PERMISSIONS,
     EVERYONE_PERMISSIONS,
     MANAGE_GUILD,
     SEND_MESSAGES,
@@ -38,14 +37,11 @@ from .models import (
     Role,
     User,
     check_locale,
-    iter_components,
 )
 from .rest import RestApi
 from .world import World
 
-_GUILD_CONTEXT, _BOT_DM_CONTEXT = 0, 1
 USER_CONTENT_MAX = 4000
-_SELECTS = {3, 5, 6, 7, 8}   # string, user, role, mentionable and channel selects
 
 
 class FakeDiscord:
@@ -312,27 +308,7 @@ class FakeDiscord:
                                   guild, channel, data, check_locale(locale or user.locale),
                                   self.application_id, message=message)
         self.world.interactions[interaction.id] = interaction
-        payload: dict[str, Any] = {
-            "id": str(interaction.id), "application_id": str(self.application_id),
-            "type": kind, "data": data, "token": interaction.token, "version": 1,
-            "channel": interaction_channel_payload(channel, guild, user),
-            "channel_id": str(channel.id), "locale": interaction.locale,
-            "app_permissions": str(guild.permissions_in(self.bot, channel) if guild
-                                   else DM_BOT_PERMISSIONS),
-            "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024,
-        }
-        if guild is not None:
-            member = guild.members[user.id].payload()
-            member["permissions"] = str(guild.permissions_in(user, channel))
-            payload |= {"guild_id": str(guild.id), "guild_locale": guild.locale,
-                        "member": member, "context": _GUILD_CONTEXT,
-                        "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
-                        "authorizing_integration_owners": {"0": str(guild.id)}}
-        else:
-            payload |= {"user": user.payload(), "context": _BOT_DM_CONTEXT,
-                        "authorizing_integration_owners": {"1": str(user.id)}}
-        if message is not None:
-            payload["message"] = message.payload(self.world.base_url, guild)
+        payload = interaction_payload(interaction, self.bot, self.world.base_url)
         return interaction, payload
 
     async def _dispatch_interaction(self, interaction: Interaction,
@@ -394,24 +370,7 @@ class FakeDiscord:
         if message.ephemeral and not self._sees_ephemeral(user, message):
             raise FakeDiscordError(f"{user.name} cannot see an ephemeral message meant for "
                                    f"someone else")
-        component = next((c for c in iter_components(message.components)
-                          if c.get("custom_id") == custom_id), None)
-        if component is None:
-            raise FakeDiscordError(f"message {message.id} has no component {custom_id!r}; it has "
-                                   f"{message.custom_ids()}")
-        if component.get("disabled"):
-            raise FakeDiscordError(f"component {custom_id!r} is disabled")
-        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
-        if component["type"] in _SELECTS:
-            if values is None:
-                raise FakeDiscordError(f"{custom_id!r} is a select menu: pass values=[...]")
-            options = [o["value"] for o in component.get("options", [])]
-            if component["type"] == 3 and not set(values) <= set(options):
-                raise FakeDiscordError(f"select {custom_id!r} offers {options}; got {values}")
-            low, high = component.get("min_values", 1), component.get("max_values", 1)
-            if not low <= len(values) <= high:
-                raise FakeDiscordError(f"select {custom_id!r} takes {low}..{high} values")
-            data["values"] = values
+        data = click_data(message, custom_id, values)
         guild = self.world.guild_of(message.channel)
         interaction, payload = self._new_interaction(MESSAGE_COMPONENT, user, guild,
                                                      message.channel, data, locale, message)
@@ -426,41 +385,7 @@ class FakeDiscord:
         modal = next((r.modal for r in interaction.responses if r.modal is not None), None)
         if modal is None:
             raise FakeDiscordError(f"the bot opened no modal for interaction {interaction.id}")
-        inputs = {c["custom_id"]: c for c in iter_components(modal["components"])
-                  if "custom_id" in c}
-        unknown = set(values) - set(inputs)
-        if unknown:
-            raise FakeDiscordError(f"modal {modal['custom_id']!r} has no inputs {sorted(unknown)}; "
-                                   f"it has {sorted(inputs)}")
-        for custom_id, spec in inputs.items():
-            value = values.get(custom_id)
-            if spec["type"] == 4:
-                text = value or ""
-                if not isinstance(text, str):
-                    raise FakeDiscordError(f"text input {custom_id!r} takes a string")
-                if spec.get("required", True) and not text:
-                    raise FakeDiscordError(f"text input {custom_id!r} is required")
-                if text and not spec.get("min_length", 0) <= len(text) <= spec.get(
-                        "max_length", 4000):
-                    raise FakeDiscordError(f"text input {custom_id!r}: length {len(text)} outside "
-                                           f"{spec.get('min_length', 0)}..{spec.get('max_length', 4000)}")
-
-        def answered(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-            result = []
-            for c in components:
-                if c["type"] == 1:
-                    result.append({"type": 1, "components": answered(c["components"])})
-                elif c["type"] == 18:
-                    result.append({"type": 18, "component": answered([c["component"]])[0]})
-                elif c["type"] == 4:
-                    result.append({"type": 4, "custom_id": c["custom_id"],
-                                   "value": values.get(c["custom_id"], "")})
-                elif "custom_id" in c:
-                    result.append({"type": c["type"], "custom_id": c["custom_id"],
-                                   "values": list(values.get(c["custom_id"], []))})
-            return result
-
-        data = {"custom_id": modal["custom_id"], "components": answered(modal["components"])}
+        data = modal_submission(modal, values)
         submitted, payload = self._new_interaction(MODAL_SUBMIT, user, interaction.guild,
                                                    interaction.channel, data, locale,
                                                    interaction.message)
