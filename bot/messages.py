@@ -21,7 +21,7 @@ from service.notifier import Message
 
 # Parameters whose values are user ids, shown as mentions (a reminder pings who still owes).
 _USER_PARAMS = {"user_id", "user", "users", "moderator_id", "actor_id", "old", "new"}
-_POWER_PARAMS = {"power", "powers", "winners", "civil_disorder"}
+_POWER_PARAMS = {"power", "powers", "winners", "civil_disorder", "side"}
 _PHASE_PARAMS = {"phase", "next_phase", "previous_phase"}
 
 
