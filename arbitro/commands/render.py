@@ -50,8 +50,13 @@ def run(args: argparse.Namespace) -> int:
         jobs = [(data, Path(args.out or "map.png"))]
     else:
         folder = Path(args.out or ".")
-        jobs = [(record, folder / f"{_file_stem(record, number)}.png")
-                for number, record in enumerate(data, 1)]
+        jobs, used = [], set()
+        for number, record in enumerate(data, 1):
+            stem = _file_stem(record, number)
+            if stem in used:  # two records with one id: the later one gets its index too
+                stem = f"{stem}_{number}"
+            used.add(stem)
+            jobs.append((record, folder / f"{stem}.png"))
     # Read every record before drawing any, so that a bad record in a list leaves no half-done
     # folder behind.
     drawings = []

@@ -104,6 +104,13 @@ def test_a_list_is_drawn_into_a_folder_one_file_per_record_named_by_id_or_index(
     assert all(is_png(p) for p in folder.iterdir())
 
 
+def test_records_sharing_an_id_are_all_kept(tmp_path):
+    source = write(tmp_path, [OPENING, OPENING])
+    folder = tmp_path / "maps"
+    assert main(["render", "--out", str(folder), str(source)]) == 0
+    assert sorted(p.name for p in folder.iterdir()) == ["opening.png", "opening_2.png"]
+
+
 def test_text_that_is_no_order_is_reported_and_the_rest_is_drawn(tmp_path, capsys):
     record = dict(OPENING, orders={"France": ["A PAR - BUR", "march on Berlin"]})
     source = write(tmp_path, record)
