@@ -15,6 +15,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import language_of, tr
+from bot.limits import split_text
+from bot.messages import words
 from bot.permissions import intents
 from bot.ratelimit import RateLimiter
 from service.errors import ServiceError
@@ -146,8 +148,6 @@ class ArbitroBot(commands.Bot):
 
 def error_text(lang: str, error: ServiceError) -> str:
     """A domain error in the reader's language (its English text if no catalogue has it)."""
-    from bot.messages import words
-
     return tr(lang, error.key, fallback=error.text, **words(lang, error.params))
 
 
@@ -155,8 +155,6 @@ async def reply(interaction: discord.Interaction, text: str, *, ephemeral: bool 
                 file: discord.File | None = None) -> None:
     """Answer an interaction whether or not it was already answered or deferred, splitting
     text longer than one message."""
-    from bot.limits import split_text
-
     pieces = split_text(text)
     for index, piece in enumerate(pieces):
         extra: dict[str, Any] = {}

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import tr
 from bot.limits import DEFAULT_UPLOAD_LIMIT, split_blocks
 from bot.messages import render_message
 from service.notifier import Message
@@ -92,8 +93,6 @@ async def send_pieces(channel: discord.abc.Messageable, blocks: list[str], messa
                       lang: str, upload_limit: int) -> list[discord.Message]:
     """Send the text in as many messages as it needs, the image with the last one (or alone,
     with a note, when it is over the channel's upload limit: never silently dropped)."""
-    from bot.i18n import tr
-
     pieces = split_blocks(blocks) or [""]
     file: discord.File | None = None
     if message.image is not None:
