@@ -20,7 +20,7 @@ POWER_COLOURS: dict[Power, str] = {
 }
 
 SEA = "#B9D3E6"
-NEUTRAL_LAND = "#EFE6CF"
+NEUTRAL_LAND = "#F5F0E1"
 PLAIN_LAND = "#D9D4C7"
 IMPASSABLE = "#8F8A80"
 BORDER = "#4A4A4A"
@@ -37,7 +37,10 @@ def _mix(colour: str, weight: float) -> str:
     return "#{:02X}{:02X}{:02X}".format(*mixed)
 
 
+# Tints strong enough that neighbouring powers' land, the sea and neutral land stay apart under
+# simulated protanopia, deuteranopia and tritanopia too (tests/render/test_palette.py); yellow
+# is light already and needs almost its full strength.
 POWER_FILLS: dict[Power, str] = {
-    power: _mix(colour, 0.45 if power is not Power.TURKEY else 0.7)
+    power: _mix(colour, 0.65 if power is not Power.TURKEY else 0.9)
     for power, colour in POWER_COLOURS.items()
 }
