@@ -18,7 +18,7 @@ The client's on_ready comes `guild_ready_timeout` (2 s by default) after the las
         await fake.wait_for_commands(guild, names=("game",))
 
         dm = await fake.send_dm(mod, "A PAR - BUR")               # MESSAGE_CREATE to the bot
-                                        # (files=[(name, bytes)] attaches; 4000 characters max)
+                                        # (files=[(name, bytes)] attaches)
         reply = await fake.wait_for_dm(mod, after=dm)             # the bot's answer
         i = await fake.invoke(mod, guild, channel, "game", "join", options={"power": "France"})
         first = await fake.wait_for_response(i)                   # Response: kind, type, content,
