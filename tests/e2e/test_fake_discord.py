@@ -437,6 +437,14 @@ async def test_users_send_what_a_discord_client_can_send(world, bot: MiniBot) ->
     assert await received.attachments[0].read() == b"A PAR - BUR"
 
 
+async def test_a_wait_that_times_out_says_what_the_bot_did_last(world, bot: MiniBot) -> None:
+    fake, guild = world
+    with pytest.raises(FakeDiscordError, match=r"(?s)timed out after 0.2s waiting for a bot "
+                                               r"message.*GET /oauth2/applications/@me -> 200"):
+        await fake.wait_for_message(lambda m: "never" in m.content,
+                                    channel=channel_named(guild, "game-1"), timeout=0.2)
+
+
 async def test_acting_before_the_bot_connects_fails_at_once(fake_discord: FakeDiscord) -> None:
     user = fake_discord.add_user("Early")
     with pytest.raises(FakeDiscordError, match="no bot is connected"):
