@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -147,8 +148,10 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(("diplomacy 1.1.2 Renderer + resvg", measure(theirs, args.repeat),
                      svg_theirs))
 
+    kinds = Counter(type(r.order).__name__ for r in results)
     print(f"full board: {len(position.units)} units, {len(results)} orders "
-          f"({failed} fail), best and median of {args.repeat} runs\n")
+          f"({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))}; {failed} fail), "
+          f"best and median of {args.repeat} runs\n")
     header = (f"{'renderer':34} {'total cpu ms':>14} {'total wall ms':>14} {'svg cpu ms':>11} "
               f"{'png KiB':>8} {'pixels':>10}")
     print(header)
