@@ -8,6 +8,7 @@ from datetime import timedelta
 from engine.vocabulary import Power
 from service.clock import SystemClock
 from service.game_service import GameService
+from service.images import stand_in_png
 from service.models import GameSettings
 from service.repos import phases
 from tests.service.conftest import DAY, MODERATOR, start_game
@@ -159,13 +160,13 @@ async def test_many_games_with_the_same_deadline_are_all_processed(service, cloc
 async def test_the_scheduler_jobs_are_rebuilt_from_the_rows_and_fire(db_path, notifier):
     async with GameService.open(db_path, notifier=notifier, scheduler=False) as service:
         game = await start_game(service, reminders=())
-    async with GameService.open(db_path, notifier=notifier, renderer=None) as service:
+    async with GameService.open(db_path, notifier=notifier, renderer=stand_in_png) as service:
         job = service.scheduler.get_job(f"game-{game.id}")
         assert job is not None
         assert job.next_run_time == (await service.status(game.id)).deadline
         soon = SystemClock().now() + timedelta(seconds=1)
         await service.set_deadline(game.id, MODERATOR, soon)
-        for _ in range(100):
+        for _ in range(300):                                    # up to 15 s on a busy machine
             if notifier.posted("phase.results"):
                 break
             await asyncio.sleep(0.05)
@@ -174,7 +175,7 @@ async def test_the_scheduler_jobs_are_rebuilt_from_the_rows_and_fire(db_path, no
 
 
 async def test_a_finished_game_has_no_deadline_job(db_path, notifier):
-    async with GameService.open(db_path, notifier=notifier) as service:
+    async with GameService.open(db_path, notifier=notifier, renderer=stand_in_png) as service:
         game = await start_game(service)
         await service.end_game(game.id, MODERATOR)
         assert service.scheduler.get_job(f"game-{game.id}") is None
