@@ -9,7 +9,7 @@ from html import escape
 from engine.orders import Order
 from engine.outcomes import OrderResult
 from engine.position import Position
-from engine.vocabulary import PhaseKind, Power, Season
+from engine.vocabulary import PhaseKind, Power, Season, province_of
 from render.geometry import MapGeometry, standard_geometry
 from render.orders import DrawnOrder, draw_orders
 from render.palette import (
@@ -24,7 +24,7 @@ from render.palette import (
     SEA,
     TEXT,
 )
-from render.units import dislodged_icon, unit_icon
+from render.units import DISLODGED_OFFSET, dislodged_icon, unit_icon
 
 LEGEND_HEIGHT = 170
 # The PNG's width in pixels. Discord shows maps 400 px wide (and this size when opened); the
@@ -59,6 +59,7 @@ def render_svg(position: Position, *, results: Sequence[OrderResult] = (),
         *_provinces(position, geometry),
         *_centers(position, geometry),
         *_units(position, geometry),
+        *_retreat_options(position, geometry, drawn),
         *draw_orders(drawn, geometry, frozenset(d.unit.province for d in position.dislodged)),
         *_dislodged(position, geometry),
         *_legend(position, geometry, game_name, frozenset(civil_disorder)),
@@ -135,6 +136,35 @@ def _units(position: Position, geometry: MapGeometry) -> list[str]:
                              POWER_COLOURS[unit.power]).replace(
             "<g ", f'<g id="unit-{unit.province}" ', 1))
     out.append("</g>")
+    return out
+
+
+def _retreat_options(position: Position, geometry: MapGeometry,
+                     drawn: list[DrawnOrder]) -> list[str]:
+    """Before its retreat is ordered, a dislodged unit shows where it may go: a thin dotted
+    line to each option, ending in an open ring (nothing when it has no option: it will be
+    disbanded)."""
+    ordered = {province_of(d.order.location) for d in drawn
+               if isinstance(d.order.location, str)}
+    out = []
+    for dislodged in position.dislodged:
+        if dislodged.unit.province in ordered or not dislodged.retreat_options:
+            continue
+        x, y = geometry.anchor(dislodged.unit.location)
+        start = (x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1])
+        colour = POWER_COLOURS[dislodged.unit.power]
+        for option in dislodged.retreat_options:
+            if not geometry.has_location(option):
+                continue
+            ex, ey = geometry.anchor(option)
+            out.append(f'<g class="retreat-option"><line x1="{start[0]:.1f}" '
+                       f'y1="{start[1]:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" stroke="{OUTLINE}" '
+                       f'stroke-width="5" stroke-dasharray="2 7" stroke-linecap="round"/>'
+                       f'<line x1="{start[0]:.1f}" y1="{start[1]:.1f}" x2="{ex:.1f}" '
+                       f'y2="{ey:.1f}" stroke="{colour}" stroke-width="3" '
+                       f'stroke-dasharray="2 7" stroke-linecap="round"/>'
+                       f'<circle cx="{ex:.1f}" cy="{ey:.1f}" r="9" fill="none" '
+                       f'stroke="{colour}" stroke-width="4"/></g>')
     return out
 
 

@@ -283,3 +283,24 @@ def test_a_unit_off_the_board_is_refused_with_its_place_named():
     position = Position(Position.initial().phase, (Unit(Power.FRANCE, A, "atl"),), {})
     with pytest.raises(ValueError, match="France A stands at 'atl'"):
         render_svg(position)
+
+
+def _retreat_position(options: tuple[str, ...] | None) -> Position:
+    return Position(Phase(1901, Season.FALL, PhaseKind.RETREAT), (Unit(Power.ITALY, A, "tri"),),
+                    {}, (DislodgedUnit(Unit(Power.AUSTRIA, F, "tri"), "ven", options),))
+
+
+def test_a_dislodged_unit_without_orders_shows_each_place_it_may_retreat_to():
+    geometry = standard_geometry()
+    root = parse(render_svg(_retreat_position(("alb", "adr"))))
+    options = root.findall(".//s:g[@class='retreat-option']", NS)
+    ends = sorted((float(g.find("s:circle", NS).get("cx")), float(g.find("s:circle", NS)
+                                                                    .get("cy"))) for g in options)
+    assert ends == sorted([geometry.anchor("alb"), geometry.anchor("adr")])
+
+
+def test_retreat_options_give_way_to_the_retreat_ordered_and_to_a_unit_with_none():
+    ordered = render_svg(_retreat_position(("alb", "adr")),
+                         orders=[(Power.AUSTRIA, Retreat(F, "tri", "alb"))])
+    assert 'class="retreat-option"' not in ordered
+    assert 'class="retreat-option"' not in render_svg(_retreat_position(()))
