@@ -208,6 +208,15 @@ async def test_things_the_test_adds_later_reach_the_bot_before_what_happens_in_t
                                                                    "first words")
     assert isinstance(seen.author, discord.Member)
 
+    fake.remove_member(guild, newcomer)
+    fake.delete_channel(late)
+    await fake.world.wait_until(lambda: bot.get_channel(late.id) is None, timeout=2,
+                                what="CHANNEL_DELETE")
+    assert bot.get_guild(guild.id).get_member(newcomer.id) is None
+    with pytest.raises(discord.NotFound) as gone:
+        await bot.http.send_message(late.id, params=discord.http.handle_message_parameters("hi"))
+    assert gone.value.code == 10003
+
 
 async def test_a_dm_gets_a_reply_and_the_bot_sees_its_own_message(world, bot: MiniBot) -> None:
     fake, _ = world

@@ -29,6 +29,12 @@ The client's on_ready comes `guild_ready_timeout` (2 s by default) after the las
         posted = await fake.wait_for_message(lambda m: m.files, channel=channel)
         name, png = posted.files[0]
 
+The world: `add_guild(name, locale=, bot_permissions=)`, `add_channel`, `add_role(guild, name,
+permissions=)`, `add_user(name, locale=)`, `add_member(guild, user, roles=, manage_guild=)`,
+`remove_member`, `delete_channel`, `set_overwrite(channel, role_or_user, allow=, deny=)`,
+`close_dms(user)`; changes made while the bot is connected reach it as gateway events. Users
+act with `send_dm`, `post_in_channel`, `invoke`, `autocomplete`, `click`, `submit_modal`.
+
 What it checks as Discord would:
 - commands: registrations (names, 1-100 character descriptions and their localizations,
   required options first, at most 25 options and choices) are refused 400/50035 naming the
@@ -40,7 +46,7 @@ What it checks as Discord would:
 - messages: 2000 characters, 10 embeds of 6000 characters in all, 25 fields, 10 files of 10 MiB
   together, nothing empty (400/50035, 50006, 413/40005); channel permissions of the bot, which
   is not an administrator (`set_overwrite`; 403/50001, 50013); DMs to a user who closed them
-  (`close_dms`; 403/50007);
+  (`close_dms`; 403/50007); to a deleted channel (`delete_channel`; 404/10003);
 - interactions: the first answer within `response_deadline` (3 s; else 10062), only once
   (40060), of a type allowed for the interaction; followups only after it (10015);
 - gateway: intents (no DMs without DIRECT_MESSAGES; guild message content emptied without

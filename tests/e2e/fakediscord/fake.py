@@ -165,6 +165,22 @@ class FakeDiscord:
                        gw.GUILD_MEMBERS)
         return member
 
+    def remove_member(self, guild: Guild, user: User) -> None:
+        """`user` leaves the guild (GUILD_MEMBER_REMOVE)."""
+        del guild.members[user.id]
+        self._announce("GUILD_MEMBER_REMOVE", {"guild_id": str(guild.id),
+                                               "user": user.payload()}, gw.GUILD_MEMBERS)
+
+    def delete_channel(self, channel: Channel) -> None:
+        """A moderator deletes `channel` (CHANNEL_DELETE); the bot's posts to it then get
+        404, code 10003."""
+        guild = self.world.guild_of(channel)
+        if guild is None:
+            raise FakeDiscordError("only guild channels can be deleted")
+        del guild.channels[channel.id]
+        del self.world.channels[channel.id]
+        self._announce("CHANNEL_DELETE", channel.payload(), gw.GUILDS)
+
     def _announce(self, event: str, data: dict[str, Any], intent: int) -> None:
         """Tell a connected bot about a change made by the test (a bot that identifies later
         gets it in READY and GUILD_CREATE)."""
