@@ -39,3 +39,31 @@ async def test_long_results_are_split_never_cut_and_the_map_comes_last(fake_disc
         assert text.count("— succeeds") == len(rows)
         assert [m.files for m in posted[:-1]] == [[]] * (len(posted) - 1)
         assert posted[-1].files == [("big.png", png)]
+
+
+async def test_victory_is_announced_and_the_game_ends(fake_discord, tmp_path):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path) as table:
+        mod = fake.add_user("Mara")
+        fake.add_member(table.guild, mod, manage_guild=True)
+        await table.run("mod", "create", user=mod, options={"name": "Sprint",
+                                                            "victory_centres": 5})
+        players = [fake.add_user(f"player{i}") for i in range(7)]
+        for user in players:
+            fake.add_member(table.guild, user)
+            await table.run("game", "join", user=user)
+        powers = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
+        await table.run("mod", "start", user=mod, options={"assignments": ", ".join(
+            f"{p} <@{u.id}>" for p, u in zip(powers, players, strict=True))})
+        turkey = players[-1]
+        await table.dm(turkey, "A CON - BUL\nF ANK - BLA")
+        await table.run("mod", "process", user=mod)
+        await table.channel_message(lambda m: "results of Spring 1901" in m.content)
+        await table.dm(turkey, "A BUL H\nF BLA - RUM")     # five centres: the target
+        await table.run("mod", "process", user=mod)
+        won = await table.channel_message(lambda m: "victory for Turkey" in m.content)
+        assert won.content.startswith("🏆") or "🏆" in won.content
+        status = await table.run("game", "status", user=turkey)
+        assert "finished" in status.content
+        late = await table.dm(turkey, "A BUL - SER")
+        assert "not playing in any game" in late.content
