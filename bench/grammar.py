@@ -28,13 +28,11 @@ about 1 ms per order; that figure is printed as the peer's row (not measured her
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
+from bench.engine import shared_games
 from engine import (
     Build,
     Convoy,
@@ -56,15 +54,6 @@ from grammar.lexicon import lexicon, vocabulary
 
 PEER_MS_PER_ORDER = 1.0  # the figure for the fastest Discord judge measured
 TARGET_LINES_PER_SECOND = 20_000
-
-
-def shared_games() -> list[dict]:
-    override = os.environ.get("ARBITRO_SHARED")
-    base = Path(override) if override else Path(__file__).resolve().parents[2] / "shared"
-    folder = base / "games"
-    if not folder.is_dir():
-        sys.exit(f"no games found: expected {folder} (or set ARBITRO_SHARED)")
-    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
 
 
 # -- writing an order in a style -------------------------------------------------------------
