@@ -33,20 +33,25 @@ class DiscordNotifier:
         self._reminded: dict[tuple[str, str], tuple[list[int], Any]] = {}
 
     async def post(self, channel_id: int, message: Message) -> None:
+        """Post to a game's channel. A channel that is gone, or where the bot may not write,
+        is logged as an error (a moderator must fix the permissions: retrying cannot); other
+        failures (Discord down) are raised, so the service announces the phase again later."""
         channel = self.bot.get_channel(channel_id)
-        if channel is None:
-            try:
+        try:
+            if channel is None:
                 channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException:
-                log.error("cannot post %s: channel %s is gone or hidden from the bot",
-                          message.key, channel_id)
-                return
+            await self._post(channel, message)
+        except (discord.Forbidden, discord.NotFound) as exc:
+            log.error("cannot post %s to channel %s: %s (the bot needs View Channel, Send "
+                      "Messages and Attach Files there)", message.key, channel_id, exc)
+
+    async def _post(self, channel: Any, message: Message) -> None:
         lang = self.bot.language_of_channel(channel)
         blocks = await render_message(self.bot, message, lang)
         upload_limit = getattr(getattr(channel, "guild", None), "filesize_limit",
                                DEFAULT_UPLOAD_LIMIT)
-        await send_pieces(channel, blocks, message, lang, upload_limit)  # type: ignore[arg-type]
-        log.info("posted %s to channel %s (%d characters%s)", message.key, channel_id,
+        await send_pieces(channel, blocks, message, lang, upload_limit)
+        log.info("posted %s to channel %s (%d characters%s)", message.key, channel.id,
                  sum(map(len, blocks)), f", {message.image_name}" if message.image else "")
 
     async def send_private(self, user_id: int, message: Message) -> None:

@@ -99,9 +99,12 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                            adjustment_hours="hours for each adjustment phase",
                            reminder_hours="remind players this many hours before a deadline",
                            victory_centres="centres needed to win (default 18)",
-                           end_year="end the game after this year")
+                           end_year="end the game after this year",
+                           variant="three players only: set-up a or b of the rulebook")
     @app_commands.choices(rules=[app_commands.Choice(name="1971", value="1971"),
-                                 app_commands.Choice(name="2023", value="2023")])
+                                 app_commands.Choice(name="2023", value="2023")],
+                          variant=[app_commands.Choice(name="a", value="a"),
+                                   app_commands.Choice(name="b", value="b")])
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 80],
                      rules: str = "1971", players: app_commands.Range[int, 2, 7] = 7,
                      movement_hours: app_commands.Range[float, 0.05, 336.0] = 24.0,
@@ -109,9 +112,10 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                      adjustment_hours: app_commands.Range[float, 0.05, 336.0] = 12.0,
                      reminder_hours: app_commands.Range[float, 0.0, 48.0] = 2.0,
                      victory_centres: app_commands.Range[int, 1, 34] | None = None,
-                     end_year: app_commands.Range[int, 1901, 2100] | None = None) -> None:
+                     end_year: app_commands.Range[int, 1901, 2100] | None = None,
+                     variant: str | None = None) -> None:
         settings = GameSettings(
-            rules=rules, players=players, movement_deadline=timedelta(hours=movement_hours),
+            rules=rules, players=players, variant=variant, movement_deadline=timedelta(hours=movement_hours),
             retreat_deadline=timedelta(hours=retreat_hours),
             adjustment_deadline=timedelta(hours=adjustment_hours),
             reminders=(timedelta(hours=reminder_hours),) if reminder_hours > 0 else (),
