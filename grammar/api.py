@@ -142,7 +142,9 @@ def _syntax_error(text: str, problem: SyntaxProblem, reply: str, language: str) 
     lexeme = problem.lexeme
     candidates: tuple[str, ...] = ()
     if problem.kind == "empty" or lexeme is None:
-        error = texts.message(reply, "empty", expected=expected)
+        # An order starts with its unit; the verbs that may also come first (build, disband,
+        # hold) would only lengthen the message.
+        error = texts.message(reply, "empty", expected=texts.expected(("UNIT", "LOC"), reply))
     elif problem.kind == "incomplete":
         error = texts.message(reply, "incomplete", word=lexeme.text, expected=expected)
     elif problem.kind == "unknown_word":

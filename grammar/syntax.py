@@ -217,6 +217,9 @@ class _ToTemplate(Transformer):
     def hold(self, items) -> Shape:
         return Shape("hold", items[0])
 
+    def hold_first(self, items) -> Shape:
+        return Shape("hold", items[1])
+
     def move(self, items) -> Shape:
         return Shape("move", items[0], target=items[2], steps=items[3], via=_has_via(items))
 

@@ -24,7 +24,7 @@ def test_one_json_object_per_input_line_in_order():
         {"input": "F Nap - Tyr", "ok": True, "order": "F NAP - TYS",
          "notes": ["“Tyr” read as Tyrrhenian Sea (TYS)"]},
         {"input": "", "ok": False,
-         "error": "no order here; expected a unit (A or F), a province, D, B or WAIVE",
+         "error": "no order here; expected a unit (A or F) or a province",
          "candidates": []},
         {"input": "A Ven-Pie-Mar", "ok": False,
          "error": "a unit moves only one province per phase, but “Ven-Pie-Mar” has 2 steps",

@@ -76,6 +76,7 @@ ROWS = [
     ("Army Rome stands", "A ROM H", OPENING),
     ("A Rom", "A ROM H", OPENING),
     ("A Mos Hold", "A MOS H", OPENING),
+    ("Hold A Mos", "A MOS H", OPENING),
     # supports
     ("A Mun S A Ber - Kie", "A MUN S A BER - KIE", OPENING),
     ("A Mun supports A Ber - Kie", "A MUN S A BER - KIE", OPENING),

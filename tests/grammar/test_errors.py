@@ -72,11 +72,9 @@ ERRORS = {
         "it": "«F» non indica una provincia, e non c'è nessuna flotta a cui dare l'ordine",
         "nl": "„F” is geen provincie, en er is geen vloot om deze opdracht aan te geven"}, ()),
     "empty line": ("", Power.ITALY, OPENING, {
-        "en": "no order here; expected a unit (A or F), a province, D, B or WAIVE",
-        "it": "nessun ordine qui; atteso un'unità (A o F), una provincia, sciogli, costruisci "
-              "o rinuncia",
-        "nl": "geen opdracht hier; verwacht: een eenheid (A of F), een provincie, ontbind, "
-              "bouw of sla over"}, ()),
+        "en": "no order here; expected a unit (A or F) or a province",
+        "it": "nessun ordine qui; atteso un'unità (A o F) o una provincia",
+        "nl": "geen opdracht hier; verwacht: een eenheid (A of F) of een provincie"}, ()),
     "line too long": ("A Ven - Tri " * 20, Power.ITALY, OPENING, {
         "en": "the line is too long (239 characters; at most 200)",
         "it": "la riga è troppo lunga (239 caratteri; al massimo 200)",
