@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from tests.e2e.harness import PNG, arbitro_bot, seat_everyone
 
 
@@ -162,3 +164,41 @@ async def test_malformed_orders_get_a_precise_answer_and_change_nothing(fake_dis
         assert "\u0000" not in reply.content and "\u202e" not in reply.content
         mine = await table.run("orders", "show", user=emma)
         assert "`F LON - NTH`" in mine.content
+
+
+async def test_a_player_who_refuses_dms_does_not_stop_the_game(fake_discord, tmp_path,
+                                                               caplog):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        _, users = await seat_everyone(fake_discord, table)
+        fake_discord.close_dms(users["Russia"])   # Discord answers 403 to the bot's DMs
+        await table.pass_deadline(22.5)           # reminders: Russia's cannot be delivered
+        await fake_discord.wait_for_dm(users["Turkey"], lambda m: "⏰" in m.content, timeout=20)
+        await table.pass_deadline(2)
+        await table.channel_message(lambda m: "results of Spring 1901" in m.content)
+        assert f"user {users['Russia'].id} does not accept direct messages" in caplog.text
+
+
+async def test_discord_failing_once_does_not_lose_the_results(fake_discord, tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        await seat_everyone(fake_discord, table)
+        fake_discord.fail_next("POST", r"/channels/\d+/messages", status=500)
+        await table.pass_deadline(25)
+        await table.channel_message(lambda m: "results of Spring 1901" in m.content)
+
+
+async def test_a_channel_the_bot_may_not_write_in_is_logged_and_play_goes_on(fake_discord,
+                                                                           tmp_path, caplog):
+    import discord
+
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        _, users = await seat_everyone(fake_discord, table)
+        fake_discord.set_overwrite(table.channel, fake_discord.bot,
+                                   deny=discord.Permissions(send_messages=True).value)
+        await table.pass_deadline(25)
+        for _ in range(200):      # the deadline tick adjudicates, then fails to post
+            if "the bot needs View Channel, Send Messages and Attach Files" in caplog.text:
+                break
+            await asyncio.sleep(0.05)
+        assert "the bot needs View Channel, Send Messages and Attach Files" in caplog.text
+        status = await table.run("game", "status", user=users["England"])
+        assert "Fall 1901" in status.content
