@@ -60,7 +60,7 @@ class Resolution:
     reason: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class _Choice:
     """One reading of one slot (the unit ordered, the unit supported, a destination)."""
 
@@ -72,7 +72,7 @@ class _Choice:
     picked: bool = False  # the unit was picked from the sender's units ("F Stands")
 
 
-@dataclass
+@dataclass(slots=True)
 class _Reading:
     order: Order
     cost: float

@@ -87,7 +87,7 @@ def verdict(view: PositionView, power: Power | None, order: Order, board: Board,
     (or, in winter, the failing one) with its reason. Without a sender, the unit's owner
     asks."""
     power = power or owner_for(view, order, board)
-    key = (power, order, rules)
+    key = (power, order, rules.name)
     if key not in view.judged:
         view.judged[key] = _engine_verdict(view, power, order, board, rules)
     return view.judged[key]
@@ -100,7 +100,7 @@ def _engine_verdict(view: PositionView, power: Power, order: Order, board: Board
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         units = _units_around(view, order, board)
-        key = (power, order, rules, units)
+        key = (power, order, rules.name, units)
         if key not in _MOVEMENT_VERDICTS:
             around = Position(position.phase, units, position.supply_centers)
             _effective, rejected = effective_orders(around, given, board, rules)
