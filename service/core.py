@@ -78,6 +78,9 @@ class ServiceCore:
         # at once rather than queued behind it and silently applied to the next phase.
         self._adjudicating: Counter[int] = Counter()
         self._render_slots = asyncio.Semaphore(4)
+        # Phases whose announcement is claimed by a coroutine of this process (claimed inside
+        # the adjudicating transaction, so a retry of pending announcements never doubles it).
+        self._announcing: set[int] = set()
 
     # -- helpers shared by the mixins -------------------------------------------------------
     def now_ts(self) -> float:
@@ -116,8 +119,20 @@ class ServiceCore:
         return MapImage(phase.name, png, f"game-{game.id}-{phase.name}.png")
 
     async def post(self, game: Game, key: str, text: str, **params: Any) -> None:
-        await self.notifier.post(game.channel_id, Message(key, text, {"game": game.name,
-                                                                      **params}))
+        """Tell the game's channel about something already committed. A notifier failure is
+        logged, not raised: the action happened, and the caller must not think otherwise."""
+        try:
+            await self.notifier.post(game.channel_id, Message(key, text, {"game": game.name,
+                                                                          **params}))
+        except Exception:
+            log.exception("posting %s to the channel of game %s failed", key, game.id)
+
+    async def tell(self, user_id: int, message: Message) -> None:
+        """A private message, with the same rule as `post`."""
+        try:
+            await self.notifier.send_private(user_id, message)
+        except Exception:
+            log.exception("sending %s to user %s failed", message.key, user_id)
 
     # -- start-up and shutdown --------------------------------------------------------------
     async def startup(self) -> None:
@@ -179,6 +194,7 @@ class ServiceCore:
         """Send due reminders and adjudicate every phase whose deadline has passed (by the
         clock), soonest deadline first. Returns how many phases were adjudicated. The
         scheduler calls this; tests with a ManualClock call it after moving the clock."""
+        await self.announce_pending()                  # retry any that failed before
         now = self.now_ts()
         async with self.db.read() as conn:
             rows = await phases.open_deadlines(conn)
@@ -193,7 +209,8 @@ class ServiceCore:
             if deadline <= now:
                 if await self.adjudicate_phase(gid, phase_id, trigger="deadline",
                                                announce=False):
-                    announcing.append(asyncio.create_task(self.announce(phase_id)))
+                    announcing.append(asyncio.create_task(self.announce(phase_id,
+                                                                        claimed=True)))
             else:
                 await self._send_reminders(gid, phase_id, deadline, now)
         await asyncio.gather(*announcing)
@@ -227,7 +244,7 @@ class ServiceCore:
             text = (f"{game.name}: the deadline for {phase.name} is {when:%Y-%m-%d %H:%M} UTC. "
                     "Still without orders: " + "; ".join(
                         f"{p.value}: {', '.join(left)}" for p, left in items))
-            await self.notifier.send_private(user_id, Message(
+            await self.tell(user_id, Message(
                 "reminder", text, {"game": game.name, "phase": phase.name, "deadline": when,
                                    "missing": {p.value: list(left) for p, left in items}}))
 
@@ -237,6 +254,7 @@ class ServiceCore:
         """Adjudicate the open phase `phase_id` in one transaction. False when it is no longer
         open (another trigger got there first) or the game is not running."""
         self._adjudicating[game_id] += 1
+        committed = False
         try:
             async with self.db.transaction() as conn:
                 phase = await phases.get(conn, phase_id)
@@ -253,6 +271,7 @@ class ServiceCore:
                 if not await phases.close(conn, phase_id, now):
                     return False
                 await results.store(conn, phase_id, result)
+                self._announcing.add(phase_id)
                 if result.civil_disorder:
                     await seats.set_civil_disorder(conn, game_id, result.civil_disorder, True)
                 following = result.next_position
@@ -268,7 +287,10 @@ class ServiceCore:
                 if actor_id is not None:
                     await audit.log(conn, game_id, actor_id, trigger, {"phase": phase.name},
                                     now)
+            committed = True
         finally:
+            if not committed:
+                self._announcing.discard(phase_id)
             self._adjudicating[game_id] -= 1
             if not self._adjudicating[game_id]:
                 del self._adjudicating[game_id]
@@ -280,7 +302,7 @@ class ServiceCore:
                             + f" from {setup.joins_in}.", power=setup.joins_by_lot.value,
                             side=joins)
         if announce:
-            await self.announce(phase_id)
+            await self.announce(phase_id, claimed=True)
             await self.reschedule(game_id)
         return True
 
@@ -353,7 +375,22 @@ class ServiceCore:
             or centers_to_json(phase.position.supply_centers)})
         return sorted(eliminated(game, position) - eliminated(game, phase.position))
 
-    async def announce(self, phase_id: int) -> None:
+    async def announce(self, phase_id: int, *, claimed: bool = False) -> None:
+        """Announce a phase once per process at a time; a failure (the notifier raised) is
+        logged and the phase stays unannounced, to be retried by the next `run_due` or
+        start-up."""
+        if not claimed:
+            if phase_id in self._announcing:
+                return
+            self._announcing.add(phase_id)
+        try:
+            await self._announce(phase_id)
+        except Exception:
+            log.exception("announcing phase %s failed; it will be retried", phase_id)
+        finally:
+            self._announcing.discard(phase_id)
+
+    async def _announce(self, phase_id: int) -> None:
         """Post a phase's results (text, map, centres, civil disorder, dislodged units with
         their retreat options, next deadline or the game's end), then mark it announced."""
         report = await self.phase_report_of(phase_id, with_image=True)

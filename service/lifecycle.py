@@ -130,7 +130,7 @@ class LifecycleMixin(ServiceCore):
                         seats={s.power.value: s.user_id for s in view.seats})
         for user in dict.fromkeys(seated.values()):
             mine = sorted(p.value for p, u in seated.items() if u == user)
-            await self.notifier.send_private(user, Message(
+            await self.tell(user, Message(
                 "game.your_powers", f"{game.name}: you play {', '.join(mine)}. Send your "
                 f"orders for {view.phase} by {view.deadline:%Y-%m-%d %H:%M} UTC.",
                 {"game": game.name, "powers": mine, "phase": view.phase,

@@ -196,3 +196,33 @@ async def test_retreat_and_adjustment_phases_get_their_own_deadline_lengths(serv
     status = await service.status(game.id)
     assert status.phase == "W1901A" and status.deadline == clock.now() + timedelta(hours=5)
     assert GameSettings().retreat_deadline == timedelta(hours=12)
+
+
+class FailingOnce:
+    """A notifier whose first post of the results fails (Discord down for a moment)."""
+
+    def __init__(self, inner) -> None:
+        self.inner, self.failed = inner, False
+
+    async def post(self, channel_id, message) -> None:
+        if message.key == "phase.results" and not self.failed:
+            self.failed = True
+            raise ConnectionError("Discord is unreachable")
+        await self.inner.post(channel_id, message)
+
+    async def send_private(self, user_id, message) -> None:
+        await self.inner.send_private(user_id, message)
+
+
+async def test_an_announcement_that_fails_is_retried_and_sent_once(
+        db_path, clock, notifier, renderer):
+    async with GameService.open(db_path, notifier=FailingOnce(notifier), clock=clock,
+                                renderer=renderer, scheduler=False) as service:
+        game = await start_game(service)
+        clock.advance(DAY)
+        assert await service.run_due() == 1                     # adjudicated all the same
+        assert notifier.posted("phase.results") == []
+        assert (await service.status(game.id)).phase == "F1901M"
+        await service.run_due()                                 # the next call retries
+        await service.run_due()
+        assert len(notifier.posted("phase.results")) == 1

@@ -143,3 +143,19 @@ async def test_end_game(service, notifier):
         await service.submit_orders(game.id, game.user[E], "A LVP - YOR")
     with pytest.raises(InvalidRequest, match="finished"):
         await service.end_game(game.id, MODERATOR)
+
+
+async def test_an_action_stands_when_the_channel_cannot_be_told(db_path, clock, renderer):
+    from service.game_service import GameService
+    from service.notifier import MemoryNotifier
+
+    class Down(MemoryNotifier):
+        async def post(self, channel_id, message):
+            raise ConnectionError("Discord is unreachable")
+
+    async with GameService.open(db_path, notifier=Down(), clock=clock, renderer=renderer,
+                                scheduler=False) as service:
+        game = await start_game(service)
+        view = await service.pause(game.id, MODERATOR)          # no exception: it happened
+        assert view.status == "paused"
+        assert [a for a, _ in await actions(service, game.id)][-1] == "pause"
