@@ -23,6 +23,12 @@ MAX_ORDERS = 100     # orders in one message; the rest get one error each, unrea
 
 @dataclass(frozen=True)
 class ParsedLine:
+    """One order as read. `ok`: exactly one reading (`order`, `canonical`, and `notes` on
+    what was interpreted); otherwise `error` says what, where and what was expected, and
+    `candidates` lists the readings left (or the nearest names). `valid` is False, with a
+    `reason`, for an order that reads but cannot succeed on the position. `language`: the
+    language the line is written in (English when nothing tells)."""
+
     input: str
     ok: bool
     order: Order | None = None
@@ -64,7 +70,7 @@ def _parse_line(line: str, position: Position | None, power: Power | None, lang:
     """The parsed line, and whether it stopped early (so the next part may complete it).
     Kept per position: a player who edits one order sends the whole message again."""
     text = str(line).strip()
-    _check_arguments(lang)
+    _check_arguments(lang, rules)
     view = view_of(position or _opening())
     key = (text, lang, power, reply_lang, str(rules or DEFAULT_RULES))
     found = view.lines.get(key)
@@ -118,9 +124,12 @@ def _read(text: str, lang: str) -> tuple[Shape | SyntaxProblem, str | None]:
     return parse_shape(found), (lang if lang in LANGUAGES else _language_of(found))
 
 
-def _check_arguments(lang: str) -> None:
+def _check_arguments(lang: str, rules: Rules | str | None = None) -> None:
+    """Wrong arguments are the caller's mistake, not the player's: they raise ValueError."""
     if lang != "auto" and lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}: use auto, {', '.join(LANGUAGES)}")
+    if rules is not None:
+        rules_named(rules)
 
 
 def _language_of(found: list[Lexeme]) -> str | None:
@@ -173,7 +182,7 @@ def parse_message(text: str, position: Position | None = None, power: Power | No
     """Every order of a message: one per line, or separated by `;`, `,` or ` / `. Blank
     lines and a line naming the sender's own power ("Italia:") are skipped; a part that stops
     early ("A Ser S Turk,") is read together with the next part when that completes it."""
-    _check_arguments(lang)
+    _check_arguments(lang, rules)
     reply = reply_lang if reply_lang in LANGUAGES else "en"
     parts: list[str | ParsedLine] = []
     heading: Power | None = None  # the power named by the last heading, if any

@@ -138,6 +138,8 @@ def test_a_line_with_no_language_clue_is_answered_in_english():
     assert parsed.error == "unknown word “Qqq” at column 9"
 
 
-def test_unknown_language_is_a_programming_error():
+def test_unknown_language_or_rules_are_the_callers_mistake():
     with pytest.raises(ValueError, match="unknown language"):
         parse_line("A Ven - Tri", lang="fr")
+    with pytest.raises(ValueError, match="unknown rule preset"):
+        parse_line("A Ven - Tri", rules="1999")
