@@ -180,7 +180,11 @@ class Resolver:
                                                           "unit": unit.label()})]
                     choices.append(_Choice(location, unit.type.value, cost + COST_UNIT_FIXED,
                                            fixed, ref.place.lexeme))
-            return choices
+            if kind in ("build", "bare"):
+                return choices
+            # Narrowed by the sender's units: a reading naming one of them is what was meant,
+            # even when that order turns out illegal.
+            return self._where_units_stand(choices, self.orderable, self.power)
         if kind in ("build", "bare"):
             return self._error("unit_needs_place", example=f"{ref.unit} ...")
         mine = sorted((u for u in self.orderable.values() if u.type.value == ref.unit
@@ -205,7 +209,17 @@ class Resolver:
                 notes.append(("unit_filled", {"unit": unit.label()}))
             choices.append(_Choice(place.pid, utype, place.cost + self._penalty(
                 place.languages), notes, ref.place.lexeme))
-        return choices
+        return self._where_units_stand(choices, self.on_board, None)
+
+    @staticmethod
+    def _where_units_stand(choices: list[_Choice], units: dict, power: Power | None
+                           ) -> list[_Choice]:
+        """The choices that name a unit (the sender's, when there is one), if any do."""
+        if len(choices) < 2:
+            return choices
+        named = [c for c in choices if (u := units.get(province_of(c.location))) is not None
+                 and (power is None or u.power == power)]
+        return named or choices
 
     def _targets(self, ref: PlaceRef) -> list[_Choice]:
         return [_Choice(self._with_coast(p.pid, ref), None,
