@@ -17,7 +17,10 @@ from importlib import resources
 
 from rapidfuzz import fuzz, process
 
-LANGUAGES = ("en", "it", "nl")
+# One vocabulary file per language: a fourth language is a new file in grammar/vocab/.
+LANGUAGES = tuple(sorted(entry.name.removesuffix(".json")
+                         for entry in resources.files("grammar").joinpath("vocab").iterdir()
+                         if entry.name.endswith(".json")))
 
 # Categories are the grammar's terminals (see orders.lark), plus FILLER (a word to drop).
 KEYWORD_TERMINALS = {"hold": "HOLD", "move": "MOVE", "support": "SUPPORT", "convoy": "CONVOY",

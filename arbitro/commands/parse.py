@@ -12,8 +12,9 @@ HELP = "read free-text orders (English, Italian, Dutch), one per line, and print
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", choices=("auto", "en", "it", "nl"), default="auto",
-                        help="vocabulary to read with (default auto: all three)")
+    parser.add_argument("--lang", default="auto",
+                        help="vocabulary to read with: auto (default: every language), en, "
+                             "it or nl")
     parser.add_argument("--power", default=None,
                         help="the power giving the orders (English, Italian or Dutch name)")
     parser.add_argument("--phase", choices=("movement", "retreat", "adjustment"), default=None,
@@ -27,7 +28,12 @@ def run(args: argparse.Namespace) -> int:
     from engine import Power
     from engine.records import position_of
     from grammar import parse_line
+    from grammar.lexicon import LANGUAGES
 
+    if args.lang != "auto" and args.lang not in LANGUAGES:
+        print(f"arbitro parse: unknown language {args.lang!r}: use auto, "
+              f"{', '.join(LANGUAGES)}", file=sys.stderr)
+        return 2
     try:
         power = Power.parse(args.power) if args.power else None
     except ValueError as exc:

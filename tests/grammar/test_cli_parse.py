@@ -84,3 +84,9 @@ def _write(folder, record: dict) -> str:
     path = folder / "position.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     return str(path)
+
+
+def test_an_unknown_language_exits_with_status_two():
+    done = _run("--lang", "fr", stdin="A Ven - Tri\n")
+    assert done.returncode == 2
+    assert "unknown language 'fr': use auto, en, it, nl" in done.stderr
