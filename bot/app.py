@@ -19,6 +19,7 @@ from bot.limits import split_text
 from bot.messages import words
 from bot.permissions import intents
 from bot.ratelimit import RateLimiter
+from bot.translator import CatalogueTranslator
 from service.errors import ServiceError
 from service.settings import Settings
 
@@ -64,6 +65,7 @@ class ArbitroBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.tree.on_error = self.on_app_command_error
+        await self.tree.set_translator(CatalogueTranslator())
         await self._sync()
 
     async def _follow_gateway(self) -> None:

@@ -72,3 +72,14 @@ def fill(template: str, params: Mapping[str, Any]) -> str:
     except (ValueError, IndexError):
         # a malformed template in a catalogue must not break a reply: show it as written
         return template
+
+
+COMMAND_CONTEXT = "command"   # msgctxt of slash-command and option descriptions
+
+
+def command_text(lang: str, english: str) -> str | None:
+    """A slash command's or option's description in `lang`, or None to keep the English."""
+    if lang not in LANGUAGES or lang == DEFAULT_LANGUAGE:
+        return None
+    text = catalogue(lang).pgettext(COMMAND_CONTEXT, english)
+    return text if text != english else None

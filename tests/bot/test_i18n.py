@@ -22,10 +22,11 @@ SERVICE_KEY = re.compile(r'(?:Message|NotFound|NotAllowed|InvalidRequest|PhaseCl
                          r'"([a-z_]+(?:\.[a-z_.]+)?)"')
 
 
-def po_entries(lang: str) -> dict[str, str]:
+def po_entries(lang: str, context: str | None = None) -> dict[str, str]:
+    """The catalogue's messages: keys (no context), or those of one context."""
     path = locale_dir() / lang / "LC_MESSAGES" / "arbitro.po"
     with path.open("rb") as handle:
-        return {m.id: m.string for m in read_po(handle) if m.id}
+        return {m.id: m.string for m in read_po(handle) if m.id and m.context == context}
 
 
 def keys_in(folder: str, pattern: re.Pattern) -> set[str]:
@@ -74,6 +75,8 @@ def test_compiled_catalogue_matches_its_source(lang):
     compiled = catalogue(lang)
     for key, text in po_entries(lang).items():
         assert compiled.gettext(key) == text, f"{lang}: recompile (pybabel compile) for {key}"
+    for english, text in po_entries(lang, "command").items():
+        assert compiled.pgettext("command", english) == text, f"{lang}: recompile for {english}"
 
 
 def test_replies_come_in_the_requested_language():
@@ -100,3 +103,33 @@ def test_unsupported_language_answers_in_english():
     (discord.Locale.french, "en"), ("it", "it"), ("nl", "nl"), (None, "en")])
 def test_discord_locale_picks_the_language(locale, lang):
     assert language_of(locale) == lang
+
+
+async def test_every_command_and_option_description_is_translated():
+    from discord import app_commands
+
+    from bot.app import EXTENSIONS, ArbitroBot
+    from bot.i18n import command_text
+    from service.settings import Settings
+
+    bot = ArbitroBot(Settings(discord_token="unused"))
+    async with bot:
+        for extension in EXTENSIONS:
+            if not extension.endswith("deadlines"):   # its loop needs a running client
+                await bot.load_extension(extension)
+        texts = []
+
+        def walk(command):
+            texts.append(command.description)
+            if isinstance(command, app_commands.Group):
+                for sub in command.commands:
+                    walk(sub)
+            else:
+                texts.extend(p.description for p in command.parameters)
+
+        for command in bot.tree.get_commands():
+            walk(command)
+    assert len(texts) > 40
+    for lang in ("it", "nl"):
+        missing = [t for t in texts if command_text(lang, t) is None]
+        assert not missing, f"{lang} lacks command descriptions {missing}"
