@@ -104,6 +104,11 @@ class ArbitroBot(commands.Bot):
             self._languages[user_id] = chosen
         return self._languages[user_id]
 
+    def remembered_language(self, user_id: int) -> str:
+        """The user's language as far as known without asking the service (for error replies
+        when the service itself is failing)."""
+        return self._languages.get(user_id) or self._seen_locales.get(user_id, "en")
+
     def knows_language(self, user_id: int) -> bool:
         """Whether a choice or a locale is known for the user (else the orders' language may
         decide the reply's)."""
@@ -124,11 +129,10 @@ class ArbitroBot(commands.Bot):
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
-        lang = "en"
         try:
             lang = await self.language_of_interaction(interaction)
         except Exception:  # noqa: BLE001 - the reply below must still go out
-            log.exception("cannot read the language of user %s", interaction.user.id)
+            lang = self.remembered_language(interaction.user.id)
         original = getattr(error, "original", error)
         if isinstance(original, ServiceError):
             text = error_text(lang, original)

@@ -77,7 +77,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             # whatever broke, the player hears so and the rest of the bot goes on
             log.exception("DM from user %s (%d characters) failed", message.author.id,
                           len(message.content))
-            lang = await self.bot.language_of_user(message.author.id)
+            lang = self.bot.remembered_language(message.author.id)
             await self._answer(message.channel, tr(lang, "error.unexpected"))
 
     async def _orders_by_dm(self, message: discord.Message) -> None:

@@ -202,3 +202,16 @@ async def test_a_channel_the_bot_may_not_write_in_is_logged_and_play_goes_on(fak
         assert "the bot needs View Channel, Send Messages and Attach Files" in caplog.text
         status = await table.run("game", "status", user=users["England"])
         assert "Fall 1901" in status.content
+
+
+async def test_an_unexpected_failure_is_answered_and_logged_with_context(fake_discord, tmp_path,
+                                                                        caplog):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        _, users = await seat_everyone(fake_discord, table)
+        await table.bot.service.db.conn.close()      # the database goes away under the bot
+        answer = await table.run("game", "status", user=users["England"])
+        assert answer.ephemeral and "Something went wrong on my side" in answer.content
+        assert f"command /game status by user {users['England'].id}" in caplog.text
+        reply = await table.dm(users["England"], "F LON H")
+        assert "Something went wrong on my side" in reply.content
+        assert f"DM from user {users['England'].id}" in caplog.text
