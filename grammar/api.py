@@ -13,7 +13,7 @@ from grammar.lexer import Lexeme, lexemes
 from grammar.lexicon import LANGUAGES, fold, lexicon
 from grammar.readings import Resolver
 from grammar.syntax import Shape, SyntaxProblem, parse_shape
-from grammar.verdicts import view_of
+from grammar.verdicts import PositionView, view_of
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +75,7 @@ def _parse_line(line: str, position: Position | None, power: Power | None, lang:
     key = (text, lang, power, reply_lang, str(rules or DEFAULT_RULES))
     found = view.lines.get(key)
     if found is None:
-        found = _parse_new_line(text, position, power, lang, reply_lang, rules)
+        found = _parse_new_line(text, view, power, lang, reply_lang, rules)
         if len(view.lines) > _LINES_KEPT:
             view.lines.clear()
         view.lines[key] = found
@@ -85,7 +85,7 @@ def _parse_line(line: str, position: Position | None, power: Power | None, lang:
 _LINES_KEPT = 5_000
 
 
-def _parse_new_line(text: str, position: Position | None, power: Power | None, lang: str,
+def _parse_new_line(text: str, view: PositionView, power: Power | None, lang: str,
                     reply_lang: str | None, rules: Rules | str | None
                     ) -> tuple[ParsedLine, bool]:
     language = reply_lang if reply_lang in LANGUAGES else None
@@ -99,9 +99,9 @@ def _parse_new_line(text: str, position: Position | None, power: Power | None, l
         if isinstance(shape, SyntaxProblem):
             return _syntax_error(text, shape, reply, line_language or reply), \
                 shape.kind == "incomplete"
-        resolver = Resolver(position or _opening(), power, standard_board(),
+        resolver = Resolver(view.position, power, standard_board(),
                             rules_named(rules or DEFAULT_RULES),
-                            line_language if lang == "auto" else None, reply)
+                            line_language if lang == "auto" else None, reply, view)
         result = resolver.resolve(shape)
         if result.order is None:
             return ParsedLine(text, False, error=result.error, candidates=result.candidates,

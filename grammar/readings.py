@@ -77,7 +77,7 @@ class _Reading:
     order: Order
     cost: float
     notes: list[tuple[str, dict]]
-    slots: tuple[tuple[int, str, str], ...]  # (column, province, word as written) per slot
+    choices: tuple[_Choice, ...]  # the unit ordered, and the unit supported or the target
     outcome: Outcome | None = None
     plausible: bool = True
     missing_coast: str | None = None
@@ -86,7 +86,8 @@ class _Reading:
 
 class Resolver:
     def __init__(self, position: Position, power: Power | None, board: Board, rules: Rules,
-                 line_language: str | None, language: str) -> None:
+                 line_language: str | None, language: str,
+                 view: verdicts.PositionView | None = None) -> None:
         self.position = position
         self.power = power
         self.board = board
@@ -94,7 +95,7 @@ class Resolver:
         self.line_language = line_language
         self.lang = language
         self.kind = position.phase.kind
-        self.view = verdicts.view_of(position)
+        self.view = view or verdicts.view_of(position)
         self.on_board = self.view.on_board
         self.orderable = self.view.orderable
 
@@ -236,11 +237,11 @@ class Resolver:
     def _readings(self, kind: str, shape: Shape, subject: _Choice, other: _Choice | None,
                   target: _Choice | None) -> list[_Reading]:
         notes = list(subject.notes)
-        slots = [_slot(subject)]
+        choices = [subject]
         for extra in (other, target):
             if extra is not None:
                 notes.extend(extra.notes)
-                slots.append(_slot(extra))
+                choices.append(extra)
         utype = UnitType(subject.unit) if subject.unit else None
         loc = subject.location
         if kind == "bare":
@@ -256,7 +257,7 @@ class Resolver:
         if shape.kind == "move" and kind == "retreat":
             notes.append(("move_as_retreat", {}))
         base = dict(cost=subject.cost + (other.cost if other else 0.0)
-                    + (target.cost if target else 0.0), slots=tuple(slots),
+                    + (target.cost if target else 0.0), choices=tuple(choices),
                     picked=subject.picked)
 
         def make(order: Order, extra: list[tuple[str, dict]] = (),
@@ -387,12 +388,13 @@ class Resolver:
             first = top[0].order
             return self._error("several_units", candidates, word=first.unit.value,
                                unit=texts.unit_name(first.unit.value, self.lang), units=units)
-        differing = [i for i in range(len(top[0].slots))
-                     if len({r.slots[i][1] for r in top if len(r.slots) > i}) > 1]
+        slots = [[_slot(c) for c in r.choices] for r in top]
+        differing = [i for i in range(len(slots[0]))
+                     if len({s[i][1] for s in slots if len(s) > i}) > 1]
         if len(differing) == 1:
             index = differing[0]
-            pids = list(dict.fromkeys(r.slots[index][1] for r in top))
-            column, _pid, word = top[0].slots[index]
+            pids = list(dict.fromkeys(s[index][1] for s in slots))
+            column, _pid, word = slots[0][index]
             return self._error("ambiguous_word", candidates, word=word, column=column + 1,
                                names=texts.provinces(pids, self.lang))
         return self._error("ambiguous_order", candidates,
