@@ -10,6 +10,7 @@ Nothing from Lark leaves this module: the result is a `Shape` or a `SyntaxProble
 from __future__ import annotations
 
 import contextlib
+import copy
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -137,7 +138,7 @@ class _Search:
             self.feeds += 1
             if self.feeds > MAX_FEEDS:
                 raise _OutOfWork
-            branch = ip.copy(deepcopy_values=False) if n < len(moves) - 1 else ip
+            branch = _fork(ip) if n < len(moves) - 1 else ip
             if option is not None:
                 try:
                     branch.feed_token(Token(option.terminal, str(i)))
@@ -152,6 +153,15 @@ class _Search:
         if all(o.terminal == "UNKNOWN" for o in lexeme.options):
             return SyntaxProblem("unknown_word", lexeme, self.furthest_choices)
         return SyntaxProblem("unexpected_word", lexeme, self.furthest_choices)
+
+
+def _fork(ip):
+    """A copy of the parser state to try one more reading on. The values on its stack are
+    never changed, so they need no deep copy (lark before 1.2.2 always makes one)."""
+    try:
+        return ip.copy(deepcopy_values=False)
+    except TypeError:
+        return copy.copy(ip)
 
 
 class _OutOfWork(Exception):
