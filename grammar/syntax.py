@@ -157,7 +157,7 @@ class _Search:
 
 def _fork(ip):
     """A copy of the parser state to try one more reading on. The values on its stack are
-    never changed, so they need no deep copy (lark before 1.2.2 always makes one)."""
+    never changed, so they need no deep copy (older lark versions always make one)."""
     try:
         return ip.copy(deepcopy_values=False)
     except TypeError:
