@@ -49,7 +49,10 @@ class PositionView:
     lines: dict[tuple, tuple] = field(default_factory=dict)  # kept by grammar.api
 
 
-_VIEWS: OrderedDict[int, PositionView] = OrderedDict()
+# Positions by identity (the calls for one message pass the same object) and by content (the
+# service loads the phase again for each message: an equal position is the same position).
+_BY_ID: OrderedDict[int, tuple[Position, PositionView]] = OrderedDict()
+_BY_CONTENT: OrderedDict[str, PositionView] = OrderedDict()
 _VIEWS_KEPT = 64
 
 # The engine's verdict on one movement order, by the units it reads (see _units_around).
@@ -58,26 +61,48 @@ _VERDICTS_KEPT = 100_000
 
 
 def view_of(position: Position) -> PositionView:
-    view = _VIEWS.get(id(position))
-    if view is not None and view.position is position:
-        _VIEWS.move_to_end(id(position))
-        return view
+    known = _BY_ID.get(id(position))
+    if known is not None and known[0] is position:
+        _BY_ID.move_to_end(id(position))
+        return known[1]
+    content = _content(position)
+    view = _BY_CONTENT.get(content)
+    if view is None:
+        view = _new_view(position)
+        _BY_CONTENT[content] = view
+    _BY_CONTENT.move_to_end(content)
+    _BY_ID[id(position)] = (position, view)
+    for table in (_BY_ID, _BY_CONTENT):
+        while len(table) > _VIEWS_KEPT:
+            table.popitem(last=False)
+    return view
+
+
+def _content(position: Position) -> str:
+    """Everything a reading can depend on, as text (units, dislodged units and their options,
+    centres, the phase)."""
+    units = sorted(f"{u.power}:{u.type}:{u.location}" for u in position.units)
+    dislodged = sorted(f"{d.unit.power}:{d.unit.type}:{d.unit.location}:{d.attacker_from}:"
+                       f"{d.retreat_options}" for d in position.dislodged)
+    centers = sorted(f"{p}:{','.join(sorted(c))}" for p, c in position.supply_centers.items())
+    return "|".join((position.phase.name, " ".join(units), " ".join(dislodged),
+                     " ".join(centers)))
+
+
+def _new_view(position: Position) -> PositionView:
     on_board = {u.province: u for u in position.units}
     orderable = ({d.unit.province: d.unit for d in position.dislodged}
                  if position.phase.kind is PhaseKind.RETREAT else on_board)
     board = standard_board()
     at_sea = tuple(u for u in position.units if u.type is UnitType.FLEET
                    and board.provinces[u.province].is_sea)
-    view = PositionView(position, on_board, orderable, at_sea)
-    _VIEWS[id(position)] = view
-    while len(_VIEWS) > _VIEWS_KEPT:
-        _VIEWS.popitem(last=False)
-    return view
+    return PositionView(position, on_board, orderable, at_sea)
 
 
 def forget() -> None:
     """Drop every remembered position and verdict (benchmarks start cold with it)."""
-    _VIEWS.clear()
+    _BY_ID.clear()
+    _BY_CONTENT.clear()
     _MOVEMENT_VERDICTS.clear()
 
 
