@@ -36,11 +36,11 @@ from engine.orders import parse_order
 from engine.outcomes import OrderResult, Outcome, Reason, Status
 from engine.position import Position, centers_to_json
 from engine.setups import coin_toss, coin_toss_due
-from engine.vocabulary import Phase, Power
+from engine.vocabulary import Phase, PhaseKind, Power
 from service import announcements
 from service.clock import Clock, from_ts, to_ts
 from service.db import Database
-from service.ending import decide_end, eliminated
+from service.ending import centres_counted, decide_end, eliminated
 from service.errors import InvalidRequest, NotFound
 from service.images import Renderer, default_renderer, stand_in_png
 from service.models import ACTIVE, FINISHED, Game, MapImage, PhaseReport, PhaseRow
@@ -277,7 +277,7 @@ class ServiceCore:
                 following = result.next_position
                 side_before = game.joined_side
                 game = await self._toss_coin_if_due(conn, game, following.phase, now)
-                outcome = decide_end(game, following)
+                outcome = decide_end(game, following, counted=centres_counted(result))
                 if outcome is not None:
                     await games.finish(conn, game_id, outcome, now)
                 else:
@@ -366,7 +366,11 @@ class ServiceCore:
 
     @staticmethod
     def _newly_eliminated(game: Game, phase: PhaseRow, after: dict[str, Any]) -> list[Power]:
-        if not after:
+        """Powers eliminated by this phase, decided (as the game's end) only when it counted
+        the centres or was the adjustments."""
+        counted = "supply_centers_after" in after \
+            or phase.position.phase.kind is PhaseKind.ADJUSTMENT
+        if not after or not counted:
             return []
         position = Position.from_record({
             "phase": phase.name, "units": after["units_after"],

@@ -223,7 +223,8 @@ class OrderingMixin(ServiceCore):
             mine = await self._mine_or_fail(conn, game, user_id)
             for p in mine:
                 await draws.set_vote(conn, game_id, p, yes, now)
-            outcome = decide_end(game, current.position, await draws.in_favour(conn, game_id))
+            outcome = decide_end(game, current.position, await draws.in_favour(conn, game_id),
+                                 counted=False)      # a draw may pass at any time
             passed = yes and outcome is not None and outcome["kind"] == "draw"
             sharing = tuple(Power(p) for p in outcome["powers"]) if passed else ()
             if passed:

@@ -54,6 +54,46 @@ async def test_victory_when_a_power_reaches_the_target(service, notifier):
     assert "victory for Russia" in notifier.posted("game.finished")[0].text
 
 
+async def test_victory_is_decided_only_when_the_centres_are_counted(service, notifier):
+    # Russia starts on four centres: a target of four is reached only when Fall counts them
+    # (seed 000 II: centres change hands after Fall), not on reaching Spring 1901.
+    game = await start_game(service, victory_target=4)
+    await service.process_now(game.id, MODERATOR)
+    view = await service.status(game.id)
+    assert view.status == "active" and view.phase == "F1901M" and view.outcome is None
+    assert notifier.posted("game.finished") == []
+    assert "Next: F1901M" in notifier.posted("phase.results")[-1].text
+    await service.process_now(game.id, MODERATOR)
+    view = await service.status(game.id)
+    assert view.status == "finished"
+    assert view.outcome["kind"] == "victory" and view.outcome["winners"] == ["Russia"]
+
+
+async def test_the_end_year_waits_for_the_count_after_the_retreats(service):
+    game = await start_game(service, end_year=1901)
+    France, Germany = game.user[Power.FRANCE], game.user[Power.GERMANY]
+    await service.submit_orders(game.id, France, "A PAR - BUR")
+    await service.submit_orders(game.id, Germany, "A MUN - RUH\nA BER - MUN")
+    await service.process_now(game.id, MODERATOR)
+    await service.submit_orders(game.id, Germany, "A RUH - BUR\nA MUN S A RUH - BUR")
+    await service.process_now(game.id, MODERATOR)               # French army dislodged
+    view = await service.status(game.id)
+    assert view.status == "active" and view.phase == "F1901R"
+    await service.submit_orders(game.id, France, "A BUR R PIC")
+    await service.process_now(game.id, MODERATOR)               # counted: the year is over
+    view = await service.status(game.id)                        # nobody gained: no builds
+    assert view.status == "finished" and view.outcome["kind"] == "end_year"
+
+
+async def test_a_draw_vote_passes_between_counts_even_above_the_victory_target(service):
+    game = await start_game(service, victory_target=4)          # Russia holds four already
+    for user in list(game.user.values())[:-1]:
+        assert not (await service.vote_draw(game.id, user)).passed
+    report = await service.vote_draw(game.id, list(game.user.values())[-1])
+    assert report.passed and set(report.powers) == set(Power)
+    assert (await service.status(game.id)).outcome["kind"] == "draw"
+
+
 async def test_maps_current_preview_and_history(service, renderer):
     game = await start_game(service)
     current = await service.current_map(game.id)
