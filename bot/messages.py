@@ -15,7 +15,6 @@ from typing import Any
 
 from bot.formatting import outcome_text_of, phase_label, power_name, results_blocks, timestamp
 from bot.i18n import tr
-from engine.position import Position
 from engine.vocabulary import Power
 from service.notifier import Message
 
@@ -38,8 +37,6 @@ async def render_message(bot: Any, message: Message, lang: str) -> list[str]:
 
 async def _results(bot: Any, params: dict[str, Any], lang: str) -> list[str]:
     centres = params.get("supply_centers")
-    before = await _centres_before(bot, params.get("game_id"), params.get("phase")) \
-        if centres else None
     after = {"dislodged_after": params.get("dislodged") or [],
              "civil_disorder_removes": params.get("civil_disorder_removes") or []}
     if centres:
@@ -52,24 +49,10 @@ async def _results(bot: Any, params: dict[str, Any], lang: str) -> list[str]:
         results=[SimpleNamespace(**row) if isinstance(row, Mapping) else row
                  for row in params["results"]],
         civil_disorder=params.get("civil_disorder") or (), after=after,
-        centres_before=before,
+        # the service sends the counts the phase started from: the changes are its word
+        centres_before=params.get("centres_before") if centres else None,
         centres_after={p: len(cs) for p, cs in centres.items()} if centres else None,
         next_phase=params.get("next_phase"), deadline=deadline, outcome=params.get("outcome"))
-
-
-async def _centres_before(bot: Any, game_id: int | None, phase: str | None) -> dict[str, int]:
-    """Centre counts before `phase`: those after the last earlier phase that changed them, or
-    the starting ones. (Only to show the changes; the service decides the counts.)"""
-    before = {p.value: len(cs) for p, cs in Position.initial().supply_centers.items()}
-    if game_id is None or bot is None:
-        return before
-    for report in await bot.service.history(game_id):
-        if report.phase == phase:
-            break
-        centres = report.after.get("supply_centers_after")
-        if centres:
-            before = {p: len(cs) for p, cs in centres.items()}
-    return before
 
 
 def words(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:

@@ -409,6 +409,9 @@ class ServiceCore:
             "civil_disorder": [p.value for p in report.civil_disorder],
             "dislodged": report.after.get("dislodged_after", []),
             "supply_centers": report.after.get("supply_centers_after"),
+            # the counts the phase started from, so readers show each power's change
+            "centres_before": {p.value: n for p, n in phase.position.center_counts().items()
+                               if n},
             "next_phase": following.name if following else None,
             "next_deadline": following.deadline_at if following else None,
             "outcome": game.outcome if following is None else None}

@@ -93,3 +93,21 @@ def test_player_text_is_cleaned_before_it_is_shown():
 
     assert clean("A\u0000B\u202eC`D") == "A�B�C'D"
     assert "@everyone" not in clean("hi @everyone")
+
+
+async def test_announced_centre_changes_come_from_the_service_not_from_history():
+    from bot.messages import render_message
+    from service.notifier import Message
+
+    message = Message("phase.results", "(English)", {
+        "game": "Lepanto", "game_id": 1, "phase": "F1901M",
+        "results": [{"power": "Russia", "order": "F RUM H", "status": "succeeds",
+                     "reason": None, "province": None}],
+        "civil_disorder": [], "dislodged": [],
+        "supply_centers": {"Russia": ["mos", "sev", "stp", "war", "rum"],
+                           "Austria": ["vie", "bud"]},
+        "centres_before": {"Russia": 4, "Austria": 3},
+        "next_phase": "S1902M", "next_deadline": None, "outcome": None})
+    # no bot: nothing may be looked up, the message says it all
+    text = "\n".join(await render_message(None, message, "nl"))
+    assert "Rusland: 5 (+1)" in text and "Oostenrijk: 2 (-1)" in text

@@ -226,3 +226,16 @@ async def test_an_announcement_that_fails_is_retried_and_sent_once(
         await service.run_due()                                 # the next call retries
         await service.run_due()
         assert len(notifier.posted("phase.results")) == 1
+
+
+async def test_results_carry_the_centre_counts_the_phase_started_from(service, notifier):
+    game = await start_game(service)
+    await service.submit_orders(game.id, game.user[Power.RUSSIA], "F SEV - RUM")
+    await service.process_now(game.id, MODERATOR)
+    spring = notifier.posted("phase.results")[-1].params
+    assert spring["supply_centers"] is None                  # no count in Spring
+    await service.process_now(game.id, MODERATOR)
+    fall = notifier.posted("phase.results")[-1].params
+    assert fall["centres_before"]["Russia"] == 4 and fall["centres_before"]["France"] == 3
+    assert len(fall["supply_centers"]["Russia"]) == 5
+    assert "Russia: 5 (+1)" in notifier.posted("phase.results")[-1].text
