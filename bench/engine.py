@@ -29,15 +29,13 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
-import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
-from pathlib import Path
 
+from bench.shared import shared_games
 from engine import Position, adjudicate, parse_order
 from engine.records import game_phase_position, replay_game
 from engine.rules import RULES_2023, Rules
@@ -55,15 +53,6 @@ OPENING = {
 # MILA's engine moves a `VIA` army by land when no fleet convoys it (DATC v2); its games need
 # that option to replay (see tests/engine/test_games.py). It does not change the timing.
 MILA_RULES = replace(RULES_2023, via_convoy_falls_back_to_land=True)
-
-
-def shared_games() -> list[dict]:
-    override = os.environ.get("ARBITRO_SHARED")
-    base = Path(override) if override else Path(__file__).resolve().parents[2] / "shared"
-    folder = base / "games"
-    if not folder.is_dir():
-        sys.exit(f"no games found: expected {folder} (or set ARBITRO_SHARED)")
-    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
 
 
 def rules_for(game: Mapping) -> Rules:

@@ -32,7 +32,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from bench.engine import shared_games
+from bench.shared import shared_games
 from engine import (
     Build,
     Convoy,
