@@ -4,7 +4,6 @@ announcements) and direct messages, each in its reader's language and within Dis
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING, Any
@@ -22,15 +21,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-REMINDER_GATHERING = 1.0   # seconds to gather one round of reminder DMs into a channel post
-
-
 class DiscordNotifier:
     def __init__(self, bot: ArbitroBot) -> None:
         self.bot = bot
-        # The service reminds each player by DM; the channel gets one post per round that
-        # mentions them all: (game name, phase) -> (user ids, the deadline).
-        self._reminded: dict[tuple[str, str], tuple[list[int], Any]] = {}
 
     async def post(self, channel_id: int, message: Message) -> None:
         """Post to a game's channel. A channel that is gone, or where the bot may not write,
@@ -66,32 +59,6 @@ class DiscordNotifier:
                         message.key)
         except discord.HTTPException:
             log.exception("direct message %s to user %s failed", message.key, user_id)
-        if message.key == "reminder":
-            self._gather_reminder(user_id, message)
-
-    def _gather_reminder(self, user_id: int, message: Message) -> None:
-        key = (str(message.params.get("game", "")), str(message.params.get("phase", "")))
-        if key in self._reminded:
-            self._reminded[key][0].append(user_id)
-            return
-        self._reminded[key] = ([user_id], message.params.get("deadline"))
-        self.bot.loop.create_task(self._post_reminder(key), name="arbitro-reminder")
-
-    async def _post_reminder(self, key: tuple[str, str]) -> None:
-        await asyncio.sleep(REMINDER_GATHERING)
-        users, deadline = self._reminded.pop(key)
-        game_name, phase = key
-        try:
-            games = [g for g in await self.bot.service.games_of_user(users[0])
-                     if g.name == game_name and g.phase == phase]
-        except Exception:  # noqa: BLE001 - the DMs went out; the channel post is a courtesy
-            log.exception("cannot find the channel of game %r for its reminder", game_name)
-            return
-        for game in games[:1]:
-            await self.post(game.channel_id, Message(
-                "reminder.channel", f"{game_name}: the deadline for {phase} is near; still "
-                "owing orders: " + " ".join(f"<@{u}>" for u in users),
-                {"game": game_name, "phase": phase, "deadline": deadline, "users": users}))
 
 
 async def send_pieces(channel: discord.abc.Messageable, blocks: list[str], message: Message,

@@ -247,6 +247,15 @@ class ServiceCore:
             await self.tell(user_id, Message(
                 "reminder", text, {"game": game.name, "phase": phase.name, "deadline": when,
                                    "missing": {p.value: list(left) for p, left in items}}))
+        if owed:
+            # The channel hears it too, once per reminder, naming who still owes orders (the
+            # bot mentions them); the service knows the game, so nobody has to guess it.
+            owing = sorted(p.value for items in owed.values() for p, _left in items)
+            await self.post(game, "reminder.channel",
+                            f"{game.name}: the deadline for {phase.name} is "
+                            f"{when:%Y-%m-%d %H:%M} UTC. Still owing orders: "
+                            + ", ".join(owing), game_id=game.id, phase=phase.name,
+                            deadline=when, users=list(owed), powers=owing)
 
     # -- adjudication -----------------------------------------------------------------------
     async def adjudicate_phase(self, game_id: int, phase_id: int, *, trigger: str,

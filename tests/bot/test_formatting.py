@@ -111,3 +111,18 @@ async def test_announced_centre_changes_come_from_the_service_not_from_history()
     # no bot: nothing may be looked up, the message says it all
     text = "\n".join(await render_message(None, message, "nl"))
     assert "Rusland: 5 (+1)" in text and "Oostenrijk: 2 (-1)" in text
+
+
+async def test_a_channel_reminder_mentions_who_still_owes_orders_in_the_channel_language():
+    from datetime import UTC, datetime
+
+    from bot.messages import render_message
+    from service.notifier import Message
+
+    when = datetime(2024, 5, 1, 18, 0, tzinfo=UTC)
+    message = Message("reminder.channel", "(English)", {
+        "game": "Lepanto", "game_id": 3, "phase": "S1901M", "deadline": when,
+        "users": [11, 12], "powers": ["France", "Russia"]})
+    [text] = await render_message(None, message, "it")
+    assert "Primavera 1901, movimenti" in text and "Devono ancora mandare ordini" in text
+    assert "<@11> <@12>" in text and f"<t:{int(when.timestamp())}:F>" in text

@@ -85,6 +85,24 @@ async def test_reminders_go_once_to_players_still_missing_orders(service, clock,
     assert set(reminded) == {u for p, u in game.user.items() if p != E}
     assert reminded[game.user[F]].params["missing"] == {"France": ["F BRE", "A MAR"]}
     assert len([1 for _u, m in notifier.private if m.key == "reminder"]) == 6
+    # and the channel, once, naming the players who still owe orders (not England's)
+    [post] = notifier.posted("reminder.channel", channel_id=game.view.channel_id)
+    assert sorted(post.params["users"]) == sorted(u for p, u in game.user.items() if p != E)
+    assert post.params["game_id"] == game.id and post.params["phase"] == "S1901M"
+    assert post.params["deadline"] == reminded[game.user[F]].params["deadline"]
+    assert "England" not in post.params["powers"] and "France" in post.params["powers"]
+
+
+async def test_no_channel_reminder_when_every_order_is_in(service, clock, notifier):
+    game = await start_game(service, reminders=(timedelta(hours=2),))
+    for user in game.user.values():
+        mine = await service.my_orders(game.id, user)
+        units = [u for p in mine for u in p.missing]
+        await service.submit_orders(game.id, user, "\n".join(f"{u} H" for u in units))
+    clock.advance(DAY - timedelta(hours=1))
+    await service.run_due()
+    assert notifier.posted("reminder.channel") == []
+    assert not [m for _u, m in notifier.private if m.key == "reminder"]
 
 
 async def test_when_every_seated_power_is_ready_the_phase_is_adjudicated_at_once(service):
