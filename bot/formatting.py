@@ -163,7 +163,7 @@ def submission_text(lang: str, report: Any, game_name: str) -> str:
                     line.warning
                 lines.append("  ⚠️ " + tr(lang, "orders.warning", why=warning))
         else:
-            why = clean(line.error) if line.error else tr(lang, "orders.unreadable")
+            why = line_error(lang, line)
             lines.append(f"❌ {_quote(shown)}: {why}")
             if line.candidates:
                 lines.append("  " + tr(lang, "orders.candidates",
@@ -172,6 +172,17 @@ def submission_text(lang: str, report: Any, game_name: str) -> str:
         lines.append("")
         lines.append(power_status_text(lang, power_orders))
     return "\n".join(lines)
+
+
+def line_error(lang: str, line: Any) -> str:
+    """Why a line was not recorded: the service's own refusals by their key (in `lang`), the
+    order reader's errors as it wrote them (already in the line's language)."""
+    key = getattr(line, "error_key", None)
+    if key:
+        params = {name: power_name(lang, value) if name == "power" else clean(str(value))
+                  for name, value in (getattr(line, "error_params", None) or {}).items()}
+        return tr(lang, key, fallback=clean(line.error or key), **params)
+    return clean(line.error) if line.error else tr(lang, "orders.unreadable")
 
 
 def power_status_text(lang: str, orders: Any) -> str:

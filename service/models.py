@@ -3,7 +3,8 @@ return them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -198,6 +199,10 @@ class LineReport:
     warning: str | None = None       # read, but cannot succeed on this position (English)
     reason: str | None = None        # engine Reason value behind `warning`
     language: str | None = None      # the language the grammar recognised
+    # The service's own refusals of a line (not the order reader's, which come already in
+    # the line's language) carry a message key and parameters, for the reader's language.
+    error_key: str | None = None
+    error_params: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

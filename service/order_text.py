@@ -7,7 +7,9 @@ so the service and its tests run with canonical orders (`A PAR - BUR`)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from engine.orders import Order, OrderSyntaxError, parse_order
 from engine.position import Position
@@ -25,6 +27,8 @@ class Reading:
     error: str | None = None
     candidates: tuple[str, ...] = ()
     language: str | None = None
+    error_key: str | None = None     # the service's own refusal (see LineReport)
+    error_params: Mapping[str, Any] = field(default_factory=dict)
 
 
 _HEADER = re.compile(r"^[\s*_#]*([^\W\d_][\w-]*)[\s*_]*(:?)[\s*_]*(.*)$")
@@ -75,5 +79,6 @@ def _read_canonical(text: str, position: Position) -> list[Reading]:
         except OrderSyntaxError:
             readings.append(Reading(line, False, error=(
                 f"{line!r} is not an order in canonical notation (for example A PAR - BUR, "
-                f"F NTH C A LON - BEL, A MUN B); the free-text reader is not installed")))
+                f"F NTH C A LON - BEL, A MUN B); the free-text reader is not installed"),
+                error_key="orders.not_canonical", error_params={"line": line}))
     return readings

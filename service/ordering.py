@@ -11,7 +11,7 @@ from engine.adjudicator import adjudicate
 from engine.orders import Build, Order, parse_order
 from engine.outcomes import Status
 from engine.position import Position
-from engine.vocabulary import Power, province_of
+from engine.vocabulary import PhaseKind, Power, Unit, province_of
 from service import announcements
 from service.clock import from_ts
 from service.core import ServiceCore
@@ -106,7 +106,9 @@ class OrderingMixin(ServiceCore):
         for header, section in _sections(text):
             if header is not None and header not in mine:
                 lines += [LineReport(line, False, error=f"you do not play {header.value}: "
-                                     "this line was not recorded")
+                                     "this line was not recorded",
+                                     error_key="orders.not_your_section",
+                                     error_params={"power": header.value})
                           for line in section.splitlines() if line.strip()]
                 continue
             target = header or power or mine[0]
@@ -114,6 +116,12 @@ class OrderingMixin(ServiceCore):
                                        reply_lang=reply_lang, rules=rules):
                 owner = target
                 if reading.ok and header is None and power is None and len(mine) > 1:
+                    # Which of the sender's powers is meant is read off the board; a unit (or
+                    # centre) of a power they do not play is refused rather than guessed.
+                    refused = _foreign(position, reading.order, mine, reading.input)
+                    if refused is not None:
+                        lines.append(refused)
+                        continue
                     owner = _owner(position, reading.order, mine) or target
                     if owner != target:
                         reading = read_orders(reading.input, position=position, power=owner,
@@ -307,15 +315,49 @@ def _owner(position: Position, order: Order | None, mine: list[Power]) -> Power 
     if isinstance(order, Build):
         owner = position.owner_of(province)
         return owner if owner in mine else None
-    unit = position.unit_in(province) or next(
-        (d.unit for d in position.dislodged if d.unit.province == province), None)
+    unit = _unit_named(position, province)
     return unit.power if unit and unit.power in mine else None
+
+
+def _foreign(position: Position, order: Order | None, mine: list[Power],
+             text: str) -> LineReport | None:
+    """The line refused when the order names a unit (or, for a build, a centre) of a power
+    the sender does not play; None when it names none."""
+    location = getattr(order, "location", None)
+    if not location:
+        return None
+    province = province_of(location)
+    if isinstance(order, Build):
+        owner = position.owner_of(province)
+        if owner is None or owner in mine:
+            return None
+        return LineReport(text, False, error=f"{province.upper()} belongs to {owner.value}, "
+                          "which you do not play: this line was not recorded",
+                          error_key="orders.not_your_centre",
+                          error_params={"province": province.upper(), "power": owner.value})
+    unit = _unit_named(position, province)
+    if unit is None or unit.power in mine:
+        return None
+    return LineReport(text, False, error=f"the unit {unit.label()} belongs to "
+                      f"{unit.power.value}, which you do not play: this line was not recorded",
+                      error_key="orders.not_your_unit",
+                      error_params={"unit": unit.label(), "power": unit.power.value})
+
+
+def _unit_named(position: Position, province: str) -> Unit | None:
+    """The unit an order for `province` is about: in a retreat phase the dislodged one (its
+    attacker stands in the same province), else the one standing there."""
+    dislodged = next((d.unit for d in position.dislodged if d.unit.province == province), None)
+    if position.phase.kind is PhaseKind.RETREAT and dislodged is not None:
+        return dislodged
+    return position.unit_in(province) or dislodged
 
 
 def _report(reading: Reading, power: Power) -> LineReport:
     return LineReport(reading.input, reading.ok,
                       reading.order.canonical() if reading.order else None,
                       power if reading.ok else None, reading.notes, reading.error,
-                      reading.candidates, language=reading.language)
+                      reading.candidates, language=reading.language,
+                      error_key=reading.error_key, error_params=reading.error_params)
 
 

@@ -126,3 +126,22 @@ async def test_a_channel_reminder_mentions_who_still_owes_orders_in_the_channel_
     [text] = await render_message(None, message, "it")
     assert "Primavera 1901, movimenti" in text and "Devono ancora mandare ordini" in text
     assert "<@11> <@12>" in text and f"<t:{int(when.timestamp())}:F>" in text
+
+
+def test_the_services_refusal_of_a_line_is_shown_in_the_readers_language():
+    from service.models import LineReport, SubmissionReport
+
+    refused = LineReport("A MUN - RUH", False, error="the unit A MUN belongs to Germany, "
+                         "which you do not play: this line was not recorded",
+                         error_key="orders.not_your_unit",
+                         error_params={"unit": "A MUN", "power": "Germany"})
+    section = LineReport("A PAR H", False, error="you do not play France: this line was not "
+                         "recorded", error_key="orders.not_your_section",
+                         error_params={"power": "France"})
+    report = SubmissionReport(1, "S1901M", (refused, section), (), (), ())
+    italian = submission_text("it", report, "Lepanto")
+    assert "l'unità A MUN appartiene a Germania, che non giochi" in italian
+    assert "non giochi Francia: questa riga non è stata registrata" in italian
+    assert "belongs to" not in italian
+    dutch = submission_text("nl", report, "Lepanto")
+    assert "de eenheid A MUN is van Duitsland, dat je niet speelt" in dutch

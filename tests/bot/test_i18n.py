@@ -19,7 +19,9 @@ NAMESPACES = ("dm", "draw", "error", "game", "history", "language", "map", "mod"
 KEY = re.compile(r'"((?:{})\.[a-z_]+)"'.format("|".join(NAMESPACES)))
 SERVICE_KEY = re.compile(r'(?:Message|NotFound|NotAllowed|InvalidRequest|PhaseClosed|'
                          r'OrdersRejected|ServiceError|self\.post)\(\s*(?:game,\s*)?'
-                         r'"([a-z_]+(?:\.[a-z_.]+)?)"')
+                         r'"([a-z_]+(?:\.[a-z_.]+)?)"'
+                         # the service's refusal of one line of a submission
+                         r'|error_key="([a-z_]+\.[a-z_.]+)"')
 
 
 def po_entries(lang: str, context: str | None = None) -> dict[str, str]:
@@ -32,7 +34,9 @@ def po_entries(lang: str, context: str | None = None) -> dict[str, str]:
 def keys_in(folder: str, pattern: re.Pattern) -> set[str]:
     found = set()
     for path in (ROOT / folder).rglob("*.py"):
-        found.update(pattern.findall(path.read_text(encoding="utf-8")))
+        for match in pattern.findall(path.read_text(encoding="utf-8")):
+            # a pattern with alternatives yields one group per alternative, all but one empty
+            found.update(m for m in (match if isinstance(match, tuple) else (match,)) if m)
     return found
 
 

@@ -72,6 +72,20 @@ async def test_language_command_changes_the_replies(fake_discord, tmp_path):
         assert "Orders voor" in (await table.dm(austria, "A BUD H")).content
 
 
+async def test_a_line_for_a_power_one_does_not_play_is_refused_in_the_players_language(
+        fake_discord, tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        _, users = await seat_everyone(fake_discord, table)
+        francesca = users["France"]                      # an Italian Discord client
+        reply = await table.dm(francesca, "Inghilterra:\nF Londra - Mare del Nord\n"
+                                          "Francia:\nA Parigi - Borgogna")
+        assert "non giochi Inghilterra: questa riga non è stata registrata" in reply.content
+        assert "you do not play" not in reply.content
+        assert "✅ `A PAR - BUR`" in reply.content
+        mine = await table.run("orders", "show", user=francesca)
+        assert "`A PAR - BUR`" in mine.content and "NTH" not in mine.content
+
+
 async def test_a_player_in_two_games_names_one_or_picks_from_a_menu(fake_discord, tmp_path):
     async with arbitro_bot(fake_discord, tmp_path) as table:
         _, first = await seat_everyone(fake_discord, table, "Lepanto")

@@ -63,6 +63,8 @@ async def test_only_the_player_seated_at_a_power_orders_it(service):
         await service.submit_orders(game.id, game.user[E], "A PAR - BUR", power=F)
     report = await service.submit_orders(game.id, game.user[E], "France:\nA PAR - BUR")
     assert "do not play France" in report.lines[0].error and report.recorded == ()
+    assert report.lines[0].error_key == "orders.not_your_section"
+    assert report.lines[0].error_params == {"power": "France"}
     assert (await service.status(game.id)).seats[2].has_orders is False
 
 
@@ -76,6 +78,41 @@ async def test_a_player_with_several_powers_orders_each_by_its_units_or_by_heade
     now = {o.power: o.orders for o in report.now}
     assert now[Power.FRANCE] == ("A PAR - BUR", "F BRE - MAO")
     assert now[Power.AUSTRIA] == ("A VIE - TRI", "F TRI H")
+
+
+async def test_a_player_with_several_powers_cannot_order_a_unit_of_none_of_them(service):
+    game = await start_game(service, players=4)
+    user = game.user[Power.AUSTRIA]            # holds Austria and France
+    assert game.user[Power.FRANCE] == user and game.user[G] != user
+    report = await service.submit_orders(game.id, user, "A VIE - TRI\nA MUN - RUH\nA PAR H")
+    vie, mun, par = report.lines
+    assert vie.ok and vie.power == Power.AUSTRIA and par.ok and par.power == Power.FRANCE
+    assert not mun.ok and mun.power is None and mun.canonical is None
+    assert mun.error_key == "orders.not_your_unit"
+    assert mun.error_params == {"unit": "A MUN", "power": "Germany"}
+    assert "belongs to Germany" in mun.error
+    assert report.recorded == ("A VIE - TRI", "A PAR H")
+    now = {o.power: o.orders for o in report.now}
+    assert now == {Power.AUSTRIA: ("A VIE - TRI",), Power.FRANCE: ("A PAR H",)}
+    seats = {s.power: s.has_orders for s in (await service.status(game.id)).seats}
+    assert seats[G] is False
+
+
+async def test_a_player_with_several_powers_retreats_their_dislodged_unit(service):
+    # In a retreat phase the attacker stands where the dislodged unit was: the order is
+    # about the dislodged unit, and goes to its power.
+    game = await start_game(service, players=4)
+    user = game.user[Power.AUSTRIA]            # holds Austria and France
+    germany = game.user[G]
+    await service.submit_orders(game.id, user, "A PAR - BUR")
+    await service.submit_orders(game.id, germany, "A MUN - RUH\nA BER - MUN")
+    await service.process_now(game.id, MODERATOR)
+    await service.submit_orders(game.id, germany, "A RUH - BUR\nA MUN S A RUH - BUR")
+    await service.process_now(game.id, MODERATOR)
+    assert (await service.status(game.id)).phase == "F1901R"
+    report = await service.submit_orders(game.id, user, "A BUR R PIC")
+    [line] = report.lines
+    assert line.ok and line.power == Power.FRANCE and report.recorded == ("A BUR R PIC",)
 
 
 async def test_status_says_who_has_sent_orders_but_not_what(service):
