@@ -192,6 +192,7 @@ def _forget(words: bool = True) -> None:
     if words:
         for mode in ("auto", "en", "it", "nl"):
             lexicon(mode).memo.clear()
+            lexicon(mode).written.clear()
         syntax._PATTERNS.clear()
 
 

@@ -63,40 +63,50 @@ class Lexeme(NamedTuple):
         return self.start + 1
 
 
-class _Token(NamedTuple):
-    kind: str
-    text: str
-    start: int
-    end: int
+# A lexeme made from a tuple at C speed (a NamedTuple's own constructor is a Python call).
+_new_lexeme = tuple.__new__
 
 
-def tokens(line: str) -> list[_Token]:
-    return [_Token(m.lastgroup or "other", m.group(), m.start(), m.end())
-            for m in _TOKEN.finditer(line)]
+def tokens(line: str) -> list[tuple[str, str, int, int]]:
+    """(kind, text, start, end) of every token of the line."""
+    return [(m.lastgroup or "other", m.group(), *m.span()) for m in _TOKEN.finditer(line)]
 
 
 def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
     toks = tokens(line)
     out: list[Lexeme] = []
+    # Signs and single words (those that start no longer phrase) read the same wherever they
+    # stand, so they are remembered as written, before folding accents and case.
+    known = lex.written
     i = 0
     while i < len(toks):
-        tok = toks[i]
-        if tok.kind == "soft":
+        kind, text, start, _end = toks[i]
+        reading = known.get(text)
+        if reading is not None:
+            out.append(_new_lexeme(Lexeme, (text, start, *reading)))
             i += 1
             continue
-        if tok.kind in ("dash", "arrow"):
-            out.append(Lexeme(tok.text, tok.start, "-", *_reading(lex, "-")))
+        if kind == "soft":
             i += 1
             continue
-        if tok.kind in ("other", "number"):
-            out.append(Lexeme(tok.text, tok.start, tok.text, _UNKNOWN, False, None,
-                              _UNKNOWN_SIGNATURE))
-            i += 1
-            continue
-        key, end = _longest_phrase(toks, i, lex)
-        out.append(Lexeme(line[tok.start:toks[end - 1].end], tok.start, key,
-                          *_reading(lex, key)))
-        i = end
+        if kind in ("dash", "arrow"):
+            reading = ("-", *_reading(lex, "-"))
+        elif kind in ("other", "number"):
+            reading = (text, _UNKNOWN, False, None, _UNKNOWN_SIGNATURE)
+        else:
+            key, end = _longest_phrase(toks, i, lex)
+            reading = (key, *_reading(lex, key))
+            if end > i + 1 or key in lex.phrase_starts:
+                # A phrase, or a word that may start one: depends on the words after it.
+                out.append(_new_lexeme(Lexeme, (line[start:toks[end - 1][3]], start,
+                                                *reading)))
+                i = end
+                continue
+        if len(known) > _MEMO_LIMIT:
+            known.clear()
+        known[text] = reading
+        out.append(_new_lexeme(Lexeme, (text, start, *reading)))
+        i += 1
     return out
 
 
@@ -128,27 +138,28 @@ def _reading(lex: Lexicon, key: str) -> tuple[tuple[Option, ...], bool, str | No
     return found
 
 
-def _longest_phrase(toks: list[_Token], i: int, lex: Lexicon) -> tuple[str, int]:
+def _longest_phrase(toks: list[tuple[str, str, int, int]], i: int, lex: Lexicon
+                    ) -> tuple[str, int]:
     """The longest vocabulary phrase starting at word token i: (key, index after it). A word
     that starts no phrase is its own key."""
-    first = fold(toks[i].text)
+    first = fold(toks[i][1])
     if first not in lex.phrase_starts:
         return first, i + 1
     words: list[str] = []
     ends: list[int] = []
     j = i
     while j < len(toks) and len(words) < lex.longest:
-        tok = toks[j]
-        if tok.kind == "word":
-            words.append(fold(tok.text))
+        kind, text, start, end = toks[j]
+        if kind == "word":
+            words.append(fold(text))
             ends.append(j + 1)
             j += 1
             continue
         # Signs that may sit inside a name: dots and apostrophes anywhere, a hyphen only
         # when glued to the words on both sides (Sint-Petersburg, not "Ven - Tri").
-        glued = (j > 0 and toks[j - 1].end == tok.start and j + 1 < len(toks)
-                 and toks[j + 1].start == tok.end and toks[j + 1].kind == "word")
-        if tok.text in ".'’`´" or (tok.kind == "dash" and glued):
+        glued = (j > 0 and toks[j - 1][3] == start and j + 1 < len(toks)
+                 and toks[j + 1][2] == end and toks[j + 1][0] == "word")
+        if text in ".'’`´" or (kind == "dash" and glued):
             j += 1
             continue
         break

@@ -67,6 +67,7 @@ class Lexicon:
     fuzzy_values: list[tuple[str, frozenset[str]]] = field(default_factory=list)
     phrase_starts: frozenset[str] = frozenset()  # first words of multi-word phrases
     memo: dict = field(default_factory=dict)      # phrase key -> its lexeme readings
+    written: dict = field(default_factory=dict)   # a word or sign as written -> the same
 
     def lookup(self, key: str) -> list[Entry]:
         return self.phrases.get(key, [])

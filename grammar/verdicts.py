@@ -45,6 +45,10 @@ class PositionView:
     on_board: dict[str, Unit]
     orderable: dict[str, Unit]  # units that take orders in this phase (dislodged: retreats)
     fleets_at_sea: tuple[Unit, ...]
+    # Each unit as text ("Italy A ven"), and the fleets at sea likewise: the keys of the shared
+    # movement verdicts. Strings keep their hash; a Unit computes its own at every lookup.
+    unit_keys: dict[str, str] = field(default_factory=dict)
+    fleets_at_sea_key: str = ""
     judged: dict[tuple, Outcome | None] = field(default_factory=dict)
     lines: dict[tuple, tuple] = field(default_factory=dict)  # kept by grammar.api
 
@@ -54,6 +58,7 @@ class PositionView:
 _BY_ID: OrderedDict[int, tuple[Position, PositionView]] = OrderedDict()
 _BY_CONTENT: OrderedDict[str, PositionView] = OrderedDict()
 _VIEWS_KEPT = 64
+_last: tuple[Position | None, PositionView | None] = (None, None)  # the latest asked about
 
 # The engine's verdict on one movement order, by the units it reads (see _units_around).
 _MOVEMENT_VERDICTS: dict[tuple, Outcome | None] = {}
@@ -61,9 +66,13 @@ _VERDICTS_KEPT = 100_000
 
 
 def view_of(position: Position) -> PositionView:
+    global _last
+    if _last[0] is position:  # the lines of one message, one phase's messages
+        return _last[1]
     known = _BY_ID.get(id(position))
     if known is not None and known[0] is position:
         _BY_ID.move_to_end(id(position))
+        _last = known
         return known[1]
     content = _content(position)
     view = _BY_CONTENT.get(content)
@@ -75,6 +84,7 @@ def view_of(position: Position) -> PositionView:
     for table in (_BY_ID, _BY_CONTENT):
         while len(table) > _VIEWS_KEPT:
             table.popitem(last=False)
+    _last = (position, view)
     return view
 
 
@@ -96,11 +106,15 @@ def _new_view(position: Position) -> PositionView:
     board = standard_board()
     at_sea = tuple(u for u in position.units if u.type is UnitType.FLEET
                    and board.provinces[u.province].is_sea)
-    return PositionView(position, on_board, orderable, at_sea)
+    unit_keys = {u.province: f"{u.power} {u.type} {u.location}" for u in position.units}
+    return PositionView(position, on_board, orderable, at_sea, unit_keys,
+                        ",".join(unit_keys[u.province] for u in at_sea))
 
 
 def forget() -> None:
     """Drop every remembered position and verdict (benchmarks start cold with it)."""
+    global _last
+    _last = (None, None)
     _BY_ID.clear()
     _BY_CONTENT.clear()
     _MOVEMENT_VERDICTS.clear()
@@ -113,9 +127,13 @@ def verdict(view: PositionView, power: Power | None, order: Order, board: Board,
     asks."""
     power = power or owner_for(view, order, board)
     key = (power, order, rules.name)
-    if key not in view.judged:
-        view.judged[key] = _engine_verdict(view, power, order, board, rules)
-    return view.judged[key]
+    found = view.judged.get(key, _UNJUDGED)
+    if found is _UNJUDGED:
+        found = view.judged[key] = _engine_verdict(view, power, order, board, rules)
+    return found
+
+
+_UNJUDGED = object()
 
 
 def _engine_verdict(view: PositionView, power: Power, order: Order, board: Board,
@@ -125,14 +143,15 @@ def _engine_verdict(view: PositionView, power: Power, order: Order, board: Board
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         units = _units_around(view, order, board)
-        key = (power, order, rules.name, units)
-        if key not in _MOVEMENT_VERDICTS:
+        key = (power, order, rules.name, _units_key(view, units))
+        found = _MOVEMENT_VERDICTS.get(key, _UNJUDGED)
+        if found is _UNJUDGED:
             around = Position(position.phase, units, position.supply_centers)
             _effective, rejected = effective_orders(around, given, board, rules)
             if len(_MOVEMENT_VERDICTS) > _VERDICTS_KEPT:
                 _MOVEMENT_VERDICTS.clear()
-            _MOVEMENT_VERDICTS[key] = rejected.get(0)
-        return _MOVEMENT_VERDICTS[key]
+            found = _MOVEMENT_VERDICTS[key] = rejected.get(0)
+        return found
     if kind is PhaseKind.RETREAT:
         outcomes, _r, _d = adjudicate_retreats(position.dislodged, given, set(view.on_board),
                                                board, rules)
@@ -166,6 +185,14 @@ def _units_around(view: PositionView, order: Order, board: Board) -> tuple[Unit,
     if _may_go_by_sea(order, own, board):
         units.extend(u for u in view.fleets_at_sea if u not in units)
     return tuple(units)
+
+
+def _units_key(view: PositionView, units: tuple[Unit, ...]) -> str:
+    """The units as one string, for the shared verdicts' key."""
+    keys = view.unit_keys
+    if len(units) == 1:
+        return keys[units[0].province]
+    return "|".join([keys[u.province] for u in units])
 
 
 def _may_go_by_sea(order: Order, unit: Unit | None, board: Board) -> bool:
