@@ -13,7 +13,7 @@ import discord
 from bot.i18n import tr
 from bot.limits import DEFAULT_UPLOAD_LIMIT, split_blocks
 from bot.messages import render_message
-from service.notifier import Message
+from service.notifier import ChannelUnavailable, Message
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
@@ -27,8 +27,9 @@ class DiscordNotifier:
 
     async def post(self, channel_id: int, message: Message) -> None:
         """Post to a game's channel. A channel that is gone, or where the bot may not write,
-        is logged as an error (a moderator must fix the permissions: retrying cannot); other
-        failures (Discord down) are raised, so the service announces the phase again later."""
+        is logged as an error and raised as ChannelUnavailable (a moderator must fix it: the
+        service tells them and tries again later); other failures (Discord down) are raised
+        as they are, so the service announces the phase again at its next run."""
         channel = self.bot.get_channel(channel_id)
         try:
             if channel is None:
@@ -37,6 +38,8 @@ class DiscordNotifier:
         except (discord.Forbidden, discord.NotFound) as exc:
             log.error("cannot post %s to channel %s: %s (the bot needs View Channel, Send "
                       "Messages and Attach Files there)", message.key, channel_id, exc)
+            # the service keeps the results unannounced, tells the moderator, tries later
+            raise ChannelUnavailable(f"channel {channel_id}: {exc}") from exc
 
     async def _post(self, channel: Any, message: Message) -> None:
         lang = self.bot.language_of_channel(channel)

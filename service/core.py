@@ -44,7 +44,7 @@ from service.ending import centres_counted, decide_end, eliminated
 from service.errors import InvalidRequest, NotFound
 from service.images import Renderer, default_renderer, stand_in_png
 from service.models import ACTIVE, FINISHED, Game, MapImage, PhaseReport, PhaseRow
-from service.notifier import Message, Notifier
+from service.notifier import ChannelUnavailable, Message, Notifier
 from service.obligations import missing, needs_orders
 from service.repos import audit, games, phases, results, seats
 from service.repos import orders as order_rows
@@ -52,6 +52,9 @@ from service.repos import orders as order_rows
 log = logging.getLogger(__name__)
 
 __all__ = ["Renderer", "ServiceCore"]
+
+# How long a channel that refused a phase's results is left alone before trying again.
+REFUSED_RETRY = timedelta(minutes=5)
 
 
 class ServiceCore:
@@ -81,6 +84,9 @@ class ServiceCore:
         # Phases whose announcement is claimed by a coroutine of this process (claimed inside
         # the adjudicating transaction, so a retry of pending announcements never doubles it).
         self._announcing: set[int] = set()
+        # Phases whose channel refused their results (ChannelUnavailable): when to try again,
+        # and whether the moderator was told (once per phase in this process).
+        self._refused_until: dict[int, float] = {}
 
     # -- helpers shared by the mixins -------------------------------------------------------
     def now_ts(self) -> float:
@@ -124,6 +130,8 @@ class ServiceCore:
         try:
             await self.notifier.post(game.channel_id, Message(key, text, {"game": game.name,
                                                                           **params}))
+        except ChannelUnavailable as exc:
+            log.warning("the channel of game %s refused %s: %s", game.id, key, exc)
         except Exception:
             log.exception("posting %s to the channel of game %s failed", key, game.id)
 
@@ -338,8 +346,10 @@ class ServiceCore:
     async def announce_pending(self) -> None:
         async with self.db.read() as conn:
             pending = await phases.unannounced(conn)
+        now = self.now_ts()
         for phase_id in pending:
-            await self.announce(phase_id)
+            if self._refused_until.get(phase_id, now) <= now:
+                await self.announce(phase_id)
 
     async def phase_report_of(self, phase_id: int, *, with_image: bool) -> PhaseReport:
         async with self.db.read() as conn:
@@ -398,10 +408,33 @@ class ServiceCore:
             self._announcing.add(phase_id)
         try:
             await self._announce(phase_id)
+            self._refused_until.pop(phase_id, None)
+        except ChannelUnavailable as exc:
+            await self._channel_refused(phase_id, exc)
         except Exception:
             log.exception("announcing phase %s failed; it will be retried", phase_id)
         finally:
             self._announcing.discard(phase_id)
+
+    async def _channel_refused(self, phase_id: int, exc: ChannelUnavailable) -> None:
+        """The channel refused a phase's results: the phase stays unannounced (tried again
+        every REFUSED_RETRY, and at start-up), and the moderator hears of it, once."""
+        first = phase_id not in self._refused_until
+        self._refused_until[phase_id] = self.now_ts() + REFUSED_RETRY.total_seconds()
+        log.warning("the channel refused the results of phase %s (%s); trying again in %s",
+                    phase_id, exc, REFUSED_RETRY)
+        if not first:
+            return
+        async with self.db.read() as conn:
+            phase = await phases.get(conn, phase_id)
+            game = await self.game_or_fail(conn, phase.game_id)
+        await self.tell(game.moderator_id, Message(
+            "game.channel_unavailable", f"{game.name}: the results of {phase.name} could not "
+            "be posted in the game's channel: it is gone, or the bot may not write there (it "
+            "needs View Channel, Send Messages and Attach Files). They will be posted as soon "
+            "as the channel accepts them.",
+            {"game": game.name, "game_id": game.id, "phase": phase.name,
+             "channel_id": game.channel_id}))
 
     async def _announce(self, phase_id: int) -> None:
         """Post a phase's results (text, map, centres, civil disorder, dislodged units with

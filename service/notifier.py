@@ -11,6 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
+class ChannelUnavailable(Exception):
+    """Raised by `Notifier.post` when the channel refuses the post for good (it is gone, or
+    the bot may not write there): retrying at once cannot help until someone fixes it. The
+    service keeps such a phase unannounced, tells the moderator, and tries again later."""
+
+
 @dataclass(frozen=True)
 class Message:
     key: str
@@ -22,7 +28,7 @@ class Message:
 
 class Notifier(Protocol):
     async def post(self, channel_id: int, message: Message) -> None:
-        """Post to a game's channel."""
+        """Post to a game's channel (ChannelUnavailable when it refuses the post for good)."""
         ...
 
     async def send_private(self, user_id: int, message: Message) -> None:

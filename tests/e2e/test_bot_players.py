@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 from tests.e2e.harness import PNG, arbitro_bot, seat_everyone
 
@@ -200,22 +201,31 @@ async def test_discord_failing_once_does_not_lose_the_results(fake_discord, tmp_
         await table.channel_message(lambda m: "results of Spring 1901" in m.content)
 
 
-async def test_a_channel_the_bot_may_not_write_in_is_logged_and_play_goes_on(fake_discord,
-                                                                           tmp_path, caplog):
+async def test_results_a_channel_refuses_reach_the_moderator_and_follow_once_it_is_fixed(
+        fake_discord, tmp_path, caplog):
     import discord
 
     async with arbitro_bot(fake_discord, tmp_path) as table:
-        _, users = await seat_everyone(fake_discord, table)
+        mod, users = await seat_everyone(fake_discord, table)
         fake_discord.set_overwrite(table.channel, fake_discord.bot,
                                    deny=discord.Permissions(send_messages=True).value)
         await table.pass_deadline(25)
-        for _ in range(200):      # the deadline tick adjudicates, then fails to post
-            if "the bot needs View Channel, Send Messages and Attach Files" in caplog.text:
-                break
-            await asyncio.sleep(0.05)
+        # the deadline tick adjudicates, the channel refuses: the moderator hears it by DM
+        told = await fake_discord.wait_for_dm(mod, lambda m: "could not be posted" in m.content,
+                                              timeout=20)
+        assert "Spring 1901" in told.content and f"<#{table.channel.id}>" in told.content
+        assert "Send Messages" in told.content
         assert "the bot needs View Channel, Send Messages and Attach Files" in caplog.text
         status = await table.run("game", "status", user=users["England"])
-        assert "Fall 1901" in status.content
+        assert "Fall 1901" in status.content                # play goes on
+        fake_discord.set_overwrite(table.channel, fake_discord.bot)   # permission given back
+        table.clock.advance(timedelta(minutes=6))           # the next retry is due
+        await table.channel_message(lambda m: "results of Spring 1901" in m.content)
+        await asyncio.sleep(0.3)                            # a few more ticks: posted once
+        assert len([m for m in fake_discord.messages_in(table.channel)
+                    if "results of Spring 1901" in m.content]) == 1
+        assert len([m for m in fake_discord.dms_to(mod)
+                    if "could not be posted" in m.content]) == 1
 
 
 async def test_an_unexpected_failure_is_answered_and_logged_with_context(fake_discord, tmp_path,

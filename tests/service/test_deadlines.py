@@ -7,9 +7,11 @@ from datetime import timedelta
 
 from engine.vocabulary import Power
 from service.clock import SystemClock
+from service.core import REFUSED_RETRY
 from service.game_service import GameService
 from service.images import stand_in_png
 from service.models import GameSettings
+from service.notifier import ChannelUnavailable, MemoryNotifier
 from service.repos import phases
 from tests.service.conftest import DAY, MODERATOR, start_game
 
@@ -244,6 +246,58 @@ async def test_an_announcement_that_fails_is_retried_and_sent_once(
         await service.run_due()                                 # the next call retries
         await service.run_due()
         assert len(notifier.posted("phase.results")) == 1
+
+
+class RefusingChannel(MemoryNotifier):
+    """A channel that refuses every post (deleted, or no permission) until `fixed`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fixed = False
+
+    async def post(self, channel_id, message) -> None:
+        if not self.fixed:
+            raise ChannelUnavailable(f"channel {channel_id}: 403 Forbidden")
+        await super().post(channel_id, message)
+
+
+async def test_results_the_channel_refuses_stay_pending_and_the_moderator_is_told(
+        db_path, clock, renderer):
+    notifier = RefusingChannel()
+    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
+                                scheduler=False) as service:
+        game = await start_game(service)
+        clock.advance(DAY)
+        assert await service.run_due() == 1                     # adjudicated all the same
+        assert (await service.status(game.id)).phase == "F1901M"
+        async with service.db.read() as conn:
+            [pending] = await phases.unannounced(conn)
+        [told] = notifier.sent_to(MODERATOR, "game.channel_unavailable")
+        assert told.params["phase"] == "S1901M" and told.params["game_id"] == game.id
+        assert "could not be posted" in told.text
+        clock.advance(timedelta(minutes=1))
+        await service.run_due()                                 # left alone for a while
+        assert len(notifier.sent_to(MODERATOR, "game.channel_unavailable")) == 1
+        notifier.fixed = True                                   # the moderator fixes it
+        await service.run_due()
+        assert notifier.posted("phase.results") == []           # not before the retry time
+        clock.advance(REFUSED_RETRY)
+        await service.run_due()
+        [results] = notifier.posted("phase.results")
+        assert results.params["phase"] == "S1901M"
+        async with service.db.read() as conn:
+            assert await phases.unannounced(conn) == []
+    # still unannounced when the process stops: announced at the next start-up
+    notifier.fixed = False
+    clock.advance(DAY)
+    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
+                                scheduler=False) as service:
+        assert (await service.status(game.id)).phase == "S1902M"
+        notifier.fixed = True
+    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
+                                scheduler=False):
+        assert [m.params["phase"] for m in notifier.posted("phase.results")] == [
+            "S1901M", "F1901M"]
 
 
 async def test_results_carry_the_centre_counts_the_phase_started_from(service, notifier):
