@@ -80,7 +80,6 @@ class _Reading:
     notes: list[tuple[str, dict]]
     choices: tuple[_Choice, ...]  # the unit ordered, and the unit supported or the target
     outcome: Outcome | None = None
-    plausible: bool = True
     missing_coast: str | None = None
     picked: bool = False
 
@@ -324,7 +323,6 @@ class Resolver:
     def _judge(self, reading: _Reading) -> None:
         reading.outcome = verdicts.verdict(self.view, self.power, reading.order, self.board,
                                            self.rules)
-        reading.plausible = verdicts.plausible(self.view, reading.order, self.board)
 
     # -- choosing --------------------------------------------------------------------------
     def _choose(self, readings: list[_Reading]) -> Resolution:
@@ -352,17 +350,19 @@ class Resolver:
                           reason=texts.reason(outcome.reason, outcome.province, self.lang,
                                               owner))
 
-    @staticmethod
-    def _best(readings: list[_Reading]) -> dict[str, _Reading]:
+    def _best(self, readings: list[_Reading]) -> dict[str, _Reading]:
         """The cheapest readings of the best tier (legal and plausible, legal, the rest), one
         per distinct order."""
         def tier(r: _Reading) -> int:
             if r.outcome is None:
-                return 0 if r.plausible else 1
+                # Whether the unit supported or convoyed is there and could make that move:
+                # asked only here, where there are readings to weigh.
+                return 0 if verdicts.plausible(self.view, r.order, self.board) else 1
             return 2
 
-        best = min(tier(r) for r in readings)
-        group = [r for r in readings if tier(r) == best]
+        tiers = [tier(r) for r in readings]
+        best = min(tiers)
+        group = [r for r, t in zip(readings, tiers, strict=True) if t == best]
         cheapest = min(r.cost for r in group)
         top: dict[str, _Reading] = {}
         for r in group:

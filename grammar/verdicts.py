@@ -126,6 +126,8 @@ def verdict(view: PositionView, power: Power | None, order: Order, board: Board,
     (or, in winter, the failing one) with its reason. Without a sender, the unit's owner
     asks."""
     power = power or owner_for(view, order, board)
+    if view.position.phase.kind is PhaseKind.MOVEMENT:
+        return _movement_verdict(view, power, order, board, rules)
     key = (power, order, rules.name)
     found = view.judged.get(key, _UNJUDGED)
     if found is _UNJUDGED:
@@ -136,23 +138,34 @@ def verdict(view: PositionView, power: Power | None, order: Order, board: Board,
 _UNJUDGED = object()
 
 
+def _movement_verdict(view: PositionView, power: Power, order: Order, board: Board,
+                      rules: Rules) -> Outcome | None:
+    """Remembered by the units the verdict reads (see _units_around), as text: the same
+    units and order have the same verdict on every position where they stand."""
+    keys = view.unit_keys
+    own = view.on_board.get(province_of(order.location))
+    other = getattr(order, "supported_location", None) or getattr(order, "army_location", None)
+    other_unit = view.on_board.get(province_of(other)) if other else None
+    key = (power, order, rules.name, keys[own.province] if own else "",
+           keys[other_unit.province] if other_unit else "",
+           view.fleets_at_sea_key if _may_go_by_sea(order, own, board) else "")
+    found = _MOVEMENT_VERDICTS.get(key, _UNJUDGED)
+    if found is _UNJUDGED:
+        around = Position(view.position.phase, _units_around(view, order, board),
+                          view.position.supply_centers)
+        _effective, rejected = effective_orders(around, [(power, order, "")], board, rules)
+        if len(_MOVEMENT_VERDICTS) > _VERDICTS_KEPT:
+            _MOVEMENT_VERDICTS.clear()
+        found = _MOVEMENT_VERDICTS[key] = rejected.get(0)
+    return found
+
+
 def _engine_verdict(view: PositionView, power: Power, order: Order, board: Board,
                     rules: Rules) -> Outcome | None:
+    """A retreat or adjustment order's verdict, on the whole position."""
     position = view.position
     given = [(power, order, "")]
-    kind = position.phase.kind
-    if kind is PhaseKind.MOVEMENT:
-        units = _units_around(view, order, board)
-        key = (power, order, rules.name, _units_key(view, units))
-        found = _MOVEMENT_VERDICTS.get(key, _UNJUDGED)
-        if found is _UNJUDGED:
-            around = Position(position.phase, units, position.supply_centers)
-            _effective, rejected = effective_orders(around, given, board, rules)
-            if len(_MOVEMENT_VERDICTS) > _VERDICTS_KEPT:
-                _MOVEMENT_VERDICTS.clear()
-            found = _MOVEMENT_VERDICTS[key] = rejected.get(0)
-        return found
-    if kind is PhaseKind.RETREAT:
+    if position.phase.kind is PhaseKind.RETREAT:
         outcomes, _r, _d = adjudicate_retreats(position.dislodged, given, set(view.on_board),
                                                board, rules)
         outcome = outcomes.get(0)
@@ -185,14 +198,6 @@ def _units_around(view: PositionView, order: Order, board: Board) -> tuple[Unit,
     if _may_go_by_sea(order, own, board):
         units.extend(u for u in view.fleets_at_sea if u not in units)
     return tuple(units)
-
-
-def _units_key(view: PositionView, units: tuple[Unit, ...]) -> str:
-    """The units as one string, for the shared verdicts' key."""
-    keys = view.unit_keys
-    if len(units) == 1:
-        return keys[units[0].province]
-    return "|".join([keys[u.province] for u in units])
 
 
 def _may_go_by_sea(order: Order, unit: Unit | None, board: Board) -> bool:
