@@ -307,41 +307,41 @@ def _sections(text: str) -> list[tuple[Power | None, str]]:
     return [(h, "\n".join(lines)) for h, lines in sections if any(x.strip() for x in lines)]
 
 
-def _owner(position: Position, order: Order | None, mine: list[Power]) -> Power | None:
+def _named(position: Position, order: Order | None) -> tuple[Power | None, Unit | None, str]:
+    """Whose the order is by the board: (the power, the unit it names, its province); for a
+    build, the owner of the centre and no unit; (None, None, "") for an order naming no
+    place (WAIVE)."""
     location = getattr(order, "location", None)
     if not location:
-        return None
+        return None, None, ""
     province = province_of(location)
     if isinstance(order, Build):
-        owner = position.owner_of(province)
-        return owner if owner in mine else None
+        return position.owner_of(province), None, province
     unit = _unit_named(position, province)
-    return unit.power if unit and unit.power in mine else None
+    return (unit.power if unit else None), unit, province
+
+
+def _owner(position: Position, order: Order | None, mine: list[Power]) -> Power | None:
+    power, _unit, _province = _named(position, order)
+    return power if power in mine else None
 
 
 def _foreign(position: Position, order: Order | None, mine: list[Power],
              text: str) -> LineReport | None:
     """The line refused when the order names a unit (or, for a build, a centre) of a power
     the sender does not play; None when it names none."""
-    location = getattr(order, "location", None)
-    if not location:
+    power, unit, province = _named(position, order)
+    if power is None or power in mine:
         return None
-    province = province_of(location)
-    if isinstance(order, Build):
-        owner = position.owner_of(province)
-        if owner is None or owner in mine:
-            return None
-        return LineReport(text, False, error=f"{province.upper()} belongs to {owner.value}, "
+    if unit is None:
+        return LineReport(text, False, error=f"{province.upper()} belongs to {power.value}, "
                           "which you do not play: this line was not recorded",
                           error_key="orders.not_your_centre",
-                          error_params={"province": province.upper(), "power": owner.value})
-    unit = _unit_named(position, province)
-    if unit is None or unit.power in mine:
-        return None
-    return LineReport(text, False, error=f"the unit {unit.label()} belongs to "
-                      f"{unit.power.value}, which you do not play: this line was not recorded",
+                          error_params={"province": province.upper(), "power": power.value})
+    return LineReport(text, False, error=f"the unit {unit.label()} belongs to {power.value}, "
+                      "which you do not play: this line was not recorded",
                       error_key="orders.not_your_unit",
-                      error_params={"unit": unit.label(), "power": unit.power.value})
+                      error_params={"unit": unit.label(), "power": power.value})
 
 
 def _unit_named(position: Position, province: str) -> Unit | None:

@@ -98,6 +98,20 @@ async def test_a_player_with_several_powers_cannot_order_a_unit_of_none_of_them(
     assert seats[G] is False
 
 
+async def test_a_player_with_several_powers_cannot_build_on_a_centre_of_none_of_them(service):
+    game = await start_game(service, players=4)
+    user = game.user[Power.AUSTRIA]            # holds Austria and France
+    await service.submit_orders(game.id, user, "F BRE - MAO\nA MAR - SPA")
+    await service.process_now(game.id, MODERATOR)
+    await service.process_now(game.id, MODERATOR)   # France keeps Spain: one build
+    assert (await service.status(game.id)).phase == "W1901A"
+    report = await service.submit_orders(game.id, user, "A MUN B\nA MAR B")
+    mun, mar = report.lines
+    assert mun.error_key == "orders.not_your_centre"
+    assert mun.error_params == {"province": "MUN", "power": "Germany"}
+    assert mar.ok and mar.power == Power.FRANCE and report.recorded == ("A MAR B",)
+
+
 async def test_a_player_with_several_powers_retreats_their_dislodged_unit(service):
     # In a retreat phase the attacker stands where the dislodged unit was: the order is
     # about the dislodged unit, and goes to its power.
