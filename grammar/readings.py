@@ -51,7 +51,7 @@ _FAMILY = {"hold": "hold", "move": "move", "support_hold": "support", "support_m
            "waive": "waive"}
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Resolution:
     order: Order | None = None
     notes: tuple[str, ...] = ()
@@ -121,8 +121,10 @@ class Resolver:
             readings.extend(self._readings(kind, shape, subject, other, target))
         if not readings:
             return self._error("empty", expected="")
+        # The position's verdict on each reading (the engine's validation, remembered).
+        view, power, board, rules = self.view, self.power, self.board, self.rules
         for reading in readings:
-            self._judge(reading)
+            reading.outcome = verdicts.verdict(view, power, reading.order, board, rules)
         return self._choose(readings)
 
     # -- the order kind in this phase ------------------------------------------------------
@@ -173,7 +175,7 @@ class Resolver:
                     utype = unit.type.value
                     notes.append(("unit_filled", {"unit": unit.label()}))
                 choices.append(_Choice(location, utype, cost, notes, ref.place.lexeme))
-                if utype and unit is not None and unit.type.value != utype and \
+                if utype and unit is not None and unit.type != utype and \
                         kind not in ("build", "bare"):
                     # "F Bri - Kie" when Berlin holds an army (seed 003): one unit is there,
                     # so the order has one interpretation; the wrong letter costs a step.
@@ -308,7 +310,7 @@ class Resolver:
         def order(to: str) -> Order:
             if kind == "retreat":
                 return Retreat(utype, loc, to)
-            return Move(utype, loc, to, via_convoy=via)
+            return Move(utype, loc, to, via)
 
         province = self.board.provinces.get(target)
         if utype is UnitType.FLEET and province is not None and province.coasts:
@@ -318,11 +320,6 @@ class Resolver:
             if coasts:
                 return [(order(c), [], target) for c in coasts]
         return [(order(target), [], None)]
-
-    # -- the position's verdict ------------------------------------------------------------
-    def _judge(self, reading: _Reading) -> None:
-        reading.outcome = verdicts.verdict(self.view, self.power, reading.order, self.board,
-                                           self.rules)
 
     # -- choosing --------------------------------------------------------------------------
     def _choose(self, readings: list[_Reading]) -> Resolution:

@@ -74,7 +74,7 @@ def parse_shape(lexemes: list[Lexeme]) -> Shape | SyntaxProblem:
     # The parse depends only on which terminals each lexeme may be, not on its words, and
     # the tree's tokens are lexeme indexes: so one parse (kept as a template of indexes)
     # serves every line of that pattern.
-    pattern = tuple(lx.signature for lx in lexemes)
+    pattern = tuple([lx.signature for lx in lexemes])
     found = _PATTERNS.get(pattern)
     if found is None:
         search = _Search(lexemes)
