@@ -1,6 +1,7 @@
-"""The core every area of the service shares: its resources (database, clock, notifier,
-renderer), adjudication (one transaction, guarded by the phase id), deadlines and reminders
-(APScheduler jobs rebuilt from the database rows), and announcements.
+"""The core every area of the service builds on: start-up and shutdown, adjudication (one
+transaction, guarded by the phase id), deadlines and reminders (APScheduler jobs rebuilt from
+the database rows). The shared resources are in service/base.py, the announcements in
+service/announcing.py.
 
 Guarantees, and how they are kept:
 - A phase is adjudicated once. The transaction that adjudicates it starts with
@@ -19,128 +20,33 @@ Guarantees, and how they are kept:
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
-import multiprocessing
-import os
-from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
-from datetime import UTC, timedelta
-from pathlib import Path
+from datetime import UTC
 from typing import Any
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from engine.adjudicator import adjudicate
-from engine.orders import parse_order
-from engine.outcomes import OrderResult, Outcome, Reason, Status
-from engine.position import Position, centers_to_json
 from engine.setups import coin_toss, coin_toss_due
-from engine.vocabulary import Phase, PhaseKind, Power
-from service import announcements
-from service.clock import Clock, from_ts, to_ts
-from service.db import Database
-from service.ending import centres_counted, decide_end, eliminated
-from service.errors import InvalidRequest, NotFound
-from service.images import Renderer, default_renderer, stand_in_png
-from service.models import ACTIVE, FINISHED, Game, MapImage, PhaseReport, PhaseRow
-from service.notifier import ChannelUnavailable, Message, Notifier
-from service.obligations import missing, needs_orders
+from engine.vocabulary import Phase, Power
+from service.announcing import REFUSED_RETRY, Announcing
+from service.clock import from_ts, to_ts
+from service.ending import centres_counted, decide_end
+from service.images import Renderer
+from service.models import ACTIVE, Game
+from service.notifier import Message
+from service.obligations import missing
 from service.repos import audit, games, phases, results, seats
 from service.repos import orders as order_rows
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Renderer", "ServiceCore"]
-
-# How long a channel that refused a phase's results is left alone before trying again.
-REFUSED_RETRY = timedelta(minutes=5)
+__all__ = ["REFUSED_RETRY", "Renderer", "ServiceCore"]
 
 
-class ServiceCore:
-    db: Database
-
-    def __init__(self, db_path: str | Path, notifier: Notifier, clock: Clock,
-                 renderer: Renderer | None, scheduler: bool,
-                 render_processes: int | None = None) -> None:
-        self.db_path = str(db_path)
-        self.notifier = notifier
-        self.clock = clock
-        self.renderer: Renderer = renderer or default_renderer()
-        self.use_scheduler = scheduler
-        # The real renderer holds the GIL for its whole run (about 0.4 s a map), so threads
-        # do not help: maps are drawn in worker processes, one per core, unless a renderer
-        # was injected (tests record its calls in this process) or 0 is asked for.
-        if render_processes is None:
-            render_processes = (os.cpu_count() or 1) if renderer is None \
-                and self.renderer is not stand_in_png else 0
-        self.render_processes = render_processes
-        self._pool: ProcessPoolExecutor | None = None
-        self.scheduler: AsyncIOScheduler | None = None
-        # Games with an adjudication under way in this process: orders for them are refused
-        # at once rather than queued behind it and silently applied to the next phase.
-        self._adjudicating: Counter[int] = Counter()
-        self._render_slots = asyncio.Semaphore(4)
-        # Phases whose announcement is claimed by a coroutine of this process (claimed inside
-        # the adjudicating transaction, so a retry of pending announcements never doubles it).
-        self._announcing: set[int] = set()
-        # Phases whose channel refused their results (ChannelUnavailable): when to try again,
-        # and whether the moderator was told (once per phase in this process).
-        self._refused_until: dict[int, float] = {}
-
-    # -- helpers shared by the mixins -------------------------------------------------------
-    def now_ts(self) -> float:
-        return to_ts(self.clock.now())
-
-    @staticmethod
-    async def game_or_fail(conn: Any, game_id: int) -> Game:
-        game = await games.get(conn, game_id)
-        if game is None:
-            raise NotFound("game.not_found", f"there is no game {game_id}", game_id=game_id)
-        return game
-
-    @staticmethod
-    async def open_phase_or_fail(conn: Any, game: Game) -> PhaseRow:
-        phase = await phases.latest(conn, game.id)
-        if game.status == FINISHED or phase is None or phase.status != "open":
-            raise InvalidRequest("game.no_open_phase", f"{game.name} has no phase in play "
-                                 f"(the game is {game.status})", game=game.name,
-                                 status=game.status)
-        return phase
-
-    async def render(self, position: Any, **kwargs: Any) -> bytes:
-        """The renderer, in a worker process or thread (CPU work: the event loop stays
-        free)."""
-        if self.render_processes > 0:
-            if self._pool is None:
-                self._pool = ProcessPoolExecutor(self.render_processes,
-                                                 mp_context=multiprocessing.get_context("spawn"))
-            call = functools.partial(self.renderer, position, **kwargs)
-            return await asyncio.get_running_loop().run_in_executor(self._pool, call)
-        async with self._render_slots:
-            return await asyncio.to_thread(self.renderer, position, **kwargs)
-
-    async def map_image(self, game: Game, phase: PhaseRow, **kwargs: Any) -> MapImage:
-        png = await self.render(phase.position, game_name=game.name, **kwargs)
-        return MapImage(phase.name, png, f"game-{game.id}-{phase.name}.png")
-
-    async def post(self, game: Game, key: str, text: str, **params: Any) -> None:
-        """Tell the game's channel about something already committed. A notifier failure is
-        logged, not raised: the action happened, and the caller must not think otherwise."""
-        try:
-            await self.notifier.post(game.channel_id, Message(key, text, {"game": game.name,
-                                                                          **params}))
-        except ChannelUnavailable as exc:
-            log.warning("the channel of game %s refused %s: %s", game.id, key, exc)
-        except Exception:
-            log.exception("posting %s to the channel of game %s failed", key, game.id)
-
-    async def tell(self, user_id: int, message: Message) -> None:
-        """A private message, with the same rule as `post`."""
-        try:
-            await self.notifier.send_private(user_id, message)
-        except Exception:
-            log.exception("sending %s to user %s failed", message.key, user_id)
+class ServiceCore(Announcing):
+    """Start-up and shutdown, deadlines and reminders, adjudication (on top of the shared
+    resources of `ServiceBase` and the announcements of `Announcing`)."""
 
     # -- start-up and shutdown --------------------------------------------------------------
     async def startup(self) -> None:
@@ -338,144 +244,3 @@ class ServiceCore:
                         {"power": setup.joins_by_lot.value, "side": side,
                          "joins": [p.value for p in setup.groups[side]]}, now)
         return await games.get(conn, game.id)
-
-    def is_adjudicating(self, game_id: int) -> bool:
-        return self._adjudicating[game_id] > 0
-
-    # -- announcements ----------------------------------------------------------------------
-    async def announce_pending(self) -> None:
-        async with self.db.read() as conn:
-            pending = await phases.unannounced(conn)
-        now = self.now_ts()
-        for phase_id in pending:
-            if self._refused_until.get(phase_id, now) <= now:
-                await self.announce(phase_id)
-
-    async def phase_report_of(self, phase_id: int, *, with_image: bool) -> PhaseReport:
-        async with self.db.read() as conn:
-            phase = await phases.get(conn, phase_id)
-            game = await self.game_or_fail(conn, phase.game_id)
-            rows = await results.of_phase(conn, phase_id)
-            stored = await results.outcome(conn, phase_id)
-            following = await phases.by_seq(conn, game.id, phase.seq + 1)
-        after, disorder = stored if stored else ({}, [])
-        before = {p.value: n for p, n in phase.position.center_counts().items() if n}
-        centres_after = ({p: len(cs) for p, cs in after["supply_centers_after"].items()}
-                         if "supply_centers_after" in after else before)
-        text = announcements.results_text(
-            game_name=game.name, phase=phase.name, results=rows,
-            civil_disorder=[p.value for p in disorder], after=after, centres_before=before,
-            centres_after=centres_after,
-            next_phase=following.name if following else None,
-            next_deadline=following.deadline_at if following else None,
-            outcome=game.outcome if following is None else None)
-        gone = self._newly_eliminated(game, phase, after)
-        if gone:
-            text += "\nEliminated: " + ", ".join(p.value for p in gone)
-        image = None
-        if with_image:
-            kind = phase.position.phase.kind
-            engine_results = [OrderResult(r.power, parse_order(r.order, kind), Outcome(
-                Status(r.status), Reason(r.reason) if r.reason else None, r.province), r.order)
-                for r in rows]
-            image = await self.map_image(game, phase, results=engine_results,
-                                         civil_disorder=tuple(disorder))
-        return PhaseReport(game.id, phase.name, phase.seq, tuple(rows), tuple(disorder), after,
-                           text, image)
-
-    @staticmethod
-    def _newly_eliminated(game: Game, phase: PhaseRow, after: dict[str, Any]) -> list[Power]:
-        """Powers eliminated by this phase, decided (as the game's end) only when it counted
-        the centres or was the adjustments."""
-        counted = "supply_centers_after" in after \
-            or phase.position.phase.kind is PhaseKind.ADJUSTMENT
-        if not after or not counted:
-            return []
-        position = Position.from_record({
-            "phase": phase.name, "units": after["units_after"],
-            "dislodged": after.get("dislodged_after") or [],
-            "supply_centers": after.get("supply_centers_after")
-            or centers_to_json(phase.position.supply_centers)})
-        return sorted(eliminated(game, position) - eliminated(game, phase.position))
-
-    async def announce(self, phase_id: int, *, claimed: bool = False) -> None:
-        """Announce a phase once per process at a time; a failure (the notifier raised) is
-        logged and the phase stays unannounced, to be retried by the next `run_due` or
-        start-up."""
-        if not claimed:
-            if phase_id in self._announcing:
-                return
-            self._announcing.add(phase_id)
-        try:
-            await self._announce(phase_id)
-            self._refused_until.pop(phase_id, None)
-        except ChannelUnavailable as exc:
-            await self._channel_refused(phase_id, exc)
-        except Exception:
-            log.exception("announcing phase %s failed; it will be retried", phase_id)
-        finally:
-            self._announcing.discard(phase_id)
-
-    async def _channel_refused(self, phase_id: int, exc: ChannelUnavailable) -> None:
-        """The channel refused a phase's results: the phase stays unannounced (tried again
-        every REFUSED_RETRY, and at start-up), and the moderator hears of it, once."""
-        first = phase_id not in self._refused_until
-        self._refused_until[phase_id] = self.now_ts() + REFUSED_RETRY.total_seconds()
-        log.warning("the channel refused the results of phase %s (%s); trying again in %s",
-                    phase_id, exc, REFUSED_RETRY)
-        if not first:
-            return
-        async with self.db.read() as conn:
-            phase = await phases.get(conn, phase_id)
-            game = await self.game_or_fail(conn, phase.game_id)
-        await self.tell(game.moderator_id, Message(
-            "game.channel_unavailable", f"{game.name}: the results of {phase.name} could not "
-            "be posted in the game's channel: it is gone, or the bot may not write there (it "
-            "needs View Channel, Send Messages and Attach Files). They will be posted as soon "
-            "as the channel accepts them.",
-            {"game": game.name, "game_id": game.id, "phase": phase.name,
-             "channel_id": game.channel_id}))
-
-    async def _announce(self, phase_id: int) -> None:
-        """Post a phase's results (text, map, centres, civil disorder, dislodged units with
-        their retreat options, next deadline or the game's end), then mark it announced."""
-        report = await self.phase_report_of(phase_id, with_image=True)
-        async with self.db.read() as conn:
-            phase = await phases.get(conn, phase_id)
-            game = await self.game_or_fail(conn, phase.game_id)
-            following = await phases.by_seq(conn, game.id, phase.seq + 1)
-        params: dict[str, Any] = {
-            "game": game.name, "game_id": game.id, "phase": report.phase,
-            "results": [{"power": r.power.value, "order": r.order, "status": r.status,
-                         "reason": r.reason, "province": r.province} for r in report.results],
-            "civil_disorder": [p.value for p in report.civil_disorder],
-            "dislodged": report.after.get("dislodged_after", []),
-            "supply_centers": report.after.get("supply_centers_after"),
-            # the counts the phase started from, so readers show each power's change
-            "centres_before": {p.value: n for p, n in phase.position.center_counts().items()
-                               if n},
-            "next_phase": following.name if following else None,
-            "next_deadline": following.deadline_at if following else None,
-            "outcome": game.outcome if following is None else None}
-        image = report.image
-        await self.notifier.post(game.channel_id, Message(
-            "phase.results", report.text, params, image.png if image else None,
-            image.filename if image else None))
-        if following is None and game.outcome:
-            await self.post(game, "game.finished",
-                            announcements.outcome_sentence(game.outcome), outcome=game.outcome)
-        async with self.db.transaction() as conn:
-            await phases.mark_announced(conn, phase_id, self.now_ts())
-
-    # -- shared by ordering and status ------------------------------------------------------
-    @staticmethod
-    def seat_needs_orders(phase: PhaseRow, power: Power, game: Game) -> bool:
-        return needs_orders(phase.position, power, game.neutral_in(phase.position.phase))
-
-    @staticmethod
-    def phase_of(name: str) -> Phase:
-        return Phase.parse(name)
-
-    @staticmethod
-    def length_of(game: Game, phase: PhaseRow) -> timedelta:
-        return game.settings.deadline_for(phase.position.phase.kind)

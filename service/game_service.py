@@ -11,8 +11,9 @@ text. Authorising moderators is the caller's job (Discord roles); the service ch
 the player seated at a power orders it, and records the actor of every moderator action.
 
 The methods live in small mixins, one per area: lifecycle (create, join, start, status),
-ordering (orders, ready marks, draws, maps), moderation, and the core (adjudication,
-deadlines, announcements).
+ordering (orders, ready marks, draws, maps), moderation, on top of the core (start-up,
+deadlines, adjudication: service/core.py), the announcements (service/announcing.py) and the
+shared resources (service/base.py).
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ import asyncio
 from datetime import timedelta
 
 from engine.vocabulary import Power
+from service.announcing import REFUSED_RETRY
 from service.clock import SystemClock
-from service.core import REFUSED_RETRY
 from service.game_service import GameService
 from service.images import stand_in_png
 from service.models import GameSettings

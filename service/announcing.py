@@ -1,0 +1,157 @@
+"""Announcing adjudicated phases: the results (text, map, centres before and after, civil
+disorder, dislodged units with their retreat options, the next deadline or the game's end)
+posted to the game's channel, after the commit that adjudicated them.
+
+An announcement may repeat (a crash between posting and marking it announced), never vanish:
+a phase stays unannounced until a post succeeds, and `announce_pending` (each `run_due`, and
+start-up) tries again. A channel that refuses the post for good (`ChannelUnavailable`: deleted,
+no permission) is left alone for REFUSED_RETRY between tries, and the moderator is told once.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from engine.orders import parse_order
+from engine.outcomes import OrderResult, Outcome, Reason, Status
+from engine.position import Position, centers_to_json
+from engine.vocabulary import PhaseKind, Power
+from service import announcements
+from service.base import ServiceBase
+from service.ending import eliminated
+from service.models import Game, PhaseReport, PhaseRow
+from service.notifier import ChannelUnavailable, Message
+from service.repos import phases, results
+
+log = logging.getLogger(__name__)
+
+# How long a channel that refused a phase's results is left alone before trying again.
+REFUSED_RETRY = timedelta(minutes=5)
+
+
+class Announcing(ServiceBase):
+    async def announce_pending(self) -> None:
+        async with self.db.read() as conn:
+            pending = await phases.unannounced(conn)
+        now = self.now_ts()
+        for phase_id in pending:
+            if self._refused_until.get(phase_id, now) <= now:
+                await self.announce(phase_id)
+
+    async def phase_report_of(self, phase_id: int, *, with_image: bool) -> PhaseReport:
+        async with self.db.read() as conn:
+            phase = await phases.get(conn, phase_id)
+            game = await self.game_or_fail(conn, phase.game_id)
+            rows = await results.of_phase(conn, phase_id)
+            stored = await results.outcome(conn, phase_id)
+            following = await phases.by_seq(conn, game.id, phase.seq + 1)
+        after, disorder = stored if stored else ({}, [])
+        before = {p.value: n for p, n in phase.position.center_counts().items() if n}
+        centres_after = ({p: len(cs) for p, cs in after["supply_centers_after"].items()}
+                         if "supply_centers_after" in after else before)
+        text = announcements.results_text(
+            game_name=game.name, phase=phase.name, results=rows,
+            civil_disorder=[p.value for p in disorder], after=after, centres_before=before,
+            centres_after=centres_after,
+            next_phase=following.name if following else None,
+            next_deadline=following.deadline_at if following else None,
+            outcome=game.outcome if following is None else None)
+        gone = self._newly_eliminated(game, phase, after)
+        if gone:
+            text += "\nEliminated: " + ", ".join(p.value for p in gone)
+        image = None
+        if with_image:
+            kind = phase.position.phase.kind
+            engine_results = [OrderResult(r.power, parse_order(r.order, kind), Outcome(
+                Status(r.status), Reason(r.reason) if r.reason else None, r.province), r.order)
+                for r in rows]
+            image = await self.map_image(game, phase, results=engine_results,
+                                         civil_disorder=tuple(disorder))
+        return PhaseReport(game.id, phase.name, phase.seq, tuple(rows), tuple(disorder), after,
+                           text, image)
+
+    @staticmethod
+    def _newly_eliminated(game: Game, phase: PhaseRow, after: dict[str, Any]) -> list[Power]:
+        """Powers eliminated by this phase, decided (as the game's end) only when it counted
+        the centres or was the adjustments."""
+        counted = "supply_centers_after" in after \
+            or phase.position.phase.kind is PhaseKind.ADJUSTMENT
+        if not after or not counted:
+            return []
+        position = Position.from_record({
+            "phase": phase.name, "units": after["units_after"],
+            "dislodged": after.get("dislodged_after") or [],
+            "supply_centers": after.get("supply_centers_after")
+            or centers_to_json(phase.position.supply_centers)})
+        return sorted(eliminated(game, position) - eliminated(game, phase.position))
+
+    async def announce(self, phase_id: int, *, claimed: bool = False) -> None:
+        """Announce a phase once per process at a time; a failure (the notifier raised) is
+        logged and the phase stays unannounced, to be retried by the next `run_due` or
+        start-up."""
+        if not claimed:
+            if phase_id in self._announcing:
+                return
+            self._announcing.add(phase_id)
+        try:
+            await self._announce(phase_id)
+            self._refused_until.pop(phase_id, None)
+        except ChannelUnavailable as exc:
+            await self._channel_refused(phase_id, exc)
+        except Exception:
+            log.exception("announcing phase %s failed; it will be retried", phase_id)
+        finally:
+            self._announcing.discard(phase_id)
+
+    async def _channel_refused(self, phase_id: int, exc: ChannelUnavailable) -> None:
+        """The channel refused a phase's results: the phase stays unannounced (tried again
+        every REFUSED_RETRY, and at start-up), and the moderator hears of it, once."""
+        first = phase_id not in self._refused_until
+        self._refused_until[phase_id] = self.now_ts() + REFUSED_RETRY.total_seconds()
+        log.warning("the channel refused the results of phase %s (%s); trying again in %s",
+                    phase_id, exc, REFUSED_RETRY)
+        if not first:
+            return
+        async with self.db.read() as conn:
+            phase = await phases.get(conn, phase_id)
+            game = await self.game_or_fail(conn, phase.game_id)
+        await self.tell(game.moderator_id, Message(
+            "game.channel_unavailable", f"{game.name}: the results of {phase.name} could not "
+            "be posted in the game's channel: it is gone, or the bot may not write there (it "
+            "needs View Channel, Send Messages and Attach Files). They will be posted as soon "
+            "as the channel accepts them.",
+            {"game": game.name, "game_id": game.id, "phase": phase.name,
+             "channel_id": game.channel_id}))
+
+    async def _announce(self, phase_id: int) -> None:
+        """Post a phase's results (text, map, centres, civil disorder, dislodged units with
+        their retreat options, next deadline or the game's end), then mark it announced."""
+        report = await self.phase_report_of(phase_id, with_image=True)
+        async with self.db.read() as conn:
+            phase = await phases.get(conn, phase_id)
+            game = await self.game_or_fail(conn, phase.game_id)
+            following = await phases.by_seq(conn, game.id, phase.seq + 1)
+        params: dict[str, Any] = {
+            "game": game.name, "game_id": game.id, "phase": report.phase,
+            "results": [{"power": r.power.value, "order": r.order, "status": r.status,
+                         "reason": r.reason, "province": r.province} for r in report.results],
+            "civil_disorder": [p.value for p in report.civil_disorder],
+            "dislodged": report.after.get("dislodged_after", []),
+            "supply_centers": report.after.get("supply_centers_after"),
+            # the counts the phase started from, so readers show each power's change
+            "centres_before": {p.value: n for p, n in phase.position.center_counts().items()
+                               if n},
+            "next_phase": following.name if following else None,
+            "next_deadline": following.deadline_at if following else None,
+            "outcome": game.outcome if following is None else None}
+        image = report.image
+        await self.notifier.post(game.channel_id, Message(
+            "phase.results", report.text, params, image.png if image else None,
+            image.filename if image else None))
+        if following is None and game.outcome:
+            await self.post(game, "game.finished",
+                            announcements.outcome_sentence(game.outcome), outcome=game.outcome)
+        async with self.db.transaction() as conn:
+            await phases.mark_announced(conn, phase_id, self.now_ts())

@@ -1,0 +1,139 @@
+"""What every area of the game service shares: its resources (database, clock, notifier,
+renderer in worker processes) and the small helpers the mixins use (reading a game or its open
+phase, drawing a map, telling the channel or a player about something already committed).
+
+The layers, each a class on top of the one before: `ServiceBase` (here), `Announcing`
+(service/announcing.py: posting results), `ServiceCore` (service/core.py: start-up,
+deadlines, reminders, adjudication), then one mixin per area and `GameService`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import multiprocessing
+import os
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+
+from engine.vocabulary import Phase, Power
+from service.clock import Clock, to_ts
+from service.db import Database
+from service.errors import InvalidRequest, NotFound
+from service.images import Renderer, default_renderer, stand_in_png
+from service.models import FINISHED, Game, MapImage, PhaseRow
+from service.notifier import ChannelUnavailable, Message, Notifier
+from service.obligations import needs_orders
+from service.repos import games, phases
+
+log = logging.getLogger(__name__)
+
+
+class ServiceBase:
+    db: Database
+
+    def __init__(self, db_path: str | Path, notifier: Notifier, clock: Clock,
+                 renderer: Renderer | None, scheduler: bool,
+                 render_processes: int | None = None) -> None:
+        self.db_path = str(db_path)
+        self.notifier = notifier
+        self.clock = clock
+        self.renderer: Renderer = renderer or default_renderer()
+        self.use_scheduler = scheduler
+        # The real renderer holds the GIL for its whole run (about 0.4 s a map), so threads
+        # do not help: maps are drawn in worker processes, one per core, unless a renderer
+        # was injected (tests record its calls in this process) or 0 is asked for.
+        if render_processes is None:
+            render_processes = (os.cpu_count() or 1) if renderer is None \
+                and self.renderer is not stand_in_png else 0
+        self.render_processes = render_processes
+        self._pool: ProcessPoolExecutor | None = None
+        self.scheduler: AsyncIOScheduler | None = None
+        # Games with an adjudication under way in this process: orders for them are refused
+        # at once rather than queued behind it and silently applied to the next phase.
+        self._adjudicating: Counter[int] = Counter()
+        self._render_slots = asyncio.Semaphore(4)
+        # Phases whose announcement is claimed by a coroutine of this process (claimed inside
+        # the adjudicating transaction, so a retry of pending announcements never doubles it).
+        self._announcing: set[int] = set()
+        # Phases whose channel refused their results (ChannelUnavailable): when to try again,
+        # and whether the moderator was told (once per phase in this process).
+        self._refused_until: dict[int, float] = {}
+
+
+    # -- helpers shared by the mixins -------------------------------------------------------
+    def now_ts(self) -> float:
+        return to_ts(self.clock.now())
+
+    @staticmethod
+    async def game_or_fail(conn: Any, game_id: int) -> Game:
+        game = await games.get(conn, game_id)
+        if game is None:
+            raise NotFound("game.not_found", f"there is no game {game_id}", game_id=game_id)
+        return game
+
+    @staticmethod
+    async def open_phase_or_fail(conn: Any, game: Game) -> PhaseRow:
+        phase = await phases.latest(conn, game.id)
+        if game.status == FINISHED or phase is None or phase.status != "open":
+            raise InvalidRequest("game.no_open_phase", f"{game.name} has no phase in play "
+                                 f"(the game is {game.status})", game=game.name,
+                                 status=game.status)
+        return phase
+
+    async def render(self, position: Any, **kwargs: Any) -> bytes:
+        """The renderer, in a worker process or thread (CPU work: the event loop stays
+        free)."""
+        if self.render_processes > 0:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(self.render_processes,
+                                                 mp_context=multiprocessing.get_context("spawn"))
+            call = functools.partial(self.renderer, position, **kwargs)
+            return await asyncio.get_running_loop().run_in_executor(self._pool, call)
+        async with self._render_slots:
+            return await asyncio.to_thread(self.renderer, position, **kwargs)
+
+    async def map_image(self, game: Game, phase: PhaseRow, **kwargs: Any) -> MapImage:
+        png = await self.render(phase.position, game_name=game.name, **kwargs)
+        return MapImage(phase.name, png, f"game-{game.id}-{phase.name}.png")
+
+    async def post(self, game: Game, key: str, text: str, **params: Any) -> None:
+        """Tell the game's channel about something already committed. A notifier failure is
+        logged, not raised: the action happened, and the caller must not think otherwise."""
+        try:
+            await self.notifier.post(game.channel_id, Message(key, text, {"game": game.name,
+                                                                          **params}))
+        except ChannelUnavailable as exc:
+            log.warning("the channel of game %s refused %s: %s", game.id, key, exc)
+        except Exception:
+            log.exception("posting %s to the channel of game %s failed", key, game.id)
+
+    async def tell(self, user_id: int, message: Message) -> None:
+        """A private message, with the same rule as `post`."""
+        try:
+            await self.notifier.send_private(user_id, message)
+        except Exception:
+            log.exception("sending %s to user %s failed", message.key, user_id)
+
+    def is_adjudicating(self, game_id: int) -> bool:
+        return self._adjudicating[game_id] > 0
+
+
+    # -- shared by ordering and status ------------------------------------------------------
+    @staticmethod
+    def seat_needs_orders(phase: PhaseRow, power: Power, game: Game) -> bool:
+        return needs_orders(phase.position, power, game.neutral_in(phase.position.phase))
+
+    @staticmethod
+    def phase_of(name: str) -> Phase:
+        return Phase.parse(name)
+
+    @staticmethod
+    def length_of(game: Game, phase: PhaseRow) -> timedelta:
+        return game.settings.deadline_for(phase.position.phase.kind)
