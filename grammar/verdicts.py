@@ -74,10 +74,12 @@ def view_of(position: Position) -> PositionView:
         _BY_ID.move_to_end(id(position))
         _last = known
         return known[1]
-    content = _content(position)
+    # A unit as text, "Italy A ven": the enums are strings, so joining them is quick.
+    units = {u.province: " ".join((u.power, u.type, u.location)) for u in position.units}
+    content = _content(position, units)
     view = _BY_CONTENT.get(content)
     if view is None:
-        view = _new_view(position)
+        view = _new_view(position, units)
         _BY_CONTENT[content] = view
     _BY_CONTENT.move_to_end(content)
     _BY_ID[id(position)] = (position, view)
@@ -88,27 +90,28 @@ def view_of(position: Position) -> PositionView:
     return view
 
 
-def _content(position: Position) -> str:
+def _content(position: Position, units: dict[str, str]) -> str:
     """Everything a reading can depend on, as text (units, dislodged units and their options,
     centres, the phase)."""
-    units = sorted(f"{u.power}:{u.type}:{u.location}" for u in position.units)
     dislodged = sorted(f"{d.unit.power}:{d.unit.type}:{d.unit.location}:{d.attacker_from}:"
                        f"{d.retreat_options}" for d in position.dislodged)
-    centers = sorted(f"{p}:{','.join(sorted(c))}" for p, c in position.supply_centers.items())
-    return "|".join((position.phase.name, " ".join(units), " ".join(dislodged),
-                     " ".join(centers)))
+    centers = sorted([power + ":" + ",".join(sorted(owned))
+                      for power, owned in position.supply_centers.items()])
+    # (`units` has one unit per province; the count keeps a malformed position apart.)
+    return "|".join((position.phase.name, str(len(position.units)),
+                     ",".join(sorted(units.values())),
+                     " ".join(dislodged), " ".join(centers)))
 
 
-def _new_view(position: Position) -> PositionView:
+def _new_view(position: Position, units: dict[str, str]) -> PositionView:
     on_board = {u.province: u for u in position.units}
     orderable = ({d.unit.province: d.unit for d in position.dislodged}
                  if position.phase.kind is PhaseKind.RETREAT else on_board)
-    board = standard_board()
+    provinces = standard_board().provinces
     at_sea = tuple(u for u in position.units if u.type is UnitType.FLEET
-                   and board.provinces[u.province].is_sea)
-    unit_keys = {u.province: f"{u.power} {u.type} {u.location}" for u in position.units}
-    return PositionView(position, on_board, orderable, at_sea, unit_keys,
-                        ",".join(unit_keys[u.province] for u in at_sea))
+                   and provinces[u.province].is_sea)
+    return PositionView(position, on_board, orderable, at_sea, units,
+                        ",".join([units[u.province] for u in at_sea]))
 
 
 def forget() -> None:
