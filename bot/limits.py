@@ -18,20 +18,26 @@ def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     gives back every line: nothing is dropped."""
     if limit < 1:
         raise ValueError("limit must be positive")
+    parts = [part for line in text.split("\n") for part in _split_line(line, limit)]
+    return [p for p in _pack(parts, "\n", limit) if p.strip()] or [""]
+
+
+def _pack(parts: list[str], separator: str, limit: int) -> list[str]:
+    """Join consecutive parts (each at most `limit` long) with `separator` into as few pieces
+    of at most `limit` characters as they fit in, in order."""
     pieces: list[str] = []
     current = ""
-    for line in text.split("\n"):
-        for part in _split_line(line, limit):
-            candidate = part if not current else current + "\n" + part
-            if len(candidate) <= limit:
-                current = candidate
-            else:
-                if current:
-                    pieces.append(current)
-                current = part
-    if current or not pieces:
+    for part in parts:
+        candidate = part if not current else current + separator + part
+        if len(candidate) <= limit:
+            current = candidate
+        else:
+            if current:
+                pieces.append(current)
+            current = part
+    if current:
         pieces.append(current)
-    return [p for p in pieces if p.strip()] or [""]
+    return pieces
 
 
 def _split_line(line: str, limit: int) -> list[str]:
@@ -49,17 +55,6 @@ def _split_line(line: str, limit: int) -> list[str]:
 def split_blocks(blocks: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     """Pack paragraphs (e.g. one per power) into as few messages as fit, never splitting a
     block that fits in one message, and splitting one that does not by `split_text`."""
-    messages: list[str] = []
-    current = ""
-    for block in blocks:
-        for part in split_text(block, limit) if len(block) > limit else [block]:
-            candidate = part if not current else current + "\n\n" + part
-            if len(candidate) <= limit:
-                current = candidate
-            else:
-                if current:
-                    messages.append(current)
-                current = part
-    if current:
-        messages.append(current)
-    return messages
+    parts = [part for block in blocks
+             for part in (split_text(block, limit) if len(block) > limit else [block])]
+    return _pack(parts, "\n\n", limit)
