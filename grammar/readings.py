@@ -155,35 +155,38 @@ class Resolver:
             return COST_OTHER_LANGUAGE
         return 0.0
 
-    def _read_as(self, ref: PlaceRef, how: str, pid: str) -> list[tuple[str, dict]]:
+    @staticmethod
+    def _read_as(ref: PlaceRef, how: str, pid: str) -> list[tuple[str, dict]]:
+        if how == "name" or how == "id":  # most words: nothing to say
+            return []
         if how in ("prefix", "fuzzy") or (how == "abbreviation" and ref.lexeme.key != pid):
             return [("read_as", {"word": ref.lexeme.text, "pid": pid})]
         return []
 
     def _subjects(self, ref: UnitRef, kind: str) -> list[_Choice] | Resolution:
         if ref.place is not None:
+            place_ref = ref.place
+            placing = kind in ("build", "bare")  # a unit to place, not one on the board
             choices = []
-            for place in ref.place.places:
+            for place in place_ref.places:
                 unit = self.orderable.get(place.pid)
-                location = unit.location if unit else self._with_coast(place.pid, ref.place)
-                if kind in ("build", "bare"):
-                    location = self._with_coast(place.pid, ref.place)
-                notes = self._read_as(ref.place, place.how, place.pid)
+                location = unit.location if unit is not None and not placing \
+                    else self._with_coast(place.pid, place_ref)
+                notes = self._read_as(place_ref, place.how, place.pid)
                 utype = ref.unit
                 cost = place.cost + self._penalty(place.languages)
-                if utype is None and unit is not None and kind not in ("build",):
+                if utype is None and unit is not None and kind != "build":
                     utype = unit.type.value
                     notes.append(("unit_filled", {"unit": unit.label()}))
-                choices.append(_Choice(location, utype, cost, notes, ref.place.lexeme))
-                if utype and unit is not None and unit.type != utype and \
-                        kind not in ("build", "bare"):
+                choices.append(_Choice(location, utype, cost, notes, place_ref.lexeme))
+                if utype and unit is not None and unit.type != utype and not placing:
                     # "F Bri - Kie" when Berlin holds an army (seed 003): one unit is there,
                     # so the order has one interpretation; the wrong letter costs a step.
                     fixed = notes + [("unit_corrected", {"word": ref.lexeme.text,
                                                           "unit": unit.label()})]
                     choices.append(_Choice(location, unit.type.value, cost + COST_UNIT_FIXED,
-                                           fixed, ref.place.lexeme))
-            if kind in ("build", "bare"):
+                                           fixed, place_ref.lexeme))
+            if placing or len(choices) == 1:
                 return choices
             # Narrowed by the sender's units: a reading naming one of them is what was meant,
             # even when that order turns out illegal.
@@ -225,13 +228,15 @@ class Resolver:
         return named or choices
 
     def _targets(self, ref: PlaceRef) -> list[_Choice]:
-        return [_Choice(self._with_coast(p.pid, ref), None,
+        return [_Choice(self._with_coast(p.pid, ref) if ref.coast else p.pid, None,
                         p.cost + self._penalty(p.languages), self._read_as(ref, p.how, p.pid),
                         ref.lexeme) for p in ref.places]
 
     def _with_coast(self, pid: str, ref: PlaceRef) -> str:
+        if not ref.coast:
+            return pid
         province = self.board.provinces.get(pid)
-        if ref.coast and province is not None and ref.coast in province.coasts:
+        if province is not None and ref.coast in province.coasts:
             return f"{pid}/{ref.coast}"
         return pid
 
