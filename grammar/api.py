@@ -147,10 +147,11 @@ def _language_of(found: list[Lexeme]) -> str | None:
     """The language whose own words the line uses most (None: no clue, or a tie)."""
     counts: dict[str, int] = {}
     for lexeme in found:
-        if lexeme.clue:
-            counts[lexeme.clue] = counts.get(lexeme.clue, 0) + 1
-    if not counts:
-        return None
+        clue = lexeme.clue
+        if clue:
+            counts[clue] = counts.get(clue, 0) + 1
+    if len(counts) < 2:  # the usual case: one language's words, or none
+        return next(iter(counts), None)
     ranked = sorted(counts.items(), key=lambda kv: -kv[1])
     if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
         return None
