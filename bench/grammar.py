@@ -11,11 +11,23 @@ line is read against the position of its phase, for the power that gave it, and 
 is compared with the engine's reading of the original, so the table also says the work was
 right.
 
-Timed (CPU time of this process, `time.process_time`, best of --repeat rounds):
-- first pass in a new process: every line once, in game order, every cache empty (words,
-  order patterns, lines, engine verdicts and positions are memoised as the pass goes);
-- first reading on each position: the same, in a process that has read orders before (the
-  words and order patterns known; every line, position and engine verdict new to it);
+Timed (CPU time of this process, `time.process_time`, best of --repeat rounds; the garbage
+collector is emptied before each round and runs during it, as in a live bot, except in the row
+that says it is paused):
+- first pass in a new process: every line once, in game order, with every memory of the
+  grammar empty at the start of the round (words as written and folded, token pieces, order
+  patterns, line shapes, positions, engine verdicts); they fill as the pass goes, as they
+  would in a bot that has just started;
+- first reading on each position: the same in a process that has read orders before: the
+  vocabulary's memories (words, pieces, patterns) are kept, but the memories of lines, shapes,
+  positions and engine verdicts are emptied at the start of the round. Within the round a
+  line whose text came earlier (`A Par - Bur` in many games) reuses its shape, and a movement
+  order whose units stood the same way in an earlier phase reuses the engine's verdict: what a
+  bot that has been running would have;
+- the same, garbage collector paused (as `timeit` and `bench.engine` time);
+- each phase alone: the memories of lines, shapes, positions and verdicts emptied before every
+  phase (not timed), so nothing learnt from another phase helps: only the vocabulary's
+  memories remain. The strictest measure of reading new lines;
 - sent again: each phase's lines read a second time on the same position (what a bot sees
   when a player edits one order and sends the whole message again);
 - a 17-line message (`parse_message`, one power's orders in four styles) on a position it has
@@ -28,6 +40,7 @@ about 1 ms per order; that figure is printed as the peer's row (not measured her
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 from collections.abc import Callable
@@ -49,7 +62,7 @@ from engine import (
     parse_order,
 )
 from engine.records import game_phase_position
-from grammar import api, parse_line, parse_message, syntax, verdicts
+from grammar import api, lexer, parse_line, parse_message, syntax, verdicts
 from grammar.lexicon import lexicon, vocabulary
 
 PEER_MS_PER_ORDER = 1.0  # the issue's figure for the fastest Discord judge measured
@@ -185,34 +198,66 @@ def _expected(order: Order) -> str:
 
 
 def _forget(words: bool = True) -> None:
-    """Cold caches: lines read, positions seen, the engine's verdicts and, unless `words` is
-    False, the memoised words and order patterns too (as in a process just started)."""
+    """Empty the memories of lines, shapes, positions and verdicts and, unless `words` is
+    False, those of the vocabulary too (as in a process just started)."""
     api._read.cache_clear()
     verdicts.forget()
     if words:
         for mode in ("auto", "en", "it", "nl"):
             lexicon(mode).memo.clear()
             lexicon(mode).written.clear()
+        lexer._PIECES.clear()
         syntax._PATTERNS.clear()
 
 
-def read_all(lines) -> tuple[float, int]:
-    start = time.process_time()
+def _read(lines) -> int:
     right = 0
     for position, power, text, expected in lines:
         parsed = parse_line(text, position=position, power=power, rules="2023")
         right += parsed.canonical == expected or (
             parsed.canonical is not None and parsed.canonical.startswith(expected))
-    return time.process_time() - start, right
+    return right
+
+
+def read_all(lines, collector: bool = True) -> tuple[float, int]:
+    """CPU time to read every line in order, and how many read as the engine reads them."""
+    gc.collect()
+    if not collector:
+        gc.disable()
+    try:
+        start = time.process_time()
+        right = _read(lines)
+        return time.process_time() - start, right
+    finally:
+        gc.enable()
+
+
+def by_phase(lines) -> list[list]:
+    """The lines in runs of the same position (a phase of a game), in order."""
+    runs: list[list] = []
+    for item in lines:
+        if not runs or runs[-1][0][0] is not item[0]:
+            runs.append([])
+        runs[-1].append(item)
+    return runs
+
+
+def read_each_phase_alone(lines) -> float:
+    """Every phase read with nothing remembered from the others but the vocabulary."""
+    total = 0.0
+    gc.collect()
+    for run in by_phase(lines):
+        _forget(words=False)
+        start = time.process_time()
+        _read(run)
+        total += time.process_time() - start
+    return total
 
 
 def read_again(lines) -> float:
     """Each phase's lines read once (not timed), then again (timed): orders sent again."""
-    by_phase: dict[int, list] = {}
-    for item in lines:
-        by_phase.setdefault(id(item[0]), []).append(item)
     total = 0.0
-    for group in by_phase.values():
+    for group in by_phase(lines):
         for position, power, text, _expected in group:
             parse_line(text, position=position, power=power, rules="2023")
         start = time.process_time()
@@ -249,12 +294,12 @@ def _median(values: list[float]) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.grammar", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--limit", type=int, default=None, help="read at most N lines")
     args = parser.parse_args(argv)
 
     lines = corpus(shared_games(), args.limit)
-    first = running = steady = float("inf")
+    first = running = paused = alone = steady = float("inf")
     right = 0
     for _ in range(args.repeat):
         _forget()
@@ -262,6 +307,9 @@ def main(argv: list[str] | None = None) -> int:
         first = min(first, elapsed)
         _forget(words=False)
         running = min(running, read_all(lines)[0])
+        _forget(words=False)
+        paused = min(paused, read_all(lines, collector=False)[0])
+        alone = min(alone, read_each_phase_alone(lines))
         steady = min(steady, read_again(lines))
 
     opening = Position.initial()
@@ -284,6 +332,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = [
         ("Arbitro grammar, first pass in a new process", first / n * 1e6, n / first),
         ("Arbitro grammar, first reading on each position", running / n * 1e6, n / running),
+        ("  the same, garbage collector paused", paused / n * 1e6, n / paused),
+        ("Arbitro grammar, each phase alone (only words known)", alone / n * 1e6, n / alone),
         ("Arbitro grammar, the same phase's orders sent again", steady / n * 1e6, n / steady),
         ("fastest Discord judge (issue's figure, not measured)", PEER_MS_PER_ORDER * 1000,
          1000 / PEER_MS_PER_ORDER),
