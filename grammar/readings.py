@@ -123,6 +123,14 @@ class Resolver:
             return self._error("empty", expected="")
         # The position's verdict on each reading (the engine's validation, remembered).
         view, power, board, rules = self.view, self.power, self.board, self.rules
+        if len(readings) > 1:
+            # A reading cheaper than every other that is legal and plausible wins whatever
+            # the others' verdicts (they could only tie or lose): ask for its verdict first.
+            cheapest = min(readings, key=_cost)
+            if all(r is cheapest or r.cost > cheapest.cost + _SAME_COST for r in readings):
+                cheapest.outcome = verdicts.verdict(view, power, cheapest.order, board, rules)
+                if cheapest.outcome is None and verdicts.plausible(view, cheapest.order, board):
+                    return self._choose([cheapest])
         for reading in readings:
             reading.outcome = verdicts.verdict(view, power, reading.order, board, rules)
         return self._choose(readings)
@@ -368,7 +376,7 @@ class Resolver:
         cheapest = min(r.cost for r in group)
         top: dict[str, _Reading] = {}
         for r in group:
-            if r.cost <= cheapest + 1e-9:
+            if r.cost <= cheapest + _SAME_COST:
                 top.setdefault(r.order.canonical(), r)
         return top
 
@@ -416,6 +424,13 @@ class Resolver:
     def _error(self, key: str, candidates: tuple[str, ...] = (), **values) -> Resolution:
         return Resolution(error=texts.message(self.lang, key, **values), candidates=candidates,
                           valid=False)
+
+
+_SAME_COST = 1e-9  # costs this close are equal (sums of quarters and units)
+
+
+def _cost(reading: _Reading) -> float:
+    return reading.cost
 
 
 def _slot(choice: _Choice) -> tuple[int, str, str]:
