@@ -20,14 +20,14 @@ that says it is paused):
   would in a bot that has just started;
 - first reading on each position: the same in a process that has read orders before: the
   vocabulary's memories (words, pieces, patterns) are kept, but the memories of lines, shapes,
-  positions and engine verdicts are emptied at the start of the round. Within the round a
+  orders, positions and engine verdicts are emptied at the start of the round. Within the round a
   line whose text came earlier (`A Par - Bur` in many games) reuses its shape, and a movement
   order whose units stood the same way in an earlier phase reuses the engine's verdict: what a
   bot that has been running would have;
 - the same, garbage collector paused (as `timeit` and `bench.engine` time);
-- each phase alone: the memories of lines, shapes, positions and verdicts emptied before every
-  phase (not timed), so nothing learnt from another phase helps: only the vocabulary's
-  memories remain. The strictest measure of reading new lines;
+- each phase alone: the memories of lines, shapes, orders, positions and verdicts emptied
+  before every phase (not timed), so nothing learnt from another phase helps: only the
+  vocabulary's memories remain. The strictest measure of reading new lines;
 - sent again: each phase's lines read a second time on the same position (what a bot sees
   when a player edits one order and sends the whole message again);
 - a 17-line message (`parse_message`, one power's orders in four styles) on a position it has
@@ -62,7 +62,7 @@ from engine import (
     parse_order,
 )
 from engine.records import game_phase_position
-from grammar import api, lexer, parse_line, parse_message, syntax, verdicts
+from grammar import api, lexer, parse_line, parse_message, readings, syntax, verdicts
 from grammar.lexicon import lexicon, vocabulary
 
 PEER_MS_PER_ORDER = 1.0  # the issue's figure for the fastest Discord judge measured
@@ -198,10 +198,11 @@ def _expected(order: Order) -> str:
 
 
 def _forget(words: bool = True) -> None:
-    """Empty the memories of lines, shapes, positions and verdicts and, unless `words` is
+    """Empty the memories of lines, shapes, orders, positions and verdicts and, unless `words` is
     False, those of the vocabulary too (as in a process just started)."""
     api._read.cache_clear()
     verdicts.forget()
+    readings.forget()
     if words:
         for mode in ("auto", "en", "it", "nl"):
             lexicon(mode).memo.clear()

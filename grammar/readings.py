@@ -281,9 +281,9 @@ class Resolver:
                             missing_coast=missing, picked=picked)
 
         if kind == "hold":
-            return [make(Hold(utype, loc))]
+            return [make(_order(Hold, utype, loc))]
         if kind == "disband":
-            return [make(Disband(utype, loc))]
+            return [make(_order(Disband, utype, loc))]
         if kind == "build":
             if utype is None:
                 kinds = self._buildable(province_of(loc))
@@ -296,12 +296,13 @@ class Resolver:
                     self._moves(kind, utype, loc, target.location, shape.via)]
         supported = _UNIT_TYPES.get(other.unit)
         if kind == "support_hold":
-            return [make(SupportHold(utype, loc, supported, other.location))]
+            return [make(_order(SupportHold, utype, loc, supported, other.location))]
         if kind == "support_move":
-            return [make(SupportMove(utype, loc, supported, other.location,
-                                     province_of(target.location)))]
+            return [make(_order(SupportMove, utype, loc, supported, other.location,
+                                province_of(target.location)))]
         if kind == "convoy":
-            return [make(Convoy(utype, loc, other.location, province_of(target.location)))]
+            return [make(_order(Convoy, utype, loc, other.location,
+                                province_of(target.location)))]
         raise AssertionError(kind)
 
     def _buildable(self, pid: str) -> list[str]:
@@ -322,8 +323,8 @@ class Resolver:
         a two-coast province without naming the coast gets one reading per reachable coast."""
         def order(to: str) -> Order:
             if kind == "retreat":
-                return Retreat(utype, loc, to)
-            return Move(utype, loc, to, via)
+                return _order(Retreat, utype, loc, to)
+            return _order(Move, utype, loc, to, via)
 
         province = self.board.provinces.get(target)
         if utype is UnitType.FLEET and province is not None and province.coasts:
@@ -424,6 +425,27 @@ class Resolver:
     def _error(self, key: str, candidates: tuple[str, ...] = (), **values) -> Resolution:
         return Resolution(error=texts.message(self.lang, key, **values), candidates=candidates,
                           valid=False)
+
+
+# One object per distinct order read: an order read again (every phase has its "A Par - Bur")
+# is not built again, and the verdicts' lookups find it by identity before equality.
+_ORDERS: dict[tuple, Order] = {}
+_ORDERS_KEPT = 100_000
+
+
+def _order(kind: type, *fields: object) -> Order:
+    key = (kind, *fields)
+    found = _ORDERS.get(key)
+    if found is None:
+        if len(_ORDERS) > _ORDERS_KEPT:
+            _ORDERS.clear()
+        found = _ORDERS[key] = kind(*fields)
+    return found
+
+
+def forget() -> None:
+    """Drop the orders kept (benchmarks start cold with it)."""
+    _ORDERS.clear()
 
 
 _SAME_COST = 1e-9  # costs this close are equal (sums of quarters and units)

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Power
-from grammar import ParsedLine, api, parse_line, parse_message, syntax, verdicts
+from grammar import ParsedLine, api, parse_line, parse_message, readings, syntax, verdicts
 from grammar.lexer import _TOKEN, lexemes, tokens
 from grammar.lexicon import lexicon
 from tests.grammar.positions import ADJUSTMENT, OPENING, RETREAT
@@ -26,6 +26,7 @@ def _regex_tokens(line: str) -> list[tuple[str, str, int, int]]:
 def _forget_everything() -> None:
     api._read.cache_clear()
     verdicts.forget()
+    readings.forget()
     for mode in ("auto", "en", "it", "nl"):
         lexicon(mode).memo.clear()
         lexicon(mode).written.clear()
