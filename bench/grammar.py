@@ -16,7 +16,7 @@ collector is emptied before each round and runs during it, as in a live bot, exc
 that says it is paused):
 - first pass in a new process: every line once, in game order, with every memory of the
   grammar empty at the start of the round (words as written and folded, token pieces, order
-  patterns, line shapes, positions, engine verdicts); they fill as the pass goes, as they
+  patterns, line shapes, orders, positions, engine verdicts); they fill as the pass goes, as they
   would in a bot that has just started;
 - first reading on each position: the same in a process that has read orders before: the
   vocabulary's memories (words, pieces, patterns) are kept, but the memories of lines, shapes,
