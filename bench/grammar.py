@@ -63,7 +63,7 @@ from engine import (
 )
 from engine.records import game_phase_position
 from grammar import api, lexer, parse_line, parse_message, readings, syntax, verdicts
-from grammar.lexicon import lexicon, vocabulary
+from grammar.lexicon import fold, lexicon, vocabulary
 
 PEER_MS_PER_ORDER = 1.0  # the figure for the fastest Discord judge measured
 TARGET_LINES_PER_SECOND = 20_000
@@ -209,6 +209,7 @@ def _forget(words: bool = True) -> None:
             lexicon(mode).written.clear()
         lexer._PIECES.clear()
         syntax._PATTERNS.clear()
+        fold.cache_clear()
 
 
 def _read(lines) -> int:
