@@ -10,8 +10,8 @@ from typing import Any
 from service.models import OrderResultRow
 
 _REASONS = {
-    "bounced": "bounced at {p}", "dislodged": "dislodged from {p}",
-    "support_cut": "support cut from {p}", "convoy_disrupted": "convoy disrupted at {p}",
+    "bounced": "bounced at {p}", "dislodged": "dislodged by the attack from {p}",
+    "support_cut": "support cut by the attack from {p}", "convoy_disrupted": "convoy disrupted at {p}",
     "own_unit": "would dislodge its own unit at {p}",
     "head_to_head": "lost the head-to-head battle with {p}",
     "paradox": "convoy paradox", "not_matched": "the supported or convoyed unit did not do that",
