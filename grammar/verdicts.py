@@ -29,11 +29,13 @@ from engine import (
     UnitType,
     standard_board,
 )
-from engine.adjustments import _check_build as check_build
-from engine.adjustments import adjudicate_adjustments
+from engine.judgement import (
+    adjustment_order_outcome,
+    build_site_problem,
+    movement_order_problem,
+)
 from engine.outcomes import Reason, Status
 from engine.retreats import adjudicate_retreats
-from engine.validation import effective_orders
 from engine.vocabulary import province_of
 
 
@@ -60,7 +62,7 @@ _BY_CONTENT: OrderedDict[str, PositionView] = OrderedDict()
 _VIEWS_KEPT = 64
 _last: tuple[Position | None, PositionView | None] = (None, None)  # the latest asked about
 
-# The engine's verdict on one movement order, by the units it reads (see _units_around).
+# The engine's verdict on one movement order, by the units it reads (see _movement_verdict).
 _MOVEMENT_VERDICTS: dict[tuple, Outcome | None] = {}
 _VERDICTS_KEPT = 100_000
 
@@ -143,8 +145,10 @@ _UNJUDGED = object()
 
 def _movement_verdict(view: PositionView, power: Power, order: Order, board: Board,
                       rules: Rules) -> Outcome | None:
-    """Remembered by the units the verdict reads (see _units_around), as text: the same
-    units and order have the same verdict on every position where they stand."""
+    """Remembered by the units the verdict reads, as text: its own, the one it supports or
+    convoys, and, when a convoy route can matter (a convoy order; an army going VIA or to a
+    province it does not border), the fleets at sea. The verdict depends on nothing else, so
+    the same units and order have the same verdict on every position where they stand."""
     keys = view.unit_keys
     own = view.on_board.get(province_of(order.location))
     other = getattr(order, "supported_location", None) or getattr(order, "army_location", None)
@@ -154,12 +158,10 @@ def _movement_verdict(view: PositionView, power: Power, order: Order, board: Boa
            view.fleets_at_sea_key if _may_go_by_sea(order, own, board) else "")
     found = _MOVEMENT_VERDICTS.get(key, _UNJUDGED)
     if found is _UNJUDGED:
-        around = Position(view.position.phase, _units_around(view, order, board),
-                          view.position.supply_centers)
-        _effective, rejected = effective_orders(around, [(power, order, "")], board, rules)
         if len(_MOVEMENT_VERDICTS) > _VERDICTS_KEPT:
             _MOVEMENT_VERDICTS.clear()
-        found = _MOVEMENT_VERDICTS[key] = rejected.get(0)
+        found = _MOVEMENT_VERDICTS[key] = movement_order_problem(view.on_board, power, order,
+                                                                 board, rules)
     return found
 
 
@@ -173,34 +175,16 @@ def _engine_verdict(view: PositionView, power: Power, order: Order, board: Board
                                                board, rules)
         outcome = outcomes.get(0)
         return outcome if outcome and outcome.status is Status.ILLEGAL else None
-    # The other powers count as neutral: their removals (and the civil-disorder search for
-    # them) do not bear on this one order.
-    others = frozenset(p for p in Power if p != power)
-    outcomes, _a, _r, _c = adjudicate_adjustments(position.units, position.supply_centers,
-                                                  given, board, rules, others)
-    outcome = outcomes.get(0)
-    if outcome is not None and outcome.reason is Reason.NO_BUILDS and isinstance(order, Build):
+    # The other powers' removals (and civil disorder) do not bear on this one order.
+    outcome = adjustment_order_outcome(position.units, position.supply_centers, power, order,
+                                       board, rules)
+    if outcome.reason is Reason.NO_BUILDS and isinstance(order, Build):
         # The count comes first in the engine; for choosing among readings, and for telling
         # the player, whether the site itself is buildable matters more.
-        site = check_build(power, order, position.supply_centers, set(view.on_board), board,
-                           rules)
+        site = build_site_problem(power, order, position.supply_centers, set(view.on_board),
+                                  board, rules)
         outcome = site if site.status is not Status.SUCCEEDS else outcome
     return outcome if outcome and outcome.status is not Status.SUCCEEDS else None
-
-
-def _units_around(view: PositionView, order: Order, board: Board) -> tuple[Unit, ...]:
-    """The units the legality of one movement order reads: its own, the one it supports or
-    convoys, and, when a convoy route can matter (a convoy order; an army going VIA or to a
-    province it does not border), the fleets at sea. The verdict depends on nothing else,
-    so it is shared by every position where these units stand."""
-    own = view.on_board.get(province_of(order.location))
-    other = getattr(order, "supported_location", None) or getattr(order, "army_location", None)
-    units = [own] if own else []
-    if other and province_of(other) in view.on_board:
-        units.append(view.on_board[province_of(other)])
-    if _may_go_by_sea(order, own, board):
-        units.extend(u for u in view.fleets_at_sea if u not in units)
-    return tuple(units)
 
 
 def _may_go_by_sea(order: Order, unit: Unit | None, board: Board) -> bool:

@@ -1,0 +1,67 @@
+"""One order judged alone, without building a position or adjudicating a whole phase.
+
+The order reader (`grammar/`) asks, for every reading of every line, whether that order could
+apply on the position. The phase's own functions answer that too (`effective_orders` with one
+given order, `adjudicate_adjustments` with one), but they do the whole phase's work around it:
+an effective order for every unit on the board, the civil-disorder removals of every power.
+These functions give the same outcome for the one order, using the same rules' code, and
+nothing else; `tests/engine/test_judgement.py` checks them against the phase's functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.adjustments import _check_build, _remove
+from engine.board import Board
+from engine.orders import Build, Convoy, Disband, Order, Waive
+from engine.outcomes import SUCCESS, Outcome, Reason, fails, illegal
+from engine.rules import Rules
+from engine.validation import _check_convoy, _effective, _NecessaryFleets, _ordered_unit
+from engine.vocabulary import Power, Unit, province_of
+
+
+def movement_order_problem(units: Mapping[str, Unit], power: Power, order: Order,
+                           board: Board, rules: Rules) -> Outcome | None:
+    """Why `order`, given alone by `power`, is illegal in a movement phase where `units`
+    (by province) stand; None when it applies. The same as
+    `effective_orders(position, [(power, order, "")], board, rules)[1].get(0)`."""
+    unit = _ordered_unit(order, power, units)
+    if isinstance(unit, Outcome):
+        return unit
+    necessary = _NecessaryFleets(units, board)
+    if isinstance(order, Convoy):
+        problem = _check_convoy(order, units, board)
+        if problem is None and unit.province not in necessary(
+                province_of(order.army_location), province_of(order.target)):
+            problem = illegal(Reason.NO_CONVOY_ROUTE, province_of(order.target))
+        return problem
+    # Alone, the order has no convoy orders beside it: no fleet is ordered to convoy anyone.
+    result = _effective(unit, order, units, {}, necessary, board, rules)
+    return result if isinstance(result, Outcome) else None
+
+
+def adjustment_order_outcome(units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],
+                             power: Power, order: Order, board: Board, rules: Rules) -> Outcome:
+    """The outcome of `order`, given alone by `power`, in a winter adjustment phase: the same
+    as `adjudicate_adjustments(units, centers, [(power, order, "")], board, rules,
+    neutral)[0][0]` for any `neutral` without `power` (the other powers' removals, and the
+    civil disorder of any power, do not bear on it)."""
+    delta = len(centers.get(power, ())) - sum(1 for u in units if u.power == power)
+    if not isinstance(order, (Build, Disband, Waive)):
+        return illegal(Reason.WRONG_PHASE, getattr(order, "location", None))
+    if isinstance(order, Disband):
+        return _remove(power, order, units, [], delta, {})
+    if delta <= 0:
+        return fails(Reason.NO_BUILDS, getattr(order, "location", None))
+    if isinstance(order, Waive):
+        return SUCCESS
+    return build_site_problem(power, order, centers, {u.province for u in units}, board,
+                              rules)
+
+
+def build_site_problem(power: Power, order: Build, centers: Mapping[Power, frozenset[str]],
+                       occupied: set[str], board: Board, rules: Rules) -> Outcome:
+    """Whether the build's site and unit are right (a vacant home centre still owned, a coast
+    for a fleet), whatever the power's count of builds: SUCCESS or the illegal outcome."""
+    return _check_build(power, order, centers, occupied, board, rules)
