@@ -201,6 +201,7 @@ def _forget(words: bool = True) -> None:
     """Empty the memories of lines, shapes, orders, positions and verdicts and, unless `words` is
     False, those of the vocabulary too (as in a process just started)."""
     api._read.cache_clear()
+    api._CANONICAL.clear()
     verdicts.forget()
     readings.forget()
     if words:

@@ -59,10 +59,21 @@ def _read_line(text: str, order: Order, notes: tuple[str, ...], valid: bool,
     without the frozen dataclass's one `object.__setattr__` call per field (2 µs of the
     50 µs a line may take): the same object, equal to the one the constructor makes."""
     line = object.__new__(ParsedLine)
-    line.__dict__.update(input=text, ok=True, order=order, canonical=order.canonical(),
+    known = _CANONICAL.get(id(order))
+    if known is None or known[0] is not order:
+        if len(_CANONICAL) > _CANONICAL_KEPT:
+            _CANONICAL.clear()
+        known = _CANONICAL[id(order)] = (order, order.canonical())
+    line.__dict__.update(input=text, ok=True, order=order, canonical=known[1],
                          notes=notes, error=None, candidates=(), valid=valid, reason=reason,
                          language=language)
     return line
+
+
+# The canonical text of each order object read (the reader makes one object per distinct
+# order), by identity: the object is kept with it, so an id is never taken for another's.
+_CANONICAL: dict[int, tuple[Order, str]] = {}
+_CANONICAL_KEPT = 100_000
 
 
 @cache
@@ -86,8 +97,8 @@ def _parse_line(line: str, position: Position | None, power: Power | None, lang:
     key = (text, lang, power, reply_lang, rules)
     found = view.lines.get(key)
     if found is None:
-        _check_arguments(lang, rules)  # before anything is kept under these arguments
-        found = _parse_new_line(text, view, power, lang, reply_lang, rules)
+        found = _parse_new_line(text, view, power, lang, reply_lang,
+                                _check_arguments(lang, rules))  # before anything is kept
         if len(view.lines) > _LINES_KEPT:
             view.lines.clear()
         view.lines[key] = found
@@ -98,8 +109,7 @@ _LINES_KEPT = 5_000
 
 
 def _parse_new_line(text: str, view: PositionView, power: Power | None, lang: str,
-                    reply_lang: str | None, rules: Rules | str | None
-                    ) -> tuple[ParsedLine, bool]:
+                    reply_lang: str | None, rules: Rules) -> tuple[ParsedLine, bool]:
     language = reply_lang if reply_lang in LANGUAGES else None
     try:
         if len(text) > MAX_LINE:
@@ -111,8 +121,7 @@ def _parse_new_line(text: str, view: PositionView, power: Power | None, lang: st
         if isinstance(shape, SyntaxProblem):
             return _syntax_error(text, shape, reply, line_language or reply), \
                 shape.kind == "incomplete"
-        resolver = Resolver(view.position, power, standard_board(),
-                            rules_named(rules or DEFAULT_RULES),
+        resolver = Resolver(view.position, power, standard_board(), rules,
                             line_language if lang == "auto" else None, reply, view)
         result = resolver.resolve(shape)
         if result.order is None:
@@ -135,12 +144,12 @@ def _read(text: str, lang: str) -> tuple[Shape | SyntaxProblem, str | None]:
     return parse_shape(found), (lang if lang in LANGUAGES else _language_of(found))
 
 
-def _check_arguments(lang: str, rules: Rules | str | None = None) -> None:
-    """Wrong arguments are the caller's mistake, not the player's: they raise ValueError."""
+def _check_arguments(lang: str, rules: Rules | str | None = None) -> Rules:
+    """The rules asked for. Wrong arguments are the caller's mistake, not the player's: they
+    raise ValueError."""
     if lang != "auto" and lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}: use auto, {', '.join(LANGUAGES)}")
-    if rules is not None:
-        rules_named(rules)
+    return rules_named(rules or DEFAULT_RULES)
 
 
 def _language_of(found: list[Lexeme]) -> str | None:

@@ -85,6 +85,9 @@ class _Reading:
 
 
 class Resolver:
+    __slots__ = ("position", "power", "board", "rules", "line_language", "lang", "kind",
+                 "view", "on_board", "orderable")
+
     def __init__(self, position: Position, power: Power | None, board: Board, rules: Rules,
                  line_language: str | None, language: str,
                  view: verdicts.PositionView | None = None) -> None:

@@ -25,6 +25,7 @@ def _regex_tokens(line: str) -> list[tuple[str, str, int, int]]:
 
 def _forget_everything() -> None:
     api._read.cache_clear()
+    api._CANONICAL.clear()
     verdicts.forget()
     readings.forget()
     for mode in ("auto", "en", "it", "nl"):
