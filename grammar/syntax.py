@@ -72,24 +72,24 @@ def parse_shape(lexemes: list[Lexeme]) -> Shape | SyntaxProblem:
         start = _parser().parse_interactive("")
         return SyntaxProblem("empty", None, _expected(start.choices()))
     # The parse depends only on which terminals each lexeme may be, not on its words, and
-    # the tree's tokens are lexeme indexes: so one parse (kept as a template of indexes)
-    # serves every line of that pattern.
+    # the tree's tokens are lexeme indexes: so one parse (kept as a template of indexes, and
+    # the option each index is read as) serves every line of that pattern.
     pattern = tuple([lx.signature for lx in lexemes])
     found = _PATTERNS.get(pattern)
     if found is None:
         search = _Search(lexemes)
         template = search.run()
         if template is not None:
-            found = (template, None)
+            found = (_plan(template, lexemes), None)
         else:
             problem = search.problem()
             found = (None, (problem.kind, lexemes.index(problem.lexeme), problem.expected))
         if len(_PATTERNS) > _PATTERN_LIMIT:
             _PATTERNS.clear()
         _PATTERNS[pattern] = found
-    template, problem = found
-    if template is not None:
-        return _bind(template, lexemes)
+    plan, problem = found
+    if plan is not None:
+        return _fill(plan, lexemes)
     kind, index, expected = problem
     return SyntaxProblem(kind, lexemes[index], expected)
 
@@ -279,29 +279,69 @@ def _has_via(items) -> bool:
     return any(isinstance(i, Token) and i.type == "VIA" for i in items)
 
 
-def _bind(template: Shape, lexemes: list[Lexeme]) -> Shape:
-    """The template of a pattern filled with this line's words."""
-    def value(index: int, terminal: str):
-        for option in lexemes[index].options:
-            if option.terminal == terminal:
-                return option.value
+# A template compiled for filling: each slot is (lexeme index, index of the option it is read
+# as). Lines of one pattern have lexemes of the same signatures, so the option's index is the
+# same for all of them and is found once, when the pattern is parsed.
+_PlacePlan = tuple[int, int, int | None, int | None]        # loc, its option; coast, its option
+_UnitPlan = tuple[int | None, int | None, "_PlacePlan | None", int, int | None, int | None]
+
+
+def _plan(template: Shape, lexemes: list[Lexeme]) -> tuple:
+    """The template as plain tuples of (index, option index): see `_fill`."""
+    def option(index: int | None, terminal: str) -> int | None:
+        if index is None:
+            return None
+        for k, candidate in enumerate(lexemes[index].options):
+            if candidate.terminal == terminal:
+                return k
         raise AssertionError(terminal)
 
-    def place(p: _PlaceAt | None) -> PlaceRef | None:
+    def place(p: _PlaceAt | None) -> _PlacePlan | None:
         if p is None:
             return None
-        if p.coast is None:
-            return PlaceRef(lexemes[p.loc], value(p.loc, "LOC"))
-        return PlaceRef(lexemes[p.loc], value(p.loc, "LOC"), value(p.coast, "COAST"),
-                        lexemes[p.coast])
+        return (p.loc, option(p.loc, "LOC"), p.coast, option(p.coast, "COAST"))
 
-    def unit(u: _UnitAt | None) -> UnitRef | None:
+    def unit(u: _UnitAt | None) -> _UnitPlan | None:
         if u is None:
             return None
-        return UnitRef(value(u.unit, "UNIT") if u.unit is not None else None, place(u.place),
-                       lexemes[u.first],
-                       value(u.nation, "NATION") if u.nation is not None else None)
+        return (u.unit, option(u.unit, "UNIT"), place(u.place), u.first, u.nation,
+                option(u.nation, "NATION"))
 
-    return Shape(template.kind, unit(template.subject), unit(template.other),
-                 place(template.target), tuple(place(p) for p in template.steps),
-                 template.via, template.implicit)
+    return (template.kind, unit(template.subject), unit(template.other),
+            place(template.target), tuple(place(p) for p in template.steps), template.via,
+            template.implicit)
+
+
+# Named tuples made from a tuple at C speed (their own constructors are Python calls).
+_new = tuple.__new__
+
+
+def _fill(plan: tuple, lexemes: list[Lexeme]) -> Shape:
+    """The shape of this line: the pattern's plan filled with its words."""
+    kind, subject, other, target, steps, via, implicit = plan
+    return _new(Shape, (kind, _fill_unit(subject, lexemes), _fill_unit(other, lexemes),
+                        _fill_place(target, lexemes),
+                        tuple([_fill_place(p, lexemes) for p in steps]) if steps else (),
+                        via, implicit))
+
+
+def _fill_place(plan: _PlacePlan | None, lexemes: list[Lexeme]) -> PlaceRef | None:
+    if plan is None:
+        return None
+    loc, k, coast, coast_k = plan
+    lexeme = lexemes[loc]
+    if coast is None:
+        return _new(PlaceRef, (lexeme, lexeme.options[k].value, None, None))
+    coast_lexeme = lexemes[coast]
+    return _new(PlaceRef, (lexeme, lexeme.options[k].value,
+                           coast_lexeme.options[coast_k].value, coast_lexeme))
+
+
+def _fill_unit(plan: _UnitPlan | None, lexemes: list[Lexeme]) -> UnitRef | None:
+    if plan is None:
+        return None
+    unit, unit_k, place, first, nation, nation_k = plan
+    return _new(UnitRef, (lexemes[unit].options[unit_k].value if unit is not None else None,
+                          _fill_place(place, lexemes), lexemes[first],
+                          lexemes[nation].options[nation_k].value if nation is not None
+                          else None))

@@ -78,3 +78,46 @@ def test_what_is_remembered_never_changes_an_answer(text, position, power):
     _forget_everything()
     cold = parse_message(text, position=position, power=power)
     assert warm == again == cold
+
+
+def _plain_shape(template: syntax.Shape, found: list) -> syntax.Shape:
+    """A parse's template filled the plain way: each slot's option looked for by terminal,
+    each reference made by its constructor."""
+    def value(index, terminal):
+        return next(o.value for o in found[index].options if o.terminal == terminal)
+
+    def place(p):
+        if p is None:
+            return None
+        if p.coast is None:
+            return syntax.PlaceRef(found[p.loc], value(p.loc, "LOC"))
+        return syntax.PlaceRef(found[p.loc], value(p.loc, "LOC"), value(p.coast, "COAST"),
+                               found[p.coast])
+
+    def unit(u):
+        if u is None:
+            return None
+        return syntax.UnitRef(value(u.unit, "UNIT") if u.unit is not None else None,
+                              place(u.place), found[u.first],
+                              value(u.nation, "NATION") if u.nation is not None else None)
+
+    return syntax.Shape(template.kind, unit(template.subject), unit(template.other),
+                        place(template.target), tuple(place(p) for p in template.steps),
+                        template.via, template.implicit)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(WORDS | st.sampled_from(["Sint-Petersburg", "(Cs)", "StP/nc", "Italia",
+                                         "Engelse", "Kanaal", "Stands", "via", "mare"]),
+                min_size=1, max_size=8).map(" ".join))
+def test_a_shape_filled_from_its_patterns_plan_is_the_plain_fill_of_its_parse(line):
+    found = lexemes(line, lexicon("auto"))
+    template = syntax._Search(found).run() if found else None
+    first = syntax.parse_shape(found)   # the pattern parsed, its plan made and filled
+    again = syntax.parse_shape(found)   # the plan found by the pattern
+    if template is None:
+        assert isinstance(first, syntax.SyntaxProblem) and first == again
+    else:
+        assert first == again == _plain_shape(template, found)
+        assert type(first) is syntax.Shape and type(first.target or first) in (
+            syntax.PlaceRef, syntax.Shape)
