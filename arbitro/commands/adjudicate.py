@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
+
+from arbitro.commands import InputError, read_json_input
 
 HELP = "adjudicate one record or a list of records (the shared DATC layout) and print results"
 
@@ -20,10 +21,9 @@ def run(args: argparse.Namespace) -> int:
     from engine.records import adjudicate_record
 
     try:
-        text = Path(args.file).read_text(encoding="utf-8") if args.file else sys.stdin.read()
-        data = json.loads(text)
-    except (OSError, json.JSONDecodeError) as exc:
-        print(f"arbitro adjudicate: cannot read input: {exc}", file=sys.stderr)
+        data = read_json_input(args.file)
+    except InputError as exc:
+        print(f"arbitro adjudicate: {exc}", file=sys.stderr)
         return 2
     records = data if isinstance(data, list) else [data]
     results = []

@@ -11,11 +11,12 @@ in its `civil_disorder` list, if any.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+
+from arbitro.commands import InputError, read_json_input
 
 HELP = "draw the position of one record (or each of a list) to a PNG map"
 
@@ -35,10 +36,9 @@ class RecordError(ValueError):
 
 def run(args: argparse.Namespace) -> int:
     try:
-        text = Path(args.file).read_text(encoding="utf-8") if args.file else sys.stdin.read()
-        data = json.loads(text)
-    except (OSError, json.JSONDecodeError) as exc:
-        print(f"arbitro render: cannot read input: {exc}", file=sys.stderr)
+        data = read_json_input(args.file)
+    except InputError as exc:
+        print(f"arbitro render: {exc}", file=sys.stderr)
         return 2
     if not isinstance(data, list | dict):
         print("arbitro render: the input must be a JSON object (one record) or a list of "
