@@ -4,7 +4,9 @@ the channel would see."""
 
 from __future__ import annotations
 
+import os
 from datetime import timedelta
+from pathlib import Path
 
 from tests.e2e.harness import PNG, arbitro_bot, seat_everyone
 
@@ -68,6 +70,7 @@ async def test_a_year_of_play_through_discord(fake_discord, tmp_path):
         with_map = await table.channel_message(lambda m: bool(m.files), after=before)
         name, png = with_map.files[0]
         assert name.endswith(".png") and png.startswith(PNG)
+        _keep_for_the_readme(text, name, png)
 
         # --- Fall 1901: a moderator extends, then forces processing ----------------------
         await table.dm(users["England"], "F NTH - NWY\nF NWG H\nA YOR H")
@@ -170,3 +173,13 @@ async def test_the_game_menu_still_works_after_a_restart(fake_discord, tmp_path)
         assert "Lepanto" in reply.content
         mine = await table.run("orders", "show", user=emma, options={"game": 1})
         assert "`F LON - NTH`" in mine.content
+
+
+def _keep_for_the_readme(text: str, name: str, png: bytes) -> None:
+    """With ARBITRO_E2E_ARTIFACTS set to a folder, keep the first results post and its map as
+    the channel received them (the README shows them)."""
+    folder = os.environ.get("ARBITRO_E2E_ARTIFACTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        (Path(folder) / "results_message.txt").write_text(text, encoding="utf-8")
+        (Path(folder) / name).write_bytes(png)
