@@ -208,8 +208,10 @@ def _forget(words: bool = True) -> None:
         for mode in ("auto", "en", "it", "nl"):
             lexicon(mode).memo.clear()
             lexicon(mode).written.clear()
+            lexicon(mode).placed.clear()
         lexer._PIECES.clear()
         syntax._PATTERNS.clear()
+        syntax._PLACE_REFS.clear()
         fold.cache_clear()
 
 

@@ -103,12 +103,18 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
     # Signs and single words (those that start no longer phrase) read the same wherever they
     # stand, so they are remembered as written, before folding accents and case.
     known = lex.written
+    placed = lex.placed
     i = 0
     while i < len(toks):
         kind, text, start, _end = toks[i]
         reading = known.get(text)
         if reading is not None:
-            out.append(_new_lexeme(Lexeme, (text, start, *reading)))
+            lexeme = placed.get((text, start))
+            if lexeme is None:
+                if len(placed) > _MEMO_LIMIT:
+                    placed.clear()
+                lexeme = placed[(text, start)] = _new_lexeme(Lexeme, (text, start, *reading))
+            out.append(lexeme)
             i += 1
             continue
         if kind == "soft":

@@ -68,6 +68,9 @@ class Lexicon:
     phrase_starts: frozenset[str] = frozenset()  # first words of multi-word phrases
     memo: dict = field(default_factory=dict)      # phrase key -> its lexeme readings
     written: dict = field(default_factory=dict)   # a word or sign as written -> the same
+    # (word as written, column) -> its Lexeme: one object for every line with that word
+    # there, so the shapes remembered hold fewer objects for the garbage collector to walk
+    placed: dict = field(default_factory=dict)
 
     def lookup(self, key: str) -> list[Entry]:
         return self.phrases.get(key, [])

@@ -118,10 +118,14 @@ class Resolver:
             return subjects
         others = self._places_of_units(shape.other) if shape.other else [None]
         targets = self._targets(shape.target) if shape.target else [None]
-        readings: list[_Reading] = []
-        for subject, other, target in itertools.islice(
-                itertools.product(subjects, others, targets), MAX_READINGS):
-            readings.extend(self._readings(kind, shape, subject, other, target))
+        if len(subjects) == 1 and len(others) == 1 and len(targets) == 1:
+            # most lines: every slot has one reading, so one combination
+            readings = self._readings(kind, shape, subjects[0], others[0], targets[0])
+        else:
+            readings = []
+            for subject, other, target in itertools.islice(
+                    itertools.product(subjects, others, targets), MAX_READINGS):
+                readings.extend(self._readings(kind, shape, subject, other, target))
         if not readings:
             return self._error("empty", expected="")
         # The position's verdict on each reading (the engine's validation, remembered).

@@ -314,6 +314,8 @@ def _plan(template: Shape, lexemes: list[Lexeme]) -> tuple:
 
 # Named tuples made from a tuple at C speed (their own constructors are Python calls).
 _new = tuple.__new__
+_PLACE_REFS: dict[tuple[int, int], PlaceRef] = {}
+_PLACE_REFS_KEPT = 50_000
 
 
 def _fill(plan: tuple, lexemes: list[Lexeme]) -> Shape:
@@ -331,7 +333,15 @@ def _fill_place(plan: _PlacePlan | None, lexemes: list[Lexeme]) -> PlaceRef | No
     loc, k, coast, coast_k = plan
     lexeme = lexemes[loc]
     if coast is None:
-        return _new(PlaceRef, (lexeme, lexeme.options[k].value, None, None))
+        # One PlaceRef per remembered lexeme and reading (the lexer makes one lexeme per word
+        # and column); the identity check keeps a freed lexeme's id from being taken for it.
+        ref = _PLACE_REFS.get((id(lexeme), k))
+        if ref is None or ref.lexeme is not lexeme:
+            if len(_PLACE_REFS) > _PLACE_REFS_KEPT:
+                _PLACE_REFS.clear()
+            ref = _PLACE_REFS[(id(lexeme), k)] = _new(
+                PlaceRef, (lexeme, lexeme.options[k].value, None, None))
+        return ref
     coast_lexeme = lexemes[coast]
     return _new(PlaceRef, (lexeme, lexeme.options[k].value,
                            coast_lexeme.options[coast_k].value, coast_lexeme))

@@ -63,7 +63,7 @@ _VIEWS_KEPT = 64
 _last: tuple[Position | None, PositionView | None] = (None, None)  # the latest asked about
 
 # The engine's verdict on one movement order, by the units it reads (see _movement_verdict).
-_MOVEMENT_VERDICTS: dict[tuple, Outcome | None] = {}
+_MOVEMENT_VERDICTS: dict[tuple, tuple[Order, Outcome | None]] = {}
 _VERDICTS_KEPT = 100_000
 
 
@@ -153,16 +153,19 @@ def _movement_verdict(view: PositionView, power: Power, order: Order, board: Boa
     own = view.on_board.get(province_of(order.location))
     other = getattr(order, "supported_location", None) or getattr(order, "army_location", None)
     other_unit = view.on_board.get(province_of(other)) if other else None
-    key = (power, order, rules.name, keys[own.province] if own else "",
+    # The order by identity (the reader makes one object per distinct order; hashing a
+    # frozen dataclass is a Python call per lookup); the entry keeps the order itself, so
+    # its id is never another order's.
+    key = (power, id(order), rules.name, keys[own.province] if own else "",
            keys[other_unit.province] if other_unit else "",
            view.fleets_at_sea_key if _may_go_by_sea(order, own, board) else "")
-    found = _MOVEMENT_VERDICTS.get(key, _UNJUDGED)
-    if found is _UNJUDGED:
+    found = _MOVEMENT_VERDICTS.get(key)
+    if found is None or found[0] is not order:
         if len(_MOVEMENT_VERDICTS) > _VERDICTS_KEPT:
             _MOVEMENT_VERDICTS.clear()
-        found = _MOVEMENT_VERDICTS[key] = movement_order_problem(view.on_board, power, order,
-                                                                 board, rules)
-    return found
+        found = _MOVEMENT_VERDICTS[key] = (order, movement_order_problem(
+            view.on_board, power, order, board, rules))
+    return found[1]
 
 
 def _engine_verdict(view: PositionView, power: Power, order: Order, board: Board,

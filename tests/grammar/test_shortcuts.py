@@ -31,7 +31,9 @@ def _forget_everything() -> None:
     for mode in ("auto", "en", "it", "nl"):
         lexicon(mode).memo.clear()
         lexicon(mode).written.clear()
+        lexicon(mode).placed.clear()
     syntax._PATTERNS.clear()
+    syntax._PLACE_REFS.clear()
 
 
 @settings(max_examples=300, deadline=None)
@@ -46,6 +48,7 @@ def test_tokens_cut_at_spaces_are_the_regular_expressions_tokens(line):
 def test_words_remembered_as_written_read_as_the_first_time(line):
     lex = lexicon("auto")
     lex.written.clear()
+    lex.placed.clear()
     lex.memo.clear()
     first = lexemes(line, lex)
     assert lex.written  # something was remembered
