@@ -212,6 +212,7 @@ def _forget(words: bool = True) -> None:
         lexer._PIECES.clear()
         syntax._PATTERNS.clear()
         syntax._PLACE_REFS.clear()
+        syntax._UNIT_REFS.clear()
         fold.cache_clear()
 
 

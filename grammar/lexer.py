@@ -135,8 +135,11 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
                 continue
         if len(known) > _MEMO_LIMIT:
             known.clear()
+        if len(placed) > _MEMO_LIMIT:
+            placed.clear()
         known[text] = reading
-        out.append(_new_lexeme(Lexeme, (text, start, *reading)))
+        lexeme = placed[(text, start)] = _new_lexeme(Lexeme, (text, start, *reading))
+        out.append(lexeme)
         i += 1
     return out
 

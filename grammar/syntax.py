@@ -316,6 +316,7 @@ def _plan(template: Shape, lexemes: list[Lexeme]) -> tuple:
 _new = tuple.__new__
 _PLACE_REFS: dict[tuple[int, int], PlaceRef] = {}
 _PLACE_REFS_KEPT = 50_000
+_UNIT_REFS: dict[tuple, UnitRef] = {}
 
 
 def _fill(plan: tuple, lexemes: list[Lexeme]) -> Shape:
@@ -351,7 +352,17 @@ def _fill_unit(plan: _UnitPlan | None, lexemes: list[Lexeme]) -> UnitRef | None:
     if plan is None:
         return None
     unit, unit_k, place, first, nation, nation_k = plan
-    return _new(UnitRef, (lexemes[unit].options[unit_k].value if unit is not None else None,
-                          _fill_place(place, lexemes), lexemes[first],
-                          lexemes[nation].options[nation_k].value if nation is not None
-                          else None))
+    utype = lexemes[unit].options[unit_k].value if unit is not None else None
+    place_ref = _fill_place(place, lexemes)
+    first_lexeme = lexemes[first]
+    nation_name = lexemes[nation].options[nation_k].value if nation is not None else None
+    if place_ref is not None and place_ref.coast is not None:  # made anew each time
+        return _new(UnitRef, (utype, place_ref, first_lexeme, nation_name))
+    # One UnitRef per remembered parts, as for places (identity checked the same way).
+    key = (utype, id(place_ref), id(first_lexeme), nation_name)
+    ref = _UNIT_REFS.get(key)
+    if ref is None or ref.place is not place_ref or ref.lexeme is not first_lexeme:
+        if len(_UNIT_REFS) > _PLACE_REFS_KEPT:
+            _UNIT_REFS.clear()
+        ref = _UNIT_REFS[key] = _new(UnitRef, (utype, place_ref, first_lexeme, nation_name))
+    return ref

@@ -34,6 +34,7 @@ def _forget_everything() -> None:
         lexicon(mode).placed.clear()
     syntax._PATTERNS.clear()
     syntax._PLACE_REFS.clear()
+    syntax._UNIT_REFS.clear()
 
 
 @settings(max_examples=300, deadline=None)
@@ -124,3 +125,16 @@ def test_a_shape_filled_from_its_patterns_plan_is_the_plain_fill_of_its_parse(li
         assert first == again == _plain_shape(template, found)
         assert type(first) is syntax.Shape and type(first.target or first) in (
             syntax.PlaceRef, syntax.Shape)
+
+
+def test_a_word_at_the_same_column_is_one_object_and_still_reads_as_itself():
+    _forget_everything()
+    lex = lexicon("auto")
+    first = syntax.parse_shape(lexemes("A Par - Bur", lex))
+    second = syntax.parse_shape(lexemes("A Par - Pic", lex))
+    assert second.subject is first.subject  # unit, place and word kept once
+    assert second.target is not first.target and second.target.lexeme.text == "Pic"
+    moved = syntax.parse_shape(lexemes("A  Par - Bur", lex))  # Par one column later
+    assert moved.subject.place.lexeme.column == first.subject.place.lexeme.column + 1
+    _forget_everything()
+    assert syntax.parse_shape(lexemes("A Par - Pic", lex)) == second
