@@ -62,8 +62,8 @@ from engine import (
     parse_order,
 )
 from engine.records import game_phase_position
-from grammar import api, lexer, parse_line, parse_message, readings, syntax, verdicts
-from grammar.lexicon import fold, lexicon, vocabulary
+from grammar import forget, parse_line, parse_message
+from grammar.lexicon import vocabulary
 
 PEER_MS_PER_ORDER = 1.0  # the issue's figure for the fastest Discord judge measured
 TARGET_LINES_PER_SECOND = 20_000
@@ -197,25 +197,6 @@ def _expected(order: Order) -> str:
     return order.canonical()
 
 
-def _forget(words: bool = True) -> None:
-    """Empty the memories of lines, shapes, orders, positions and verdicts and, unless `words` is
-    False, those of the vocabulary too (as in a process just started)."""
-    api._read.cache_clear()
-    api._CANONICAL.clear()
-    verdicts.forget()
-    readings.forget()
-    if words:
-        for mode in ("auto", "en", "it", "nl"):
-            lexicon(mode).memo.clear()
-            lexicon(mode).written.clear()
-            lexicon(mode).placed.clear()
-        lexer._PIECES.clear()
-        syntax._PATTERNS.clear()
-        syntax._PLACE_REFS.clear()
-        syntax._UNIT_REFS.clear()
-        fold.cache_clear()
-
-
 def _read(lines) -> int:
     right = 0
     for position, power, text, expected in lines:
@@ -253,7 +234,7 @@ def read_each_phase_alone(lines) -> float:
     total = 0.0
     gc.collect()
     for run in by_phase(lines):
-        _forget(words=False)
+        forget(words=False)
         start = time.process_time()
         _read(run)
         total += time.process_time() - start
@@ -308,12 +289,12 @@ def main(argv: list[str] | None = None) -> int:
     first = running = paused = alone = steady = float("inf")
     right = 0
     for _ in range(args.repeat):
-        _forget()
+        forget()
         elapsed, right = read_all(lines)
         first = min(first, elapsed)
-        _forget(words=False)
+        forget(words=False)
         running = min(running, read_all(lines)[0])
-        _forget(words=False)
+        forget(words=False)
         paused = min(paused, read_all(lines, collector=False)[0])
         alone = min(alone, read_each_phase_alone(lines))
         steady = min(steady, read_again(lines))
@@ -322,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     assert len(parse_message(MESSAGE, position=opening, power=Power.ITALY)) == 17
     cold_message, message_times = [], []
     for _ in range(max(20, args.repeat)):
-        _forget(words=False)
+        forget(words=False)
         start = time.process_time()
         parse_message(MESSAGE, position=opening, power=Power.ITALY)
         cold_message.append(time.process_time() - start)

@@ -11,6 +11,6 @@ the best chosen), `verdicts` (the engine's say on each), `texts` (notes and erro
 reader's language), `api` (messages, lines, `ParsedLine`). Nothing from Lark leaves `syntax`.
 """
 
-from grammar.api import ParsedLine, parse_line, parse_message
+from grammar.api import ParsedLine, forget, parse_line, parse_message
 
-__all__ = ["ParsedLine", "parse_line", "parse_message"]
+__all__ = ["ParsedLine", "forget", "parse_line", "parse_message"]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from engine import DEFAULT_RULES, Order, Position, Power, Rules, rules_named, standard_board
-from grammar import texts
+from grammar import lexer, readings, syntax, texts, verdicts
 from grammar.lexer import Lexeme, lexemes
 from grammar.lexicon import LANGUAGES, fold, lexicon
 from grammar.readings import Resolver
@@ -276,3 +276,23 @@ def _power_named(name: str) -> Power | None:
 
 
 __all__ = ["ParsedLine", "parse_line", "parse_message", "Shape"]
+
+
+def forget(words: bool = True) -> None:
+    """Empty the grammar's memories of lines, shapes, orders, positions and verdicts and,
+    unless `words` is False, those of the vocabulary too: the grammar as in a process just
+    started. For benchmarks and tests; a running bot never needs it."""
+    _read.cache_clear()
+    _CANONICAL.clear()
+    verdicts.forget()
+    readings.forget()
+    if words:
+        for mode in ("auto", *LANGUAGES):
+            lexicon(mode).memo.clear()
+            lexicon(mode).written.clear()
+            lexicon(mode).placed.clear()
+        lexer._PIECES.clear()
+        syntax._PATTERNS.clear()
+        syntax._PLACE_REFS.clear()
+        syntax._UNIT_REFS.clear()
+        fold.cache_clear()

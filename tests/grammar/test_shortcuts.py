@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Power
-from grammar import ParsedLine, api, parse_line, parse_message, readings, syntax, verdicts
+from grammar import ParsedLine, forget, parse_line, parse_message, syntax
 from grammar.lexer import _TOKEN, lexemes, tokens
 from grammar.lexicon import lexicon
 from tests.grammar.positions import ADJUSTMENT, OPENING, RETREAT
@@ -21,20 +21,6 @@ PIECES = st.sampled_from(["A", "Ven", "-", "Tri", "Ven-Tri", "->", "-->", "(Cs)"
 
 def _regex_tokens(line: str) -> list[tuple[str, str, int, int]]:
     return [(m.lastgroup or "other", m.group(), *m.span()) for m in _TOKEN.finditer(line)]
-
-
-def _forget_everything() -> None:
-    api._read.cache_clear()
-    api._CANONICAL.clear()
-    verdicts.forget()
-    readings.forget()
-    for mode in ("auto", "en", "it", "nl"):
-        lexicon(mode).memo.clear()
-        lexicon(mode).written.clear()
-        lexicon(mode).placed.clear()
-    syntax._PATTERNS.clear()
-    syntax._PLACE_REFS.clear()
-    syntax._UNIT_REFS.clear()
 
 
 @settings(max_examples=300, deadline=None)
@@ -79,7 +65,7 @@ WORDS = st.sampled_from(["A", "F", "a", "S", "C", "-", "Ven", "Tri", "Rom", "Apu
 def test_what_is_remembered_never_changes_an_answer(text, position, power):
     warm = parse_message(text, position=position, power=power)
     again = parse_message(text, position=position, power=power)
-    _forget_everything()
+    forget()
     cold = parse_message(text, position=position, power=power)
     assert warm == again == cold
 
@@ -128,7 +114,7 @@ def test_a_shape_filled_from_its_patterns_plan_is_the_plain_fill_of_its_parse(li
 
 
 def test_a_word_at_the_same_column_is_one_object_and_still_reads_as_itself():
-    _forget_everything()
+    forget()
     lex = lexicon("auto")
     first = syntax.parse_shape(lexemes("A Par - Bur", lex))
     second = syntax.parse_shape(lexemes("A Par - Pic", lex))
@@ -136,5 +122,5 @@ def test_a_word_at_the_same_column_is_one_object_and_still_reads_as_itself():
     assert second.target is not first.target and second.target.lexeme.text == "Pic"
     moved = syntax.parse_shape(lexemes("A  Par - Bur", lex))  # Par one column later
     assert moved.subject.place.lexeme.column == first.subject.place.lexeme.column + 1
-    _forget_everything()
+    forget()
     assert syntax.parse_shape(lexemes("A Par - Pic", lex)) == second
