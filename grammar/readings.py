@@ -113,34 +113,122 @@ class Resolver:
             return kind
         if kind == "waive":
             return Resolution(Waive(), valid=True)
+        if self.kind is PhaseKind.MOVEMENT:
+            single = self._single_reading(kind, shape)
+            if single is not None:
+                single.outcome = verdicts.verdict(self.view, self.power, single.order,
+                                                  self.board, self.rules)
+                return self._choose([single])
+        return self._weigh(kind, shape)
+
+    def _weigh(self, kind: str, shape: Shape) -> Resolution:
+        """Every reading of every slot, each combination judged on the position, the best
+        chosen (see the module's text)."""
         subjects = self._subjects(shape.subject, kind)
         if isinstance(subjects, Resolution):
             return subjects
         others = self._places_of_units(shape.other) if shape.other else [None]
         targets = self._targets(shape.target) if shape.target else [None]
-        if len(subjects) == 1 and len(others) == 1 and len(targets) == 1:
-            # most lines: every slot has one reading, so one combination
-            readings = self._readings(kind, shape, subjects[0], others[0], targets[0])
-        else:
-            readings = []
-            for subject, other, target in itertools.islice(
-                    itertools.product(subjects, others, targets), MAX_READINGS):
-                readings.extend(self._readings(kind, shape, subject, other, target))
+        slots = (subjects, others, targets)
+        found = self._cheapest_first(kind, shape, slots)
+        if found is not None:
+            return found
+        readings = []
+        for subject, other, target in itertools.islice(itertools.product(*slots),
+                                                       MAX_READINGS):
+            readings.extend(self._readings(kind, shape, subject, other, target))
         if not readings:
             return self._error("empty", expected="")
         # The position's verdict on each reading (the engine's validation, remembered).
         view, power, board, rules = self.view, self.power, self.board, self.rules
-        if len(readings) > 1:
-            # A reading cheaper than every other that is legal and plausible wins whatever
-            # the others' verdicts (they could only tie or lose): ask for its verdict first.
-            cheapest = min(readings, key=_cost)
-            if all(r is cheapest or r.cost > cheapest.cost + _SAME_COST for r in readings):
-                cheapest.outcome = verdicts.verdict(view, power, cheapest.order, board, rules)
-                if cheapest.outcome is None and verdicts.plausible(view, cheapest.order, board):
-                    return self._choose([cheapest])
         for reading in readings:
             reading.outcome = verdicts.verdict(view, power, reading.order, board, rules)
         return self._choose(readings)
+
+    def _cheapest_first(self, kind: str, shape: Shape, slots: tuple[list, list, list]
+                        ) -> Resolution | None:
+        """A reading cheaper than every other that is legal and plausible wins whatever the
+        others' verdicts (they could only tie or lose). Costs add up, so it is the one made
+        of each slot's cheapest choice, when each slot has one: judged before the others are
+        listed (`Mar` is Marseilles, and the start of twelve seas). None: weigh them all."""
+        if len(slots[0]) * len(slots[1]) * len(slots[2]) > MAX_READINGS:
+            return None  # the readings weighed are the first MAX_READINGS combinations
+        cheapest = [_cheapest(slot) for slot in slots]
+        if _TIE in cheapest:
+            return None
+        readings = self._readings(kind, shape, *cheapest)
+        if len(readings) != 1:
+            return None
+        order = readings[0].order
+        readings[0].outcome = verdicts.verdict(self.view, self.power, order, self.board,
+                                               self.rules)
+        if readings[0].outcome is None and verdicts.plausible(self.view, order, self.board):
+            return self._choose(readings)
+        return None
+
+    # -- the usual line ---------------------------------------------------------------------
+    def _single_reading(self, kind: str, shape: Shape) -> _Reading | None:
+        """The one reading of a movement order whose every place word has one reading and
+        whose unit stands there as written: what `_weigh` finds for it, with nothing listed
+        or weighed (most lines; `tests/grammar/test_single_reading.py` holds the two to the
+        same result). None for any other line."""
+        subject = shape.subject
+        ref = subject.place
+        if ref is None or len(ref.places) != 1:
+            return None
+        place = ref.places[0]
+        unit = self.orderable.get(place.pid)
+        written = subject.unit
+        if unit is None or (written is not None and written != unit.type):
+            return None
+        notes = self._read_as(ref, place.how, place.pid)
+        if written is None:
+            notes.append(("unit_filled", {"unit": unit.label()}))
+        utype, loc = unit.type, unit.location
+        supported = other_loc = None
+        if shape.other is not None:
+            other_ref = shape.other.place
+            if len(other_ref.places) != 1:
+                return None
+            other_place = other_ref.places[0]
+            other_loc = other_place.pid
+            notes += self._read_as(other_ref, other_place.how, other_loc)
+            supported = shape.other.unit
+            if supported is None:
+                other_unit = self.on_board.get(other_loc)
+                if other_unit is not None:
+                    supported = other_unit.type.value
+                    notes.append(("unit_filled", {"unit": other_unit.label()}))
+        target = None
+        if shape.target is not None:
+            target_ref = shape.target
+            if len(target_ref.places) != 1:
+                return None
+            target_place = target_ref.places[0]
+            target = self._with_coast(target_place.pid, target_ref)
+            notes += self._read_as(target_ref, target_place.how, target_place.pid)
+        if shape.kind == "bare":
+            notes.append(("bare_hold", {}))
+        if shape.implicit:
+            notes.append(("implicit_move", {"pid": province_of(target)}))
+        if kind == "hold":
+            order = _order(Hold, utype, loc)
+        elif kind == "move":
+            moves = self._moves(kind, utype, loc, target, shape.via)
+            if len(moves) != 1 or moves[0][2] is not None:
+                return None
+            order, extra, _missing = moves[0]
+            notes += extra
+        elif kind == "support_hold":
+            order = _order(SupportHold, utype, loc, _UNIT_TYPES.get(supported), other_loc)
+        elif kind == "support_move":
+            order = _order(SupportMove, utype, loc, _UNIT_TYPES.get(supported), other_loc,
+                           province_of(target))
+        elif kind == "convoy":
+            order = _order(Convoy, utype, loc, other_loc, province_of(target))
+        else:
+            return None
+        return _Reading(order, 0.0, notes, ())
 
     # -- the order kind in this phase ------------------------------------------------------
     def _kind_in_phase(self, shape: Shape) -> str | Resolution:
@@ -458,8 +546,21 @@ def forget() -> None:
 _SAME_COST = 1e-9  # costs this close are equal (sums of quarters and units)
 
 
-def _cost(reading: _Reading) -> float:
-    return reading.cost
+def _cheapest(choices: list[_Choice | None]) -> object:
+    """The choice cheaper than every other in its slot (None for an empty slot), or _TIE."""
+    if len(choices) == 1:
+        return choices[0]
+    ranked = sorted(choices, key=_choice_cost)
+    if ranked[1].cost > ranked[0].cost + _SAME_COST:
+        return ranked[0]
+    return _TIE
+
+
+_TIE = object()  # no one cheapest choice in a slot
+
+
+def _choice_cost(choice: _Choice) -> float:
+    return choice.cost
 
 
 def _slot(choice: _Choice) -> tuple[int, str, str]:
