@@ -36,7 +36,7 @@ from engine import (
 from engine.outcomes import Reason
 from engine.vocabulary import province_of
 from grammar import texts, verdicts
-from grammar.lexer import COST_OTHER_LANGUAGE, Lexeme
+from grammar.lexer import COST_OTHER_LANGUAGE, Lexeme, Place
 from grammar.syntax import PlaceRef, Shape, UnitRef
 
 MAX_READINGS = 300
@@ -174,9 +174,11 @@ class Resolver:
         same result). None for any other line."""
         subject = shape.subject
         ref = subject.place
-        if ref is None or len(ref.places) != 1:
+        if ref is None:
             return None
-        place = ref.places[0]
+        place = _only_place(ref.places, self.orderable, self.power)
+        if place is None:
+            return None
         unit = self.orderable.get(place.pid)
         written = subject.unit
         if unit is None or (written is not None and written != unit.type):
@@ -188,9 +190,9 @@ class Resolver:
         supported = other_loc = None
         if shape.other is not None:
             other_ref = shape.other.place
-            if len(other_ref.places) != 1:
+            other_place = _only_place(other_ref.places, self.on_board, None)
+            if other_place is None:
                 return None
-            other_place = other_ref.places[0]
             other_loc = other_place.pid
             notes += self._read_as(other_ref, other_place.how, other_loc)
             supported = shape.other.unit
@@ -544,6 +546,16 @@ def forget() -> None:
 
 
 _SAME_COST = 1e-9  # costs this close are equal (sums of quarters and units)
+
+
+def _only_place(places: tuple[Place, ...], units: dict, power: Power | None) -> Place | None:
+    """The one reading of a unit's place word, as `_where_units_stand` narrows the choices:
+    the only reading, else the only one naming a unit (the sender's, when there is one)."""
+    if len(places) == 1:
+        return places[0]
+    named = [p for p in places if (u := units.get(p.pid)) is not None
+             and (power is None or u.power == power)]
+    return named[0] if len(named) == 1 else None
 
 
 def _cheapest(choices: list[_Choice | None]) -> object:
