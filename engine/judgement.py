@@ -11,14 +11,21 @@ nothing else; `tests/engine/test_judgement.py` checks them against the phase's f
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from engine.adjustments import _check_build, _remove
 from engine.board import Board
-from engine.orders import Build, Convoy, Disband, Order, Waive
+from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Waive
 from engine.outcomes import SUCCESS, Outcome, Reason, fails, illegal
 from engine.rules import Rules
-from engine.validation import _check_convoy, _effective, _NecessaryFleets, _ordered_unit
-from engine.vocabulary import Power, Unit, province_of
+from engine.validation import (
+    _check_convoy,
+    _move_way,
+    _NecessaryFleets,
+    _ordered_unit,
+    _support_target,
+)
+from engine.vocabulary import Power, Unit, UnitType, province_of
 
 
 def movement_order_problem(units: Mapping[str, Unit], power: Power, order: Order,
@@ -29,16 +36,29 @@ def movement_order_problem(units: Mapping[str, Unit], power: Power, order: Order
     unit = _ordered_unit(order, power, units)
     if isinstance(unit, Outcome):
         return unit
-    necessary = _NecessaryFleets(units, board)
+    if isinstance(order, Hold):
+        return None
+    if isinstance(order, Move):
+        # Alone, the order has no convoy orders beside it: no fleet is ordered to convoy the
+        # army, so a move to a bordering province without VIA goes by land and applies (the
+        # quick case of `_move`, asked here without building the unit's effective order).
+        if unit.type is UnitType.ARMY and not order.via_convoy and \
+                province_of(order.target) in board.army_neighbours(unit.province):
+            return None
+        way = _move_way(unit, order, units, _NO_CONVOYS, _NecessaryFleets(units, board), board,
+                        rules)
+        return way if isinstance(way, Outcome) else None
     if isinstance(order, Convoy):
         problem = _check_convoy(order, units, board)
-        if problem is None and unit.province not in necessary(
+        if problem is None and unit.province not in _NecessaryFleets(units, board)(
                 province_of(order.army_location), province_of(order.target)):
             problem = illegal(Reason.NO_CONVOY_ROUTE, province_of(order.target))
         return problem
-    # Alone, the order has no convoy orders beside it: no fleet is ordered to convoy anyone.
-    result = _effective(unit, order, units, {}, necessary, board, rules)
-    return result if isinstance(result, Outcome) else None
+    found = _support_target(unit, order, board)
+    return found if isinstance(found, Outcome) else None
+
+
+_NO_CONVOYS: Mapping[tuple[str, str], set[str]] = MappingProxyType({})
 
 
 def adjustment_order_outcome(units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],

@@ -8,11 +8,12 @@ its reason and the unit holds, as if the order were absent (DATC 4.E.1).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache
 
 from engine.board import Board
-from engine.orders import MOVEMENT_ORDERS, Convoy, Hold, Move, Order, SupportHold
+from engine.orders import MOVEMENT_ORDERS, Convoy, Hold, Move, Order, SupportHold, SupportMove
 from engine.outcomes import Outcome, Reason, illegal
 from engine.position import Position
 from engine.rules import Rules
@@ -132,7 +133,6 @@ def _check_convoy(order: Convoy, units: dict[str, Unit], board: Board) -> Outcom
 def _effective(unit: Unit, order: Order, units: dict[str, Unit],
                convoys: dict[tuple[str, str], set[str]], necessary: _NecessaryFleets,
                board: Board, rules: Rules) -> Effective | Outcome:
-    province = unit.province
     if isinstance(order, Hold):
         return Effective(unit)
     if isinstance(order, Move):
@@ -141,6 +141,19 @@ def _effective(unit: Unit, order: Order, units: dict[str, Unit],
         return Effective(unit, "convoy", target=province_of(order.target),
                          supported=province_of(order.army_location))
     # supports
+    found = _support_target(unit, order, board)
+    if isinstance(found, Outcome):
+        return found
+    supported, where, coast = found
+    kind = "support_hold" if isinstance(order, SupportHold) else "support_move"
+    return Effective(unit, kind, target=where, supported=supported, support_coast=coast)
+
+
+def _support_target(unit: Unit, order: SupportHold | SupportMove, board: Board
+                    ) -> tuple[str, str, str | None] | Outcome:
+    """The province of the unit supported, where the support acts (that province, or the
+    move's target) and the coast it names, or why `unit` cannot give this support."""
+    province = unit.province
     supported = province_of(order.supported_location)
     if supported == province:
         return illegal(Reason.SELF_SUPPORT, province)
@@ -155,22 +168,35 @@ def _effective(unit: Unit, order: Order, units: dict[str, Unit],
             return illegal(Reason.UNREACHABLE_TARGET, where)
         if where == province:
             return illegal(Reason.SELF_SUPPORT, province)
-    if not board.adjacent(unit.type, unit.location, where) or _is_wrong_terrain(unit, where,
-                                                                                 board):
+    # (`where` is a province: a fleet reaches it when it borders any of its coasts.)
+    army = unit.type is UnitType.ARMY
+    reaches = where in board.army_neighbours(unit.province) if army else \
+        bool(board.reachable_coasts(unit.location, where))
+    if not reaches or board.provinces[where].kind == ("sea" if army else "land"):
         return illegal(Reason.UNREACHABLE_TARGET, where)
-    kind = "support_hold" if isinstance(order, SupportHold) else "support_move"
-    return Effective(unit, kind, target=where, supported=supported, support_coast=coast)
-
-
-def _is_wrong_terrain(unit: Unit, province: str, board: Board) -> bool:
-    kind = board.provinces[province].kind
-    return (unit.type is UnitType.ARMY and kind == "sea") or (
-        unit.type is UnitType.FLEET and kind == "land")
+    return supported, where, coast
 
 
 def _move(unit: Unit, order: Move, units: dict[str, Unit],
           convoys: dict[tuple[str, str], set[str]], necessary: _NecessaryFleets,
           board: Board, rules: Rules) -> Effective | Outcome:
+    way = _move_way(unit, order, units, convoys, necessary, board, rules)
+    if isinstance(way, Outcome):
+        return way
+    location, convoyed = way
+    target = province_of(order.target)
+    if not convoyed:
+        return Effective(unit, "move", target, location)
+    fleets = convoys.get((unit.province, target)) or set()
+    return Effective(unit, "move", target=target, target_location=location, convoyed=True,
+                     route_fleets=_route_fleets(unit.province, target, fleets, board))
+
+
+def _move_way(unit: Unit, order: Move, units: dict[str, Unit],
+              convoys: Mapping[tuple[str, str], set[str]], necessary: _NecessaryFleets,
+              board: Board, rules: Rules) -> tuple[str, bool] | Outcome:
+    """Where a move goes (the exact location: a coast for a fleet to a province with coasts)
+    and whether it goes by convoy, or why it cannot apply."""
     target = province_of(order.target)
     place = board.provinces.get(target)
     if place is None or target == unit.province:
@@ -180,13 +206,13 @@ def _move(unit: Unit, order: Move, units: dict[str, Unit],
         return illegal(Reason.NOT_ADJACENT, target)
     if army and not order.via_convoy and not convoys.get((unit.province, target)) \
             and target in board.army_neighbours(unit.province):
-        return Effective(unit, "move", target, target)  # the usual case, said quickly
+        return target, False  # the usual case, said quickly
 
     if not army:
         location = _fleet_destination(unit.location, order.target, board, rules)
         if isinstance(location, Outcome):
             return location
-        return Effective(unit, "move", target=target, target_location=location)
+        return location, False
 
     # Armies: by land, or by convoy (DATC 4.A.3, 2000/2023 rule: a move to an adjacent
     # province goes by convoy only when ordered "via convoy" or when a fleet of the same power
@@ -195,13 +221,12 @@ def _move(unit: Unit, order: Move, units: dict[str, Unit],
     fleets = convoys.get((unit.province, target)) or set()
     own_fleet = bool(fleets) and any(units[f].power == unit.power for f in fleets)
     if by_land and not (order.via_convoy or own_fleet):
-        return Effective(unit, "move", target=target, target_location=target)
+        return target, False
     if by_land and not fleets and rules.via_convoy_falls_back_to_land:
-        return Effective(unit, "move", target=target, target_location=target)
+        return target, False
     if not necessary(unit.province, target):
         return illegal(Reason.NO_CONVOY_ROUTE, target)
-    return Effective(unit, "move", target=target, target_location=target, convoyed=True,
-                     route_fleets=_route_fleets(unit.province, target, fleets, board))
+    return target, True
 
 
 def _fleet_destination(origin: str, target: str, board: Board, rules: Rules) -> str | Outcome:
@@ -244,16 +269,20 @@ class _NecessaryFleets:
     fleet needed: no shortcut from an earlier place of the chain to a later one), using every
     fleet at sea on the board. Empty when no convoy route exists at all."""
 
-    def __init__(self, units: dict[str, Unit], board: Board) -> None:
+    def __init__(self, units: Mapping[str, Unit], board: Board) -> None:
         self.units = units
         self.board = board
         self._memo: dict[tuple[str, str], frozenset[str]] = {}
+        self._seas: frozenset[str] | None = None
 
-    @cached_property
-    def seas(self) -> set[str]:
+    @property
+    def seas(self) -> frozenset[str]:
         """Provinces of the fleets at sea (worked out only if some order needs a convoy)."""
-        return {p for p, u in self.units.items()
-                if u.type is UnitType.FLEET and self.board.provinces[p].is_sea}
+        if self._seas is None:
+            units = self.units
+            self._seas = frozenset(p for p in units.keys() & _sea_provinces(self.board)
+                                   if units[p].type is UnitType.FLEET)
+        return self._seas
 
     def __call__(self, start: str, end: str) -> frozenset[str]:
         key = (start, end)
@@ -267,24 +296,31 @@ class _NecessaryFleets:
                 board.provinces[end].kind != "coast":
             return frozenset()
         touching = board.provinces_touching
+        seas = self.seas
         found: set[str] = set()
 
-        def extend(chain: list[str]) -> None:
+        def extend(chain: list[str], shortcut: frozenset[str]) -> None:
+            """`shortcut`: the places bordering an earlier place of the chain than its last
+            one; a fleet there would make the chain's last fleet unneeded (a detour)."""
             last = chain[-1]
             if end in touching(last):
                 found.update(chain[1:])
                 return
-            for sea in touching(last):
-                if sea not in self.seas or sea in chain:
-                    continue
-                earlier = chain[:-1]
-                if any(sea in touching(p) for p in earlier):
+            near = touching(last)
+            for sea in near & seas:
+                if sea in chain or sea in shortcut:
                     continue
                 chain.append(sea)
-                extend(chain)
+                extend(chain, shortcut | near)
                 chain.pop()
 
-        for sea in touching(start):
-            if sea in self.seas:
-                extend([start, sea])
+        # The order the chains are tried in does not matter: every chain is tried.
+        for sea in touching(start) & seas:
+            extend([start, sea], touching(start))
         return frozenset(found)
+
+
+@cache
+def _sea_provinces(board: Board) -> frozenset[str]:
+    """The board's sea provinces (a board is immutable: worked out once per board)."""
+    return frozenset(p for p, place in board.provinces.items() if place.is_sea)
