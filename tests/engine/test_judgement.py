@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import (
     RULES_1971,
@@ -23,6 +25,7 @@ from engine import (
     Status,
     SupportHold,
     SupportMove,
+    Unit,
     UnitType,
     Waive,
     standard_board,
@@ -33,7 +36,8 @@ from engine.judgement import (
     build_site_problem,
     movement_order_problem,
 )
-from engine.validation import effective_orders
+from engine.validation import _NecessaryFleets, effective_orders
+from engine.vocabulary import province_of
 from tests.engine.positions import written_position
 
 BOARD = standard_board()
@@ -168,3 +172,116 @@ def test_a_build_site_is_judged_whatever_the_count_of_builds():
     assert adjustment_order_outcome(winter.units, centres, Power.ENGLAND,
                                     Build(UnitType.ARMY, "edi"), BOARD,
                                     RULES_2023).reason is Reason.NO_BUILDS
+
+
+# -- random positions: the single-order verdict against the whole phase's --------------------
+SEAS = sorted(p for p, place in BOARD.provinces.items() if place.is_sea)
+NOT_SEAS = sorted(p for p, place in BOARD.provinces.items() if not place.is_sea)
+COASTAL = sorted(p for p, place in BOARD.provinces.items() if place.kind == "coast")
+SOME_POWERS = [Power.ENGLAND, Power.FRANCE, Power.TURKEY]
+
+
+@st.composite
+def crowded_positions(draw) -> Position:
+    """Up to a dozen fleets at sea (so that convoy chains of several fleets, with shortcuts
+    and dead ends, come up) and up to sixteen units ashore, of three powers."""
+    units = [Unit(draw(st.sampled_from(SOME_POWERS)), UnitType.FLEET, sea)
+             for sea in sorted(draw(st.sets(st.sampled_from(SEAS), max_size=12)))]
+    for province in sorted(draw(st.sets(st.sampled_from(NOT_SEAS), max_size=16))):
+        kind = UnitType.FLEET if BOARD.provinces[province].kind == "coast" and draw(
+            st.booleans()) else UnitType.ARMY
+        location = draw(st.sampled_from(BOARD.unit_locations(kind, province)))
+        units.append(Unit(draw(st.sampled_from(SOME_POWERS)), kind, location))
+    return Position(Position.initial().phase, tuple(units))
+
+
+def _near(location: str) -> list[str]:
+    """Places an order from `location` is likely to name: its neighbours of both kinds, with
+    and without their coasts."""
+    near = BOARD.army_neighbours(province_of(location)) | BOARD.fleet_neighbours(location)
+    return sorted(near | {province_of(n) for n in near})
+
+
+@st.composite
+def orders_on(draw, position: Position) -> Order:
+    """A movement order of any kind, mostly for a unit there and to a place near it, sometimes
+    for the wrong unit type, to a coast it cannot reach, VIA, or from an empty province."""
+    units = position.units
+    here = draw(st.sampled_from([u.location for u in units] + ["bur", "stp/sc"])
+                if units else st.just("bur"))
+    unit = next((u for u in units if u.location == here), None)
+    utype = draw(st.sampled_from([unit.type if unit else UnitType.ARMY, *UnitType]))
+    places = st.sampled_from(_near(here)) | st.sampled_from(EVERY_LOCATION)
+    other = draw(st.sampled_from([u.location for u in units]) if units else places)
+    kind = draw(st.sampled_from(["hold", "move", "support_hold", "support_move", "convoy"]))
+    if kind == "hold":
+        return Hold(utype, here)
+    if kind == "move":
+        return Move(utype, here, draw(places | st.sampled_from(COASTAL)), draw(st.booleans()))
+    if kind == "support_hold":
+        return SupportHold(utype, here, None, other)
+    if kind == "support_move":
+        return SupportMove(utype, here, None, other,
+                           draw(st.sampled_from(_near(other)) | places))
+    return Convoy(utype, here, other, draw(st.sampled_from(COASTAL) | places))
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.data(), crowded_positions(), st.sampled_from(RULES))
+def test_any_movement_order_on_any_position_is_judged_as_effective_orders_judges_it(
+        data, position, rules):
+    units = {u.province: u for u in position.units}
+    order = data.draw(orders_on(position))
+    power = data.draw(st.sampled_from(SOME_POWERS))
+    _effective, rejected = effective_orders(position, [(power, order, "")], BOARD, rules)
+    assert movement_order_problem(units, power, order, BOARD, rules) == rejected.get(0)
+
+
+def _needed_fleets(start: str, end: str, fleets: set[str]) -> set[str]:
+    """The fleets on some convoy chain from `start` to `end` in which every fleet is needed:
+    each place of the chain borders the next and no later one (the army's start and end may
+    border each other). Every chain of distinct fleets is listed and checked whole, with no
+    shortcut taken in the listing: slow, and plain."""
+    touching = BOARD.provinces_touching
+    found: set[str] = set()
+
+    def needed(chain: list[str]) -> bool:
+        places = [start, *chain, end]
+        return all(places[j] not in touching(places[i])
+                   for i in range(len(places)) for j in range(i + 2, len(places))
+                   if (i, j) != (0, len(places) - 1))
+
+    def walk(chain: list[str]) -> None:
+        if end in touching(chain[-1]) and needed(chain):
+            found.update(chain)
+        for fleet in fleets - set(chain):
+            if fleet in touching(chain[-1]):
+                walk([*chain, fleet])
+
+    if start != end and BOARD.provinces[start].kind == BOARD.provinces[end].kind == "coast":
+        for fleet in fleets:
+            if fleet in touching(start):
+                walk([fleet])
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sets(st.sampled_from(SEAS), max_size=9), st.sampled_from(COASTAL + ["bur", "nth"]),
+       st.sampled_from(COASTAL + ["mos"]))
+def test_the_fleets_needed_for_a_convoy_are_those_of_every_chain_without_a_detour(
+        fleets, start, end):
+    units = {sea: Unit(Power.ENGLAND, UnitType.FLEET, sea) for sea in fleets}
+    units["lon"] = Unit(Power.ENGLAND, UnitType.FLEET, "lon")  # a fleet ashore carries nobody
+    units["mos"] = Unit(Power.RUSSIA, UnitType.ARMY, "mos")
+    assert _NecessaryFleets(units, BOARD)(start, end) == _needed_fleets(start, end, fleets)
+
+
+def test_a_chain_with_a_shortcut_leaves_out_the_fleet_it_goes_round():
+    # North Sea borders both London and Norway: the Norwegian Sea is a detour, not needed.
+    fleets = {"nth", "nwg", "eng", "mao"}
+    assert _needed_fleets("lon", "nwy", fleets) == {"nth"}
+    units = {sea: Unit(Power.ENGLAND, UnitType.FLEET, sea) for sea in fleets}
+    assert _NecessaryFleets(units, BOARD)("lon", "nwy") == {"nth"}
+    # Brest to Tunis goes Mid-Atlantic, Western Mediterranean: both needed.
+    units["wes"] = Unit(Power.FRANCE, UnitType.FLEET, "wes")
+    assert _NecessaryFleets(units, BOARD)("bre", "tun") == {"mao", "wes"}
