@@ -273,16 +273,6 @@ class _NecessaryFleets:
         self.units = units
         self.board = board
         self._memo: dict[tuple[str, str], frozenset[str]] = {}
-        self._seas: frozenset[str] | None = None
-
-    @property
-    def seas(self) -> frozenset[str]:
-        """Provinces of the fleets at sea (worked out only if some order needs a convoy)."""
-        if self._seas is None:
-            units = self.units
-            self._seas = frozenset(p for p in units.keys() & _sea_provinces(self.board)
-                                   if units[p].type is UnitType.FLEET)
-        return self._seas
 
     def __call__(self, start: str, end: str) -> frozenset[str]:
         key = (start, end)
@@ -296,8 +286,15 @@ class _NecessaryFleets:
                 board.provinces[end].kind != "coast":
             return frozenset()
         touching = board.provinces_touching
-        seas = self.seas
+        seas = _sea_provinces(board)
+        units = self.units
         found: set[str] = set()
+
+        def fleets_near(place: str) -> list[str]:
+            """The fleets at sea bordering `place` (asked of the few seas there, not of
+            every unit on the board)."""
+            return [sea for sea in touching(place) & seas
+                    if (unit := units.get(sea)) is not None and unit.type is UnitType.FLEET]
 
         def extend(chain: list[str], shortcut: frozenset[str]) -> None:
             """`shortcut`: the places bordering an earlier place of the chain than its last
@@ -306,16 +303,15 @@ class _NecessaryFleets:
             if end in touching(last):
                 found.update(chain[1:])
                 return
-            near = touching(last)
-            for sea in near & seas:
+            for sea in fleets_near(last):
                 if sea in chain or sea in shortcut:
                     continue
                 chain.append(sea)
-                extend(chain, shortcut | near)
+                extend(chain, shortcut | touching(last))
                 chain.pop()
 
         # The order the chains are tried in does not matter: every chain is tried.
-        for sea in touching(start) & seas:
+        for sea in fleets_near(start):
             extend([start, sea], touching(start))
         return frozenset(found)
 
