@@ -98,50 +98,198 @@ _PIECES: dict[str, tuple[tuple[str, str, int, int], ...]] = {}  # tokens of a pi
 
 
 def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
-    toks = tokens(line)
+    """The lexemes of a line, in one pass over its pieces between spaces; the plain way
+    (every token of `tokens(line)` in turn, each word trying every run of words after it as
+    a phrase) gives the same, and `tests/grammar/test_lexer_shortcuts.py` holds them together.
+
+    A piece (`Ven-Tri`, `(Cs)`, `Par`) whose words start no longer phrase reads the same
+    wherever it stands, so its lexemes are remembered per piece as written and column, in
+    `lex.placed`: most pieces of a new line are found there, one look-up each, with no
+    tokens made. A piece with a word that may start a phrase (`Mare`, `moves`, `S`) is read
+    token by token, looking ahead into the next pieces for the rest of the phrase."""
     out: list[Lexeme] = []
-    # Signs and single words (those that start no longer phrase) read the same wherever they
-    # stand, so they are remembered as written, before folding accents and case.
-    known = lex.written
     placed = lex.placed
-    i = 0
-    while i < len(toks):
-        kind, text, start, _end = toks[i]
-        reading = known.get(text)
+    written = lex.written
+    pieces = line.split()
+    count = len(pieces)
+    k = 0
+    end = 0
+    while k < count:
+        piece = pieces[k]
+        start = line.find(piece, end)
+        end = start + len(piece)
+        found = placed.get((piece, start))
+        if found is None:
+            toks = _piece_tokens(piece)
+            # (a word known to start phrases needs no second look)
+            found = (None if written.get(piece) is _STARTS_PHRASE
+                     else _context_free(toks, start, lex))
+            if found is None:  # a word in it may start a phrase
+                k, end = _read_on(line, pieces, k, start, toks, lex, out)
+                continue
+            if len(placed) > _MEMO_LIMIT:
+                placed.clear()
+            placed[(piece, start)] = found
+        out += found
+        k += 1
+    return out
+
+
+def _piece_tokens(piece: str) -> tuple[tuple[str, str, int, int], ...]:
+    """The tokens of a piece of text with no space, columns counted from the piece's start."""
+    found = _PIECES.get(piece)
+    if found is None:
+        if piece.isalpha():
+            found = (("word", piece, 0, len(piece)),)
+        else:
+            found = tuple((m.lastgroup or "other", m.group(), *m.span())
+                          for m in _TOKEN.finditer(piece))
+        if len(_PIECES) > _MEMO_LIMIT:
+            _PIECES.clear()
+        _PIECES[piece] = found
+    return found
+
+
+# Marks, in `lex.written`, a word that may start a phrase: its reading depends on what follows.
+_STARTS_PHRASE = ("phrase",)
+
+
+def _written(kind: str, text: str, lex: Lexicon) -> tuple | None:
+    """The reading (key, options, filler, clue, signature) of a token that reads the same
+    wherever it stands, remembered as written; None for a word that may start a phrase and
+    for a sign that is dropped."""
+    reading = lex.written.get(text)
+    if reading is not None:
+        return None if reading is _STARTS_PHRASE else reading
+    if kind == "soft":
+        return None
+    if kind == "word":
+        key = fold(text)
+        reading = (_STARTS_PHRASE if key in lex.phrase_starts
+                   else (key, *_reading(lex, key)))
+    elif kind in ("dash", "arrow"):
+        reading = ("-", *_reading(lex, "-"))
+    else:  # other, number
+        reading = (text, _UNKNOWN, False, None, _UNKNOWN_SIGNATURE)
+    if len(lex.written) > _MEMO_LIMIT:
+        lex.written.clear()
+    lex.written[text] = reading
+    return None if reading is _STARTS_PHRASE else reading
+
+
+def _context_free(toks: tuple, start: int, lex: Lexicon) -> tuple[Lexeme, ...] | None:
+    """The lexemes of a piece at column `start`, or None when a word in it may start a
+    phrase (then what follows the piece decides)."""
+    out = []
+    for kind, text, first, _last in toks:
+        reading = _written(kind, text, lex)
+        if reading is None:
+            if kind == "soft":
+                continue
+            return None
+        out.append(_token_lexeme(text, start + first, reading, lex))
+    return tuple(out)
+
+
+def _token_lexeme(text: str, start: int, reading: tuple, lex: Lexicon) -> Lexeme:
+    """The lexeme of a token that reads the same wherever it stands. A piece that is only
+    this token has just this lexeme, so the one kept for that piece is shared."""
+    placed = lex.placed
+    alone = placed.get((text, start))
+    if alone is not None:
+        return alone[0]
+    lexeme = _new_lexeme(Lexeme, (text, start, *reading))
+    if len(placed) > _MEMO_LIMIT:
+        placed.clear()
+    placed[(text, start)] = (lexeme,)
+    return lexeme
+
+
+def _read_on(line: str, pieces: list[str], k: int, start: int,
+             toks: tuple[tuple[str, str, int, int], ...], lex: Lexicon, out: list[Lexeme]
+             ) -> tuple[int, int]:
+    """Read piece k (at column `start`, with tokens `toks`), one of whose words may start a
+    phrase, token by token into `out`; a phrase may run on into the next pieces. Returns
+    the index of the next piece to read and the column where the last one read ends."""
+    t = 0
+    while t < len(toks):
+        kind, text, first, last = toks[t]
+        reading = _written(kind, text, lex)
         if reading is not None:
-            lexeme = placed.get((text, start))
-            if lexeme is None:
-                if len(placed) > _MEMO_LIMIT:
-                    placed.clear()
-                lexeme = placed[(text, start)] = _new_lexeme(Lexeme, (text, start, *reading))
-            out.append(lexeme)
-            i += 1
+            out.append(_token_lexeme(text, start + first, reading, lex))
+            t += 1
             continue
         if kind == "soft":
-            i += 1
+            t += 1
             continue
-        if kind in ("dash", "arrow"):
-            reading = ("-", *_reading(lex, "-"))
-        elif kind in ("other", "number"):
-            reading = (text, _UNKNOWN, False, None, _UNKNOWN_SIGNATURE)
-        else:
-            key, end = _longest_phrase(toks, i, lex)
-            reading = (key, *_reading(lex, key))
-            if end > i + 1 or key in lex.phrase_starts:
-                # A phrase, or a word that may start one: depends on the words after it.
-                out.append(_new_lexeme(Lexeme, (line[start:toks[end - 1][3]], start,
-                                                *reading)))
-                i = end
-                continue
-        if len(known) > _MEMO_LIMIT:
-            known.clear()
+        key, k2, start2, toks2, t2, phrase_end = _phrase_from(line, pieces, k, start, toks,
+                                                              t, lex)
+        out.append(_phrase_lexeme(line[start + first:phrase_end], start + first, key, lex))
+        k, start, toks, t = k2, start2, toks2, t2
+    return k + 1, start + len(pieces[k])
+
+
+def _phrase_lexeme(span: str, start: int, key: str, lex: Lexicon) -> Lexeme:
+    """The lexeme of a phrase (or of a word that may start one) as written at a column:
+    one object for every line with those words there (the span's words decide the key)."""
+    placed = lex.placed
+    memo_key = (span, start, "phrase")  # never the (piece, column) of a piece's lexemes
+    lexeme = placed.get(memo_key)
+    if lexeme is None:
+        lexeme = _new_lexeme(Lexeme, (span, start, key, *_reading(lex, key)))
         if len(placed) > _MEMO_LIMIT:
             placed.clear()
-        known[text] = reading
-        lexeme = placed[(text, start)] = _new_lexeme(Lexeme, (text, start, *reading))
-        out.append(lexeme)
-        i += 1
-    return out
+        placed[memo_key] = lexeme
+    return lexeme
+
+
+def _phrase_from(line: str, pieces: list[str], k: int, start: int, toks: tuple, t: int,
+                 lex: Lexicon) -> tuple:
+    """The longest vocabulary phrase starting at word token t of piece k (at column
+    `start`): (key, and where reading goes on after it: piece index, its column, its tokens,
+    token index; and the column where the phrase ends). Walks the lexicon's tree of phrases
+    word by word, so it stops at the first word that continues no phrase; `_longest_phrase`
+    is the plain way (trying every run of words, longest first), and gives the same."""
+    _kind, text, _first, last = toks[t]
+    first = fold(text)
+    best = (first, k, start, toks, t + 1, start + last)
+    node = lex.phrase_tree.get(first)
+    if node is None:
+        return best
+    count = len(pieces)
+    k0, start0, toks0 = k, start, toks
+    j = t + 1
+    words = 1
+    while words < lex.longest:
+        if j == len(toks):  # on into the next piece
+            if k + 1 == count:
+                break
+            start = line.find(pieces[k + 1], start + len(pieces[k]))
+            k += 1
+            toks = _piece_tokens(pieces[k])
+            j = 0
+        kind, text, first_col, last_col = toks[j]
+        if kind == "word":
+            folded = fold(text)
+            if " " in folded:  # a letter that folds to several words: the plain way
+                return _phrase_plainly(line, pieces, k0, start0, toks0, t, lex)
+            node = node[1].get(folded)
+            if node is None:
+                break
+            words += 1
+            j += 1
+            if node[0] is not None:
+                best = (node[0], k, start, toks, j, start + last_col)
+            continue
+        # Signs that may sit inside a name: dots and apostrophes anywhere, a hyphen only
+        # when glued to the words on both sides (Sint-Petersburg, not "Ven - Tri").
+        glued = (j > 0 and toks[j - 1][3] == first_col and j + 1 < len(toks)
+                 and toks[j + 1][2] == last_col and toks[j + 1][0] == "word")
+        if text in ".'’`´" or (kind == "dash" and glued):
+            j += 1
+            continue
+        break
+    return best
 
 
 _UNKNOWN = (Option("UNKNOWN", None, frozenset()),)
@@ -179,6 +327,27 @@ def _reading(lex: Lexicon, key: str) -> tuple[tuple[Option, ...], bool, str | No
         lex.memo.clear()
     lex.memo[key] = found
     return found
+
+
+def _phrase_plainly(line: str, pieces: list[str], k: int, start: int, toks: tuple, t: int,
+                    lex: Lexicon) -> tuple:
+    """`_phrase_from` by `_longest_phrase` over the tokens from word t of piece k on."""
+    flat: list[tuple[str, str, int, int]] = []
+    where: list[tuple[int, int, tuple, int]] = []  # piece, its column, its tokens, index
+    for n in range(k, len(pieces)):
+        if n > k:
+            start = line.find(pieces[n], start + len(pieces[n - 1]))
+            toks = _piece_tokens(pieces[n])
+        for j in range(t if n == k else 0, len(toks)):
+            kind, text, first, last = toks[j]
+            flat.append((kind, text, start + first, start + last))
+            where.append((n, start, toks, j))
+    key, end = _longest_phrase(flat, 0, lex)
+    if end < len(flat):
+        n, start, toks, j = where[end]
+    else:
+        n, start, toks, j = len(pieces) - 1, start, toks, len(toks)
+    return key, n, start, toks, j, flat[end - 1][3]
 
 
 def _longest_phrase(toks: list[tuple[str, str, int, int]], i: int, lex: Lexicon

@@ -66,6 +66,9 @@ class Lexicon:
     fuzzy_keys: list[str] = field(default_factory=list)
     fuzzy_values: list[tuple[str, frozenset[str]]] = field(default_factory=list)
     phrase_starts: frozenset[str] = frozenset()  # first words of multi-word phrases
+    # The multi-word phrases as a tree of words: word -> [the phrase ending here or None,
+    # the words that may follow], from the first words down.
+    phrase_tree: dict[str, list] = field(default_factory=dict)
     memo: dict = field(default_factory=dict)      # phrase key -> its lexeme readings
     written: dict = field(default_factory=dict)   # a word or sign as written -> the same
     # (word as written, column) -> its Lexeme: one object for every line with that word
@@ -164,6 +167,7 @@ def lexicon(mode: str) -> Lexicon:
         lex.phrases.setdefault(key, []).append(Entry(terminal, value, how, frozenset(langs)))
         lex.longest = max(lex.longest, key.count(" ") + 1)
     lex.phrase_starts = frozenset(k.split(" ", 1)[0] for k in lex.phrases if " " in k)
+    lex.phrase_tree = phrase_tree(lex.phrases)
     fuzzy: dict[tuple[str, str], set[str]] = {}
     prefixes: dict[str, dict[str, set[str]]] = {}
     for key, entries in lex.phrases.items():
@@ -184,6 +188,20 @@ def lexicon(mode: str) -> Lexicon:
     lex.fuzzy_values = [(p, frozenset(langs)) for (_k, p), langs in fuzzy.items()]
     lex.prefixes = {k: {p: frozenset(v) for p, v in d.items()} for k, d in prefixes.items()}
     return lex
+
+
+def phrase_tree(keys) -> dict[str, list]:
+    """The multi-word phrase keys as a tree of words: first word -> [None, next words], and
+    each next word -> [the phrase that ends there or None, the words that may follow]."""
+    tree: dict[str, list] = {}
+    for key in keys:
+        if " " in key:
+            first, *rest = key.split(" ")
+            node = tree.setdefault(first, [None, {}])
+            for word in rest:
+                node = node[1].setdefault(word, [None, {}])
+            node[0] = key
+    return tree
 
 
 def display_name(pid: str, language: str) -> str:

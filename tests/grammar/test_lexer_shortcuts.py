@@ -1,0 +1,130 @@
+"""The lexer's one pass over the pieces of a line (pieces remembered per column, phrases found
+by walking the lexicon's tree of words) gives exactly the lexemes of the plain way: every
+token of the line in turn, each word trying every run of words after it as a phrase."""
+
+import dataclasses
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grammar import forget
+from grammar.lexer import (
+    _UNKNOWN,
+    _UNKNOWN_SIGNATURE,
+    Lexeme,
+    _longest_phrase,
+    _reading,
+    lexemes,
+    tokens,
+)
+from grammar.lexicon import LANGUAGES, lexicon, phrase_tree
+
+
+def plain_lexemes(line: str, lex) -> list[Lexeme]:
+    """The lexemes of a line the plain way: no memory of pieces, words or phrases."""
+    toks = tokens(line)
+    out: list[Lexeme] = []
+    i = 0
+    while i < len(toks):
+        kind, text, start, _end = toks[i]
+        if kind == "soft":
+            i += 1
+            continue
+        if kind in ("dash", "arrow"):
+            out.append(Lexeme(text, start, "-", *_reading(lex, "-")))
+        elif kind in ("other", "number"):
+            out.append(Lexeme(text, start, text, _UNKNOWN, False, None, _UNKNOWN_SIGNATURE))
+        else:
+            key, end = _longest_phrase(toks, i, lex)
+            out.append(Lexeme(line[start:toks[end - 1][3]], start, key, *_reading(lex, key)))
+            i = end
+            continue
+        i += 1
+    return out
+
+
+# Words that start phrases or end them, signs that may sit inside names, and the spaces,
+# hyphens and letters (one folding to several words) that make a phrase stop or go on.
+PIECES = st.sampled_from([
+    "A", "F", "S", "S.", "St", ".", "Mare", "mare", "del", "Nord", "di", "Norvegia", "Mar",
+    "d'Irlanda", "d", "'", "Irlanda", "Sint", "Sint-Petersburg", "-", "Petersburg", "zuidkust",
+    "moves", "to", "via", "convoy", "Het", "Kanaal", "North", "Sea", "Golf", "van", "Lyon",
+    "Ven-Tri", "Tri", "Ven", "(Cs)", "StP/sc", "San", "Pietroburgo", "costa", "sud", "trekt",
+    "terug", "naar", "si", "ritira", "in", "->", "—", "ﷺ", "ǆ", "Mare-del-Nord", "12", "x",
+    "Golfo", "Botnia", "English", "Channel", "Black", "Zwarte", "Zee", "holds", "tiene", "’"])
+# Fewer words, more signs: phrases cut or joined by hyphens, dots and spaces.
+PHRASE_BITS = st.sampled_from(["Sint", "Petersburg", "-", "Sint-", "-Petersburg", "Mare",
+                               "del", "Nord", "Mare-", "-del", ".", "S", "S.", "Pietroburgo",
+                               "'", "Mar", "d", "d'", "Irlanda", "moves", "to", "-Tri"])
+SPACES = st.sampled_from([" ", " ", " ", "  ", "\t", ""])
+LINES = st.lists(st.tuples(PIECES | PHRASE_BITS, SPACES), max_size=10).map(
+    lambda parts: "".join(piece + space for piece, space in parts))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(LINES, st.text(max_size=60)), st.sampled_from(("auto", *LANGUAGES)))
+def test_lexemes_are_those_of_the_plain_way_with_memories_cold_and_warm(line, mode):
+    lex = lexicon(mode)
+    plain = plain_lexemes(line, lex)
+    lex.placed.clear()
+    lex.written.clear()
+    assert lexemes(line, lex) == plain  # nothing remembered
+    assert lexemes(line, lex) == plain  # all of it remembered
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(LINES, min_size=2, max_size=6))
+def test_what_one_line_leaves_remembered_never_changes_the_next(lines):
+    lex = lexicon("auto")
+    for line in lines:
+        assert lexemes(line, lex) == plain_lexemes(line, lex)
+
+
+@pytest.mark.parametrize("line", [
+    "F Sint - Petersburg", "F Sint -Petersburg", "F Sint- Petersburg", "F Sint-Petersburg-Tri",
+    "Mare-del - Nord", "Mare del Nord-Tri", "S . Pietroburgo", "S.Pietroburgo", "S..Pietroburgo",
+    "Mar d' Irlanda", "Mar d'Irlanda'", "moves to-Tri", "moves -to", "Golf van Lyon-Mar",
+    "A Ven moves", "Mare", "Mare del", "Mare del Nord del Nord"])
+def test_hyphens_dots_and_spaces_cut_or_join_phrases_as_the_plain_way_says(line):
+    for mode in ("auto", *LANGUAGES):
+        lex = lexicon(mode)
+        assert lexemes(line, lex) == plain_lexemes(line, lex)
+
+
+@pytest.mark.parametrize("mode", ("auto", *LANGUAGES))
+def test_every_phrase_of_the_vocabulary_reads_as_one_lexeme_as_the_plain_way_reads_it(mode):
+    lex = lexicon(mode)
+    phrases = [key for key in lex.phrases if " " in key]
+    assert phrases
+    for key in phrases:
+        line = f"A {key} - Tri"
+        found = lexemes(line, lex)
+        assert found == plain_lexemes(line, lex)
+        assert found[1].key == key and found[1].text == key
+
+
+def test_a_letter_that_folds_to_several_words_inside_a_phrase_reads_the_plain_way():
+    # "ﷻ" is one letter that folds to two words; with a phrase of three words ending in
+    # those two, only the plain way (joining the folded words) finds it.
+    base = lexicon("auto")
+    phrases = {**base.phrases, "mare جل جلاله": base.phrases["mare del nord"]}
+    lex = dataclasses.replace(base, phrases=phrases, phrase_tree=phrase_tree(phrases),
+                              memo={}, written={}, placed={})
+    for line in ("F Mare ﷻ - Tri", "F Mare ﷻ", "Mare ﷻ-Tri", "F Mare ﷺ Nord - Tri",
+                 "Mare del ﷺ", "S ﷺ", "Golf ﷺ-van Lyon"):
+        assert lexemes(line, lex) == plain_lexemes(line, lex)
+    assert lexemes("F Mare ﷻ - Tri", lex)[1].text == "Mare ﷻ"
+
+
+def test_a_piece_at_the_same_column_is_one_set_of_objects_in_every_line():
+    forget()
+    lex = lexicon("auto")
+    first = lexemes("F Mare del Nord - Ven-Tri", lex)
+    second = lexemes("F Mare del Nord - Ven-Tri via", lex)
+    assert all(a is b for a, b in zip(first, second, strict=False))
+    assert [lx.text for lx in first] == ["F", "Mare del Nord", "-", "Ven", "-", "Tri"]
+    # the word alone at the column where a piece had it: the same object, as it reads alike
+    alone = lexemes("F Mare del Nord - Ven", lex)
+    assert alone[3] is first[3] and alone[3].start == 18
+    assert lexemes("F Mare del Nord - Tri", lex)[3].text == "Tri"
