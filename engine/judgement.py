@@ -15,8 +15,10 @@ from types import MappingProxyType
 
 from engine.adjustments import _check_build, _remove
 from engine.board import Board
-from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Waive
-from engine.outcomes import SUCCESS, Outcome, Reason, fails, illegal
+from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Waive
+from engine.outcomes import SUCCESS, Outcome, Reason, Status, fails, illegal
+from engine.position import DislodgedUnit
+from engine.retreats import adjudicate_retreats
 from engine.rules import Rules
 from engine.validation import (
     _check_convoy,
@@ -59,6 +61,21 @@ def movement_order_problem(units: Mapping[str, Unit], power: Power, order: Order
 
 
 _NO_CONVOYS: Mapping[tuple[str, str], set[str]] = MappingProxyType({})
+
+
+def retreat_order_problem(dislodged: tuple[DislodgedUnit, ...], power: Power, order: Order,
+                          occupied: set[str], board: Board, rules: Rules) -> Outcome | None:
+    """Why `order`, given alone by `power`, is illegal in a retreat phase where `dislodged`
+    wait and `occupied` provinces are taken; None when it applies. The same as the outcome
+    of `adjudicate_retreats(dislodged, [(power, order, "")], occupied, board, rules)` when
+    that is illegal (alone, a legal retreat or disband always succeeds)."""
+    if isinstance(order, (Retreat, Disband)):
+        # The usual answer, given without the phase's work: no unit is dislodged there.
+        province = province_of(order.location)
+        if not any(d.unit.province == province for d in dislodged):
+            return illegal(Reason.NOT_DISLODGED, province)
+    outcome = adjudicate_retreats(dislodged, [(power, order, "")], occupied, board, rules)[0][0]
+    return outcome if outcome.status is Status.ILLEGAL else None
 
 
 def adjustment_order_outcome(units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],

@@ -22,6 +22,7 @@ from engine import (
     Position,
     Power,
     Reason,
+    Retreat,
     Status,
     SupportHold,
     SupportMove,
@@ -35,7 +36,10 @@ from engine.judgement import (
     adjustment_order_outcome,
     build_site_problem,
     movement_order_problem,
+    retreat_order_problem,
 )
+from engine.outcomes import SUCCESS, illegal
+from engine.retreats import adjudicate_retreats
 from engine.validation import _NecessaryFleets, effective_orders
 from engine.vocabulary import province_of
 from tests.engine.positions import written_position
@@ -172,6 +176,72 @@ def test_a_build_site_is_judged_whatever_the_count_of_builds():
     assert adjustment_order_outcome(winter.units, centres, Power.ENGLAND,
                                     Build(UnitType.ARMY, "edi"), BOARD,
                                     RULES_2023).reason is Reason.NO_BUILDS
+
+
+# Dislodged units: some with their options known, some whose options the phase works out
+# (None), fleets on and beside split coasts, and an army attacked by convoy.
+RETREATS = [
+    {"power": "France", "type": "F", "location": "spa/sc", "attacker_from": "wes",
+     "retreat_options": None},
+    {"power": "Germany", "type": "A", "location": "kie", "attacker_from": "ber",
+     "retreat_options": ["hol", "den"]},
+    {"power": "Turkey", "type": "F", "location": "bul/ec", "attacker_from": "bla",
+     "retreat_options": ["con"]},
+    {"power": "Italy", "type": "A", "location": "apu", "attacker_from": "tun",
+     "retreat_options": None},
+    {"power": "England", "type": "F", "location": "mao", "attacker_from": "bre",
+     "retreat_options": None},  # next to both coasts of Spain
+    {"power": "Russia", "type": "F", "location": "bar", "attacker_from": "nwg",
+     "retreat_options": None},  # next to one coast of St Petersburg
+]
+
+
+def _retreat_orders(position: Position) -> Iterator[Order]:
+    for entry in position.dislodged:
+        unit = entry.unit
+        for utype in (unit.type, None, UnitType.ARMY if unit.type is UnitType.FLEET
+                      else UnitType.FLEET):
+            yield Disband(utype, unit.location)
+            for target in EVERY_LOCATION:
+                yield Retreat(utype, unit.location, target)
+        yield Move(unit.type, unit.location, "bur")
+        yield Hold(unit.type, unit.location)
+    for unit in position.units[:6]:  # on the board, not dislodged
+        yield Retreat(unit.type, unit.location, "bur")
+        yield Disband(unit.type, unit.location)
+    yield Build(UnitType.ARMY, "par")
+    yield Waive()
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_a_retreat_order_alone_is_judged_as_the_whole_retreat_phase_judges_it(rules):
+    on_board = {p: [f"{u.type.value} {u.location.upper()}" for u in CONVOYS.units
+                    if u.power.value == p and u.province not in ("spa", "kie", "bul", "apu", "mao", "stp")]
+                for p in WINTER_CENTRES}
+    position = written_position(on_board, phase="F1901R", dislodged=RETREATS)
+    occupied = {u.province for u in position.units}
+    judged = 0
+    for order in _retreat_orders(position):
+        for power in Power:
+            outcomes, _retreated, _disbanded = adjudicate_retreats(
+                position.dislodged, [(power, order, "")], occupied, BOARD, rules)
+            alone = retreat_order_problem(position.dislodged, power, order, occupied, BOARD,
+                                          rules)
+            if alone is None:
+                assert outcomes[0] == SUCCESS, (power, order.canonical())
+            else:
+                assert alone == outcomes[0] and alone.status is Status.ILLEGAL, (
+                    power, order.canonical())
+            judged += 1
+    assert judged > 5_000
+    assert retreat_order_problem(position.dislodged, Power.GERMANY,
+                                 Retreat(UnitType.ARMY, "kie", "hol"), occupied, BOARD,
+                                 rules) is None
+    assert retreat_order_problem(position.dislodged, Power.GERMANY,
+                                 Retreat(UnitType.ARMY, "kie", "ber"), occupied, BOARD,
+                                 rules).reason is Reason.RETREAT_BLOCKED
+    assert retreat_order_problem((), Power.GERMANY, Disband(UnitType.ARMY, "kie"), occupied,
+                                 BOARD, rules) == illegal(Reason.NOT_DISLODGED, "kie")
 
 
 # -- random positions: the single-order verdict against the whole phase's --------------------
