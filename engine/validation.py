@@ -269,6 +269,8 @@ class _NecessaryFleets:
     fleet needed: no shortcut from an earlier place of the chain to a later one), using every
     fleet at sea on the board. Empty when no convoy route exists at all."""
 
+    __slots__ = ("units", "board", "_memo")
+
     def __init__(self, units: Mapping[str, Unit], board: Board) -> None:
         self.units = units
         self.board = board
