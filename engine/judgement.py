@@ -43,7 +43,8 @@ def movement_order_problem(units: Mapping[str, Unit], power: Power, order: Order
     if isinstance(order, Move):
         # Alone, the order has no convoy orders beside it: no fleet is ordered to convoy the
         # army, so a move to a bordering province without VIA goes by land and applies (the
-        # quick case of `_move`, asked here without building the unit's effective order).
+        # quick case of `_move_way`; army borders join two real provinces, never a sea, as
+        # tests/engine/test_board.py checks, so its earlier checks cannot fail here).
         if unit.type is UnitType.ARMY and not order.via_convoy and \
                 province_of(order.target) in board.army_neighbours(unit.province):
             return None
