@@ -7,7 +7,15 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from engine import DEFAULT_RULES, Order, Position, Power, Rules, rules_named, standard_board
+from engine import (
+    DEFAULT_RULES,
+    Order,
+    Position,
+    Power,
+    Rules,
+    rules_named,
+    standard_board,
+)
 from grammar import lexer, readings, syntax, texts, verdicts
 from grammar.lexer import Lexeme, lexemes
 from grammar.lexicon import LANGUAGES, fold, lexicon
@@ -97,8 +105,8 @@ def _parse_line(line: str, position: Position | None, power: Power | None, lang:
     key = (text, lang, power, reply_lang, rules)
     found = view.lines.get(key)
     if found is None:
-        found = _parse_new_line(text, view, power, lang, reply_lang,
-                                _check_arguments(lang, rules))  # before anything is kept
+        found = _read_elsewhere(view, key) or _parse_new_line(
+            text, view, key, _check_arguments(lang, rules))  # before anything is kept
         if len(view.lines) > _LINES_KEPT:
             view.lines.clear()
         view.lines[key] = found
@@ -108,8 +116,58 @@ def _parse_line(line: str, position: Position | None, power: Power | None, lang:
 _LINES_KEPT = 5_000
 
 
-def _parse_new_line(text: str, view: PositionView, power: Power | None, lang: str,
-                    reply_lang: str | None, rules: Rules) -> tuple[ParsedLine, bool]:
+# -- a line read on another position ---------------------------------------------------------
+# In a movement phase a reading depends on the position only through the units standing where
+# its unit words may be (the unit ordered, the unit supported or convoyed) and, when a convoy
+# route can matter, the fleets at sea: the same line for the same sender reads the same
+# wherever those stand alike ("A Mun H" phase after phase, "F Lon - Nth" in every game's
+# opening). So each such line is remembered with the provinces it read and, per arrangement of
+# the units there, its result.
+_ELSEWHERE: dict[tuple, tuple[tuple[str, ...], dict]] = {}
+_ELSEWHERE_KEPT = 20_000
+
+
+def _read_elsewhere(view: PositionView, key: tuple) -> tuple[ParsedLine, bool] | None:
+    entry = _ELSEWHERE.get(key)
+    if entry is None or not view.movement:
+        return None
+    provinces, results = entry
+    units = view.unit_keys
+    arrangement = tuple([units.get(p, "") for p in provinces])
+    found = results.get(arrangement)
+    if found is _BY_SEA:
+        return results.get((arrangement, view.fleets_at_sea_key))
+    return found
+
+
+_BY_SEA = ("by sea",)  # the reading also depends on the fleets at sea: kept per fleets too
+
+
+def _remember_elsewhere(view: PositionView, key: tuple, shape: Shape, by_sea: bool,
+                        found: tuple[ParsedLine, bool]) -> None:
+    if not view.movement or shape.subject.place is None:
+        return  # "F Stands" reads every unit of the sender's; other phases, the whole board
+    entry = _ELSEWHERE.get(key)
+    if entry is None:
+        if len(_ELSEWHERE) > _ELSEWHERE_KEPT:
+            _ELSEWHERE.clear()
+        provinces = [p.pid for p in shape.subject.place.places]
+        if shape.other is not None:
+            provinces += [p.pid for p in shape.other.place.places if p.pid not in provinces]
+        entry = _ELSEWHERE[key] = (tuple(provinces), {})
+    provinces, results = entry
+    units = view.unit_keys
+    arrangement = tuple([units.get(p, "") for p in provinces])
+    if by_sea:
+        results[arrangement] = _BY_SEA
+        results[(arrangement, view.fleets_at_sea_key)] = found
+    else:
+        results[arrangement] = found
+
+
+def _parse_new_line(text: str, view: PositionView, key: tuple, rules: Rules
+                    ) -> tuple[ParsedLine, bool]:
+    _text, lang, power, reply_lang, _rules = key
     language = reply_lang if reply_lang in LANGUAGES else None
     try:
         if len(text) > MAX_LINE:
@@ -125,10 +183,13 @@ def _parse_new_line(text: str, view: PositionView, power: Power | None, lang: st
                             line_language if lang == "auto" else None, reply, view)
         result = resolver.resolve(shape)
         if result.order is None:
-            return ParsedLine(text, False, error=result.error, candidates=result.candidates,
-                              language=line_language or reply), False
-        return _read_line(text, result.order, result.notes, result.valid, result.reason,
-                          line_language or reply), False
+            found = ParsedLine(text, False, error=result.error, candidates=result.candidates,
+                               language=line_language or reply), False
+        else:
+            found = _read_line(text, result.order, result.notes, result.valid, result.reason,
+                               line_language or reply), False
+        _remember_elsewhere(view, key, shape, resolver.by_sea, found)
+        return found
     except Exception:  # the promise is: never an exception for any text
         log.exception("order %r could not be parsed", text)
         reply = language or "en"
@@ -284,6 +345,7 @@ def forget(words: bool = True) -> None:
     started. For benchmarks and tests; a running bot never needs it."""
     _read.cache_clear()
     _CANONICAL.clear()
+    _ELSEWHERE.clear()
     verdicts.forget()
     readings.forget()
     if words:

@@ -86,7 +86,7 @@ class _Reading:
 
 class Resolver:
     __slots__ = ("position", "power", "board", "rules", "line_language", "lang", "kind",
-                 "view", "on_board", "orderable")
+                 "view", "on_board", "orderable", "by_sea")
 
     def __init__(self, position: Position, power: Power | None, board: Board, rules: Rules,
                  line_language: str | None, language: str,
@@ -101,6 +101,9 @@ class Resolver:
         self.view = view or verdicts.view_of(position)
         self.on_board = self.view.on_board
         self.orderable = self.view.orderable
+        # Whether a verdict asked for depended on the fleets at sea (a convoy route): then
+        # the reading holds only where the same fleets are at sea (see grammar.api).
+        self.by_sea = False
 
     # -- entry -----------------------------------------------------------------------------
     def resolve(self, shape: Shape) -> Resolution:
@@ -116,8 +119,7 @@ class Resolver:
         if self.kind is PhaseKind.MOVEMENT:
             single = self._single_reading(kind, shape)
             if single is not None:
-                single.outcome = verdicts.verdict(self.view, self.power, single.order,
-                                                  self.board, self.rules)
+                self._judge(single)
                 return self._choose([single])
         return self._weigh(kind, shape)
 
@@ -140,9 +142,8 @@ class Resolver:
         if not readings:
             return self._error("empty", expected="")
         # The position's verdict on each reading (the engine's validation, remembered).
-        view, power, board, rules = self.view, self.power, self.board, self.rules
         for reading in readings:
-            reading.outcome = verdicts.verdict(view, power, reading.order, board, rules)
+            self._judge(reading)
         return self._choose(readings)
 
     def _cheapest_first(self, kind: str, shape: Shape, slots: tuple[list, list, list]
@@ -160,11 +161,17 @@ class Resolver:
         if len(readings) != 1:
             return None
         order = readings[0].order
-        readings[0].outcome = verdicts.verdict(self.view, self.power, order, self.board,
-                                               self.rules)
+        self._judge(readings[0])
         if readings[0].outcome is None and verdicts.plausible(self.view, order, self.board):
             return self._choose(readings)
         return None
+
+    def _judge(self, reading: _Reading) -> None:
+        """The position's verdict on a reading (the engine's validation, remembered)."""
+        reading.outcome = verdicts.verdict(self.view, self.power, reading.order, self.board,
+                                           self.rules)
+        if self.kind is PhaseKind.MOVEMENT and not self.by_sea:
+            self.by_sea = verdicts.reads_fleets_at_sea(self.view, reading.order, self.board)
 
     # -- the usual line ---------------------------------------------------------------------
     def _single_reading(self, kind: str, shape: Shape) -> _Reading | None:
@@ -512,6 +519,15 @@ class Resolver:
 
     # -- messages --------------------------------------------------------------------------
     def _note(self, key: str, values: dict) -> str:
+        memo = (self.lang, key, *values.values())
+        found = _NOTES.get(memo)
+        if found is None:
+            if len(_NOTES) > _NOTES_KEPT:
+                _NOTES.clear()
+            found = _NOTES[memo] = self._new_note(key, values)
+        return found
+
+    def _new_note(self, key: str, values: dict) -> str:
         values = dict(values)
         if "pid" in values:
             values["name"] = texts.province(values.pop("pid"), self.lang)
@@ -540,9 +556,15 @@ def _order(kind: type, *fields: object) -> Order:
     return found
 
 
+# Notes as written, by language, kind and values: the same few come back on every line.
+_NOTES: dict[tuple, str] = {}
+_NOTES_KEPT = 20_000
+
+
 def forget() -> None:
-    """Drop the orders kept (benchmarks start cold with it)."""
+    """Drop the orders and notes kept (benchmarks start cold with it)."""
     _ORDERS.clear()
+    _NOTES.clear()
 
 
 _SAME_COST = 1e-9  # costs this close are equal (sums of quarters and units)

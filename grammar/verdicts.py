@@ -53,12 +53,13 @@ class PositionView:
     fleets_at_sea_key: str = ""
     judged: dict[tuple, Outcome | None] = field(default_factory=dict)
     lines: dict[tuple, tuple] = field(default_factory=dict)  # kept by grammar.api
+    movement: bool = False  # a movement phase
 
 
 # Positions by identity (the calls for one message pass the same object) and by content (the
 # service loads the phase again for each message: an equal position is the same position).
 _BY_ID: OrderedDict[int, tuple[Position, PositionView]] = OrderedDict()
-_BY_CONTENT: OrderedDict[str, PositionView] = OrderedDict()
+_BY_CONTENT: OrderedDict[tuple, PositionView] = OrderedDict()
 _VIEWS_KEPT = 64
 _last: tuple[Position | None, PositionView | None] = (None, None)  # the latest asked about
 
@@ -92,17 +93,16 @@ def view_of(position: Position) -> PositionView:
     return view
 
 
-def _content(position: Position, units: dict[str, str]) -> str:
-    """Everything a reading can depend on, as text (units, dislodged units and their options,
-    centres, the phase)."""
-    dislodged = sorted(f"{d.unit.power}:{d.unit.type}:{d.unit.location}:{d.attacker_from}:"
-                       f"{d.retreat_options}" for d in position.dislodged)
-    centers = sorted([power + ":" + ",".join(sorted(owned))
-                      for power, owned in position.supply_centers.items()])
+def _content(position: Position, units: dict[str, str]) -> tuple:
+    """Everything a reading can depend on (units, dislodged units and their options, centres,
+    the phase), as sets of strings: equal for equal positions, quick to build and compare."""
+    dislodged = frozenset([f"{d.unit.power}:{d.unit.type}:{d.unit.location}:"
+                           f"{d.attacker_from}:{d.retreat_options}" for d in position.dislodged])
+    centers = frozenset([(power.value, frozenset(owned))
+                         for power, owned in position.supply_centers.items()])
     # (`units` has one unit per province; the count keeps a malformed position apart.)
-    return "|".join((position.phase.name, str(len(position.units)),
-                     ",".join(sorted(units.values())),
-                     " ".join(dislodged), " ".join(centers)))
+    return (position.phase.name, len(position.units), frozenset(units.values()), dislodged,
+            centers)
 
 
 def _new_view(position: Position, units: dict[str, str]) -> PositionView:
@@ -113,7 +113,8 @@ def _new_view(position: Position, units: dict[str, str]) -> PositionView:
     at_sea = tuple(u for u in position.units if u.type is UnitType.FLEET
                    and provinces[u.province].is_sea)
     return PositionView(position, on_board, orderable, at_sea, units,
-                        ",".join([units[u.province] for u in at_sea]))
+                        ",".join([units[u.province] for u in at_sea]),
+                        movement=position.phase.kind is PhaseKind.MOVEMENT)
 
 
 def forget() -> None:
@@ -188,6 +189,13 @@ def _engine_verdict(view: PositionView, power: Power, order: Order, board: Board
                                   board, rules)
         outcome = site if site.status is not Status.SUCCEEDS else outcome
     return outcome if outcome and outcome.status is not Status.SUCCEEDS else None
+
+
+def reads_fleets_at_sea(view: PositionView, order: Order, board: Board) -> bool:
+    """Whether the movement verdict on `order` reads the fleets at sea (a convoy route)."""
+    location = getattr(order, "location", None)
+    own = view.on_board.get(province_of(location)) if location else None
+    return _may_go_by_sea(order, own, board)
 
 
 def _may_go_by_sea(order: Order, unit: Unit | None, board: Board) -> bool:
