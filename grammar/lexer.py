@@ -106,7 +106,9 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
     wherever it stands, so its lexemes are remembered per piece as written and column, in
     `lex.placed`: most pieces of a new line are found there, one look-up each, with no
     tokens made. A piece with a word that may start a phrase (`Mare`, `moves`, `S`) is read
-    token by token, looking ahead into the next pieces for the rest of the phrase."""
+    token by token, looking ahead into the next pieces for the rest of the phrase; when it
+    is one word, where the phrase ends is remembered by the pieces the search looked at
+    (`_remembered_run`)."""
     out: list[Lexeme] = []
     placed = lex.placed
     written = lex.written
@@ -120,12 +122,18 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
         end = start + len(piece)
         found = placed.get((piece, start))
         if found is None:
-            toks = _piece_tokens(piece)
-            # (a word known to start phrases needs no second look)
-            found = (None if written.get(piece) is _STARTS_PHRASE
-                     else _context_free(toks, start, lex))
+            mark = written.get(piece)
+            if type(mark) is list:  # it starts with a word that may start a phrase
+                run = _remembered_run(line, pieces, k, start, mark, lex)
+                if run is not None:
+                    lexeme, k, end = run
+                    out.append(lexeme)
+                    continue
+                found = None
+            else:
+                found = _context_free(_piece_tokens(piece), start, lex)
             if found is None:  # a word in it may start a phrase
-                k, end = _read_on(line, pieces, k, start, toks, lex, out)
+                k, end = _read_on(line, pieces, k, start, _piece_tokens(piece), lex, out)
                 continue
             if len(placed) > _MEMO_LIMIT:
                 placed.clear()
@@ -133,6 +141,33 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
         out += found
         k += 1
     return out
+
+
+def _remembered_run(line: str, pieces: list[str], k: int, start: int, looked: list[int],
+                    lex: Lexicon) -> tuple[Lexeme, int, int] | None:
+    """The phrase starting piece k, whose first word may start one, when the same pieces
+    were read before: (its lexeme, the index of the next piece, the column where the
+    phrase ends); None when not known.
+
+    The search for the longest phrase from a word looks at the next pieces until one
+    continues no phrase (or the line ends), so where it ends depends only on the pieces it
+    looked at, as written, wherever they stand: `lex.written` keeps, per tuple of those
+    pieces (with "" for the end of the line), how many pieces the phrase takes and its key;
+    and per first piece, how many pieces after it the search has looked at (`looked`, the
+    latest first), which says which tuples to try. Phrases that end inside a piece are not
+    kept."""
+    count = len(pieces)
+    written = lex.written
+    for n in looked:
+        after = k + n + 1
+        known = written.get(tuple(pieces[k:after]) if after <= count else (*pieces[k:], ""))
+        if known is not None:
+            taken, key = known
+            end = start + len(pieces[k])
+            for n in range(k + 1, k + taken):
+                end = line.find(pieces[n], end) + len(pieces[n])
+            return _phrase_lexeme(line[start:end], start, key, lex), k + taken, end
+    return None
 
 
 def _piece_tokens(piece: str) -> tuple[tuple[str, str, int, int], ...]:
@@ -150,23 +185,19 @@ def _piece_tokens(piece: str) -> tuple[tuple[str, str, int, int], ...]:
     return found
 
 
-# Marks, in `lex.written`, a word that may start a phrase: its reading depends on what follows.
-_STARTS_PHRASE = ("phrase",)
-
-
 def _written(kind: str, text: str, lex: Lexicon) -> tuple | None:
     """The reading (key, options, filler, clue, signature) of a token that reads the same
     wherever it stands, remembered as written; None for a word that may start a phrase and
-    for a sign that is dropped."""
+    for a sign that is dropped. A word that may start a phrase is remembered as a list: how
+    many pieces after it the searches for its phrase have looked at (`_remembered_run`)."""
     reading = lex.written.get(text)
     if reading is not None:
-        return None if reading is _STARTS_PHRASE else reading
+        return None if type(reading) is list else reading
     if kind == "soft":
         return None
     if kind == "word":
         key = fold(text)
-        reading = (_STARTS_PHRASE if key in lex.phrase_starts
-                   else (key, *_reading(lex, key)))
+        reading = [] if key in lex.phrase_starts else (key, *_reading(lex, key))
     elif kind in ("dash", "arrow"):
         reading = ("-", *_reading(lex, "-"))
     else:  # other, number
@@ -174,7 +205,7 @@ def _written(kind: str, text: str, lex: Lexicon) -> tuple | None:
     if len(lex.written) > _MEMO_LIMIT:
         lex.written.clear()
     lex.written[text] = reading
-    return None if reading is _STARTS_PHRASE else reading
+    return None if type(reading) is list else reading
 
 
 def _context_free(toks: tuple, start: int, lex: Lexicon) -> tuple[Lexeme, ...] | None:
@@ -222,11 +253,34 @@ def _read_on(line: str, pieces: list[str], k: int, start: int,
         if kind == "soft":
             t += 1
             continue
-        key, k2, start2, toks2, t2, phrase_end = _phrase_from(line, pieces, k, start, toks,
-                                                              t, lex)
+        key, k2, start2, toks2, t2, phrase_end, looked = _phrase_from(line, pieces, k, start,
+                                                                      toks, t, lex)
         out.append(_phrase_lexeme(line[start + first:phrase_end], start + first, key, lex))
+        if t == 0 and t2 == len(toks2) and looked > 0:  # from a piece's start to an end
+            _remember_run(pieces, k, looked, (k2 - k + 1, key), lex)
         k, start, toks, t = k2, start2, toks2, t2
     return k + 1, start + len(pieces[k])
+
+
+def _remember_run(pieces: list[str], k: int, looked: int, found: tuple[int, str],
+                  lex: Lexicon) -> None:
+    """Keep where the phrase from piece k ends (`found`: pieces taken, key), by the pieces
+    its search looked at (`looked` after k, up to the end of the line when it is
+    `len(pieces) - k`): see `_remembered_run`."""
+    after = k + looked + 1
+    run = tuple(pieces[k:after]) if after <= len(pieces) else (*pieces[k:], "")
+    written = lex.written
+    if len(written) > _MEMO_LIMIT:
+        written.clear()
+    written[run] = found
+    # The first piece's mark (a word's is made by `_written`; a piece of several tokens,
+    # `Sint-Petersburg`, is never a token's text, so it can share the table).
+    mark = written.get(pieces[k])
+    if type(mark) is not list:
+        mark = written[pieces[k]] = []
+    if looked in mark:
+        mark.remove(looked)
+    mark.insert(0, looked)
 
 
 def _phrase_lexeme(span: str, start: int, key: str, lex: Lexicon) -> Lexeme:
@@ -247,22 +301,24 @@ def _phrase_from(line: str, pieces: list[str], k: int, start: int, toks: tuple, 
                  lex: Lexicon) -> tuple:
     """The longest vocabulary phrase starting at word token t of piece k (at column
     `start`): (key, and where reading goes on after it: piece index, its column, its tokens,
-    token index; and the column where the phrase ends). Walks the lexicon's tree of phrases
+    token index; the column where the phrase ends; and how many pieces after piece k the
+    search looked at, the end of the line counting as one). Walks the lexicon's tree of phrases
     word by word, so it stops at the first word that continues no phrase; `_longest_phrase`
     is the plain way (trying every run of words, longest first), and gives the same."""
     _kind, text, _first, last = toks[t]
     first = fold(text)
     best = (first, k, start, toks, t + 1, start + last)
     node = lex.phrase_tree.get(first)
-    if node is None:
-        return best
     count = len(pieces)
     k0, start0, toks0 = k, start, toks
+    if node is None:
+        return (*best, 0)
     j = t + 1
     words = 1
     while words < lex.longest:
         if j == len(toks):  # on into the next piece
             if k + 1 == count:
+                k += 1  # looked at the end of the line
                 break
             start = line.find(pieces[k + 1], start + len(pieces[k]))
             k += 1
@@ -272,7 +328,7 @@ def _phrase_from(line: str, pieces: list[str], k: int, start: int, toks: tuple, 
         if kind == "word":
             folded = fold(text)
             if " " in folded:  # a letter that folds to several words: the plain way
-                return _phrase_plainly(line, pieces, k0, start0, toks0, t, lex)
+                return (*_phrase_plainly(line, pieces, k0, start0, toks0, t, lex), -1)
             node = node[1].get(folded)
             if node is None:
                 break
@@ -289,7 +345,7 @@ def _phrase_from(line: str, pieces: list[str], k: int, start: int, toks: tuple, 
             j += 1
             continue
         break
-    return best
+    return (*best, k - k0)
 
 
 _UNKNOWN = (Option("UNKNOWN", None, frozenset()),)
