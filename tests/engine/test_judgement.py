@@ -253,11 +253,12 @@ SOME_POWERS = [Power.ENGLAND, Power.FRANCE, Power.TURKEY]
 
 @st.composite
 def crowded_positions(draw) -> Position:
-    """Up to a dozen fleets at sea (so that convoy chains of several fleets, with shortcuts
-    and dead ends, come up) and up to sixteen units ashore, of three powers."""
+    """Two to a dozen fleets at sea (so that convoy chains of several fleets, with shortcuts
+    and dead ends, come up) and four to sixteen units ashore, of three powers."""
     units = [Unit(draw(st.sampled_from(SOME_POWERS)), UnitType.FLEET, sea)
-             for sea in sorted(draw(st.sets(st.sampled_from(SEAS), max_size=12)))]
-    for province in sorted(draw(st.sets(st.sampled_from(NOT_SEAS), max_size=16))):
+             for sea in sorted(draw(st.sets(st.sampled_from(SEAS), min_size=2, max_size=12)))]
+    ashore = draw(st.sets(st.sampled_from(NOT_SEAS), min_size=4, max_size=16))
+    for province in sorted(ashore):
         kind = UnitType.FLEET if BOARD.provinces[province].kind == "coast" and draw(
             st.booleans()) else UnitType.ARMY
         location = draw(st.sampled_from(BOARD.unit_locations(kind, province)))
@@ -272,37 +273,54 @@ def _near(location: str) -> list[str]:
     return sorted(near | {province_of(n) for n in near})
 
 
+ODD_PLACES = ["xyz", "bur", "nth", "spa", "spa/nc", "stp/sc", "bul/ec", "mos"]
+
+
 @st.composite
-def orders_on(draw, position: Position) -> Order:
-    """A movement order of any kind, mostly for a unit there and to a place near it, sometimes
-    for the wrong unit type, to a coast it cannot reach, VIA, or from an empty province."""
+def orders_on(draw, position: Position) -> tuple[Power, Order]:
+    """A power and a movement order of any kind: mostly the owner ordering a unit there to a
+    place near it, or an army across the water; sometimes another power, the wrong unit type,
+    a coast it cannot reach, a place that is not on the board, or an empty province."""
     units = position.units
-    here = draw(st.sampled_from([u.location for u in units] + ["bur", "stp/sc"])
-                if units else st.just("bur"))
+    # (Hypothesis draws the first of a list most often: a move, then a convoy.)
+    kind = draw(st.sampled_from(["move", "convoy", "support_move", "support_hold", "hold"]))
+    at_sea = [u.location for u in units if u.location in SEAS]
+    pool = [u.location for u in units] + (at_sea * 3 if kind == "convoy" else [])
+    here = draw(st.sampled_from(pool * 4 + ["bur", "stp/sc"]))
     unit = next((u for u in units if u.location == here), None)
-    utype = draw(st.sampled_from([unit.type if unit else UnitType.ARMY, *UnitType]))
-    places = st.sampled_from(_near(here)) | st.sampled_from(EVERY_LOCATION)
-    other = draw(st.sampled_from([u.location for u in units]) if units else places)
-    kind = draw(st.sampled_from(["hold", "move", "support_hold", "support_move", "convoy"]))
+    owner = unit.power if unit else Power.FRANCE
+    power = draw(st.sampled_from([owner] * 3 + SOME_POWERS))
+    right_type = unit.type if unit else UnitType.ARMY
+    utype = draw(st.sampled_from([right_type] * 3 + list(UnitType)))
+    others = [u.location for u in units]
+    armies = [u.location for u in units if u.type is UnitType.ARMY] or others
     if kind == "hold":
-        return Hold(utype, here)
+        return power, Hold(utype, here)
     if kind == "move":
-        return Move(utype, here, draw(places | st.sampled_from(COASTAL)), draw(st.booleans()))
+        target = draw(st.sampled_from(_near(here) * 2 + COASTAL + ODD_PLACES))
+        return power, Move(utype, here, target, draw(st.booleans()))
+    other = draw(st.sampled_from(others + ODD_PLACES[:2]))
     if kind == "support_hold":
-        return SupportHold(utype, here, None, other)
+        return power, SupportHold(utype, here, None, other)
     if kind == "support_move":
-        return SupportMove(utype, here, None, other,
-                           draw(st.sampled_from(_near(other)) | places))
-    return Convoy(utype, here, other, draw(st.sampled_from(COASTAL) | places))
+        # Where the support could act: beside both units, and not where the supporter is.
+        both = [p for p in _near(other) if p in _near(here) and p != province_of(here)]
+        target = draw(st.sampled_from(both * 3 + _near(other) + ODD_PLACES))
+        return power, SupportMove(utype, here, None, other, target)
+    # A convoy: mostly of an army beside the fleet, to a coast beside it or anywhere.
+    shores = [p for p in COASTAL if p in BOARD.provinces_touching(province_of(here))]
+    beside = [a for a in armies if province_of(a) in shores]
+    army = draw(st.sampled_from(beside * 3 + armies + ODD_PLACES[:2]))
+    return power, Convoy(utype, here, army, draw(st.sampled_from(shores * 2 + COASTAL +
+                                                                 ODD_PLACES)))
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(st.data(), crowded_positions(), st.sampled_from(RULES))
 def test_any_movement_order_on_any_position_is_judged_as_effective_orders_judges_it(
         data, position, rules):
     units = {u.province: u for u in position.units}
-    order = data.draw(orders_on(position))
-    power = data.draw(st.sampled_from(SOME_POWERS))
+    power, order = data.draw(orders_on(position))
     _effective, rejected = effective_orders(position, [(power, order, "")], BOARD, rules)
     assert movement_order_problem(units, power, order, BOARD, rules) == rejected.get(0)
 
