@@ -322,8 +322,10 @@ _UNIT_REFS: dict[tuple, UnitRef] = {}
 def _fill(plan: tuple, lexemes: list[Lexeme]) -> Shape:
     """The shape of this line: the pattern's plan filled with its words."""
     kind, subject, other, target, steps, via, implicit = plan
-    return _new(Shape, (kind, _fill_unit(subject, lexemes), _fill_unit(other, lexemes),
-                        _fill_place(target, lexemes),
+    # (the parts most lines lack are not filled by a call that returns None)
+    return _new(Shape, (kind, _fill_unit(subject, lexemes) if subject else None,
+                        _fill_unit(other, lexemes) if other else None,
+                        _fill_place(target, lexemes) if target else None,
                         tuple([_fill_place(p, lexemes) for p in steps]) if steps else (),
                         via, implicit))
 
@@ -353,16 +355,22 @@ def _fill_unit(plan: _UnitPlan | None, lexemes: list[Lexeme]) -> UnitRef | None:
         return None
     unit, unit_k, place, first, nation, nation_k = plan
     utype = lexemes[unit].options[unit_k].value if unit is not None else None
-    place_ref = _fill_place(place, lexemes)
     first_lexeme = lexemes[first]
     nation_name = lexemes[nation].options[nation_k].value if nation is not None else None
-    if place_ref is not None and place_ref.coast is not None:  # made anew each time
-        return _new(UnitRef, (utype, place_ref, first_lexeme, nation_name))
-    # One UnitRef per remembered parts, as for places (identity checked the same way).
-    key = (utype, id(place_ref), id(first_lexeme), nation_name)
+    if place is None:
+        loc_lexeme = k = None
+    elif place[2] is not None:  # with a coast: made anew each time
+        return _new(UnitRef, (utype, _fill_place(place, lexemes), first_lexeme, nation_name))
+    else:
+        loc_lexeme, k = lexemes[place[0]], place[1]
+    # One UnitRef per remembered parts, as for places, found by the words it is read from
+    # before its place is looked up (identity checked the same way).
+    key = (utype, id(loc_lexeme), k, id(first_lexeme), nation_name)
     ref = _UNIT_REFS.get(key)
-    if ref is None or ref.place is not place_ref or ref.lexeme is not first_lexeme:
+    if ref is None or ref.lexeme is not first_lexeme or (
+            loc_lexeme is not None and ref.place.lexeme is not loc_lexeme):
         if len(_UNIT_REFS) > _PLACE_REFS_KEPT:
             _UNIT_REFS.clear()
-        ref = _UNIT_REFS[key] = _new(UnitRef, (utype, place_ref, first_lexeme, nation_name))
+        ref = _UNIT_REFS[key] = _new(UnitRef, (utype, _fill_place(place, lexemes),
+                                               first_lexeme, nation_name))
     return ref

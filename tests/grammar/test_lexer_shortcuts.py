@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grammar import forget
+from grammar import forget, syntax
 from grammar.lexer import (
     _UNKNOWN,
     _UNKNOWN_SIGNATURE,
@@ -150,3 +150,18 @@ def test_a_piece_at_the_same_column_is_one_set_of_objects_in_every_line():
     alone = lexemes("F Mare del Nord - Ven", lex)
     assert alone[3] is first[3] and alone[3].start == 18
     assert lexemes("F Mare del Nord - Tri", lex)[3].text == "Tri"
+
+
+@pytest.mark.parametrize("line", ["A Par - Bur", "A Ven S A Rom - Apu", "F Stands",
+                                  "F StP/sc - Bot", "A Ser S Turk A Bul - Rum", "F Kiel B"])
+def test_a_unit_found_by_its_words_holds_the_words_of_the_line_read(line):
+    lex = lexicon("auto")
+    first = syntax.parse_shape(lexemes(line, lex))
+    lex.placed.clear()  # the same words, now other objects
+    found = lexemes(line, lex)
+    again = syntax.parse_shape(found)
+    assert again == first
+    for unit in (again.subject, again.other):
+        if unit is not None:
+            assert any(unit.lexeme is lx for lx in found)
+            assert unit.place is None or any(unit.place.lexeme is lx for lx in found)
