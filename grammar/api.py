@@ -6,6 +6,7 @@ import logging
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import repeat
 
 from engine import (
     DEFAULT_RULES,
@@ -133,7 +134,7 @@ def _read_elsewhere(view: PositionView, key: tuple) -> tuple[ParsedLine, bool] |
         return None
     provinces, results = entry
     units = view.unit_keys
-    arrangement = tuple([units.get(p, "") for p in provinces])
+    arrangement = tuple(map(units.get, provinces, repeat("")))  # "" where none stands
     found = results.get(arrangement)
     if found is _BY_SEA:
         return results.get((arrangement, view.fleets_at_sea_key))
@@ -157,7 +158,7 @@ def _remember_elsewhere(view: PositionView, key: tuple, shape: Shape, by_sea: bo
         entry = _ELSEWHERE[key] = (tuple(provinces), {})
     provinces, results = entry
     units = view.unit_keys
-    arrangement = tuple([units.get(p, "") for p in provinces])
+    arrangement = tuple(map(units.get, provinces, repeat("")))  # "" where none stands
     if by_sea:
         results[arrangement] = _BY_SEA
         results[(arrangement, view.fleets_at_sea_key)] = found

@@ -168,10 +168,9 @@ class Resolver:
 
     def _judge(self, reading: _Reading) -> None:
         """The position's verdict on a reading (the engine's validation, remembered)."""
-        reading.outcome = verdicts.verdict(self.view, self.power, reading.order, self.board,
-                                           self.rules)
-        if self.kind is PhaseKind.MOVEMENT and not self.by_sea:
-            self.by_sea = verdicts.reads_fleets_at_sea(self.view, reading.order, self.board)
+        reading.outcome, by_sea = verdicts.verdict(self.view, self.power, reading.order,
+                                                   self.board, self.rules)
+        self.by_sea = self.by_sea or by_sea
 
     # -- the usual line ---------------------------------------------------------------------
     def _single_reading(self, kind: str, shape: Shape) -> _Reading | None:

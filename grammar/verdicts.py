@@ -127,25 +127,26 @@ def forget() -> None:
 
 
 def verdict(view: PositionView, power: Power | None, order: Order, board: Board,
-            rules: Rules) -> Outcome | None:
+            rules: Rules) -> tuple[Outcome | None, bool]:
     """None when the order can apply on this position, else the engine's illegal outcome
-    (or, in winter, the failing one) with its reason. Without a sender, the unit's owner
-    asks."""
+    (or, in winter, the failing one) with its reason; and whether that verdict read the fleets
+    at sea (a convoy route), besides the units the order names. Without a sender, the unit's
+    owner asks."""
     power = power or owner_for(view, order, board)
-    if view.position.phase.kind is PhaseKind.MOVEMENT:
+    if view.movement:
         return _movement_verdict(view, power, order, board, rules)
     key = (power, order, rules.name)
     found = view.judged.get(key, _UNJUDGED)
     if found is _UNJUDGED:
         found = view.judged[key] = _engine_verdict(view, power, order, board, rules)
-    return found
+    return found, False
 
 
 _UNJUDGED = object()
 
 
 def _movement_verdict(view: PositionView, power: Power, order: Order, board: Board,
-                      rules: Rules) -> Outcome | None:
+                      rules: Rules) -> tuple[Outcome | None, bool]:
     """Remembered by the units the verdict reads, as text: its own, the one it supports or
     convoys, and, when a convoy route can matter (a convoy order; an army going VIA or to a
     province it does not border), the fleets at sea. The verdict depends on nothing else, so
@@ -157,16 +158,17 @@ def _movement_verdict(view: PositionView, power: Power, order: Order, board: Boa
     # The order by identity (the reader makes one object per distinct order; hashing a
     # frozen dataclass is a Python call per lookup); the entry keeps the order itself, so
     # its id is never another order's.
+    by_sea = _may_go_by_sea(order, own, board)
     key = (power, id(order), rules.name, keys[own.province] if own else "",
            keys[other_unit.province] if other_unit else "",
-           view.fleets_at_sea_key if _may_go_by_sea(order, own, board) else "")
+           view.fleets_at_sea_key if by_sea else "")
     found = _MOVEMENT_VERDICTS.get(key)
     if found is None or found[0] is not order:
         if len(_MOVEMENT_VERDICTS) > _VERDICTS_KEPT:
             _MOVEMENT_VERDICTS.clear()
         found = _MOVEMENT_VERDICTS[key] = (order, movement_order_problem(
             view.on_board, power, order, board, rules))
-    return found[1]
+    return found[1], by_sea
 
 
 def _engine_verdict(view: PositionView, power: Power, order: Order, board: Board,
@@ -189,13 +191,6 @@ def _engine_verdict(view: PositionView, power: Power, order: Order, board: Board
                                   board, rules)
         outcome = site if site.status is not Status.SUCCEEDS else outcome
     return outcome if outcome and outcome.status is not Status.SUCCEEDS else None
-
-
-def reads_fleets_at_sea(view: PositionView, order: Order, board: Board) -> bool:
-    """Whether the movement verdict on `order` reads the fleets at sea (a convoy route)."""
-    location = getattr(order, "location", None)
-    own = view.on_board.get(province_of(location)) if location else None
-    return _may_go_by_sea(order, own, board)
 
 
 def _may_go_by_sea(order: Order, unit: Unit | None, board: Board) -> bool:
