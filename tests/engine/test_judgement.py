@@ -285,7 +285,8 @@ def orders_on(draw, position: Position) -> tuple[Power, Order]:
     # (Hypothesis draws the first of a list most often: a move, then a convoy.)
     kind = draw(st.sampled_from(["move", "convoy", "support_move", "support_hold", "hold"]))
     at_sea = [u.location for u in units if u.location in SEAS]
-    pool = [u.location for u in units] + (at_sea * 3 if kind == "convoy" else [])
+    ashore = [u.location for u in units if u.location not in SEAS]
+    pool = at_sea * 3 + ashore if kind == "convoy" else ashore * 3 + at_sea
     here = draw(st.sampled_from(pool * 4 + ["bur", "stp/sc"]))
     unit = next((u for u in units if u.location == here), None)
     owner = unit.power if unit else Power.FRANCE
