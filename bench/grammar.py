@@ -59,6 +59,7 @@ from engine import (
     SupportHold,
     SupportMove,
     Waive,
+    adjudicate,
     parse_order,
 )
 from engine.records import game_phase_position
@@ -178,8 +179,13 @@ def corpus(games: list[dict], limit: int | None) -> list[tuple[Position, Power, 
     kinds = styles()
     turn = 0
     for game in games:
+        before = None  # the engine's result of the phase before
         for phase in game["phases"]:
-            position = game_phase_position(phase)
+            # A retreat phase's dislodged units (attackers, options) come from the engine's
+            # result of the movement phase before, as in a running game.
+            position = game_phase_position(phase, before.dislodged_after if (
+                phase["type"] == "retreat" and before is not None) else ())
+            before = adjudicate(position, phase["orders"], "2023")
             for power_name, texts in phase["orders"].items():
                 power = Power.parse(power_name)
                 for text in texts:

@@ -116,11 +116,13 @@ class Resolver:
             return kind
         if kind == "waive":
             return Resolution(Waive(), valid=True)
-        if self.kind is PhaseKind.MOVEMENT:
-            single = self._single_reading(kind, shape)
-            if single is not None:
-                self._judge(single)
-                return self._choose([single])
+        single = self._single_reading(kind, shape)
+        if single is not None:
+            reading, cheapest_of_several = single
+            self._judge(reading)
+            if not cheapest_of_several or (reading.outcome is None and verdicts.plausible(
+                    self.view, reading.order, self.board)):
+                return self._choose([reading])
         return self._weigh(kind, shape)
 
     def _weigh(self, kind: str, shape: Shape) -> Resolution:
@@ -173,11 +175,13 @@ class Resolver:
         self.by_sea = self.by_sea or by_sea
 
     # -- the usual line ---------------------------------------------------------------------
-    def _single_reading(self, kind: str, shape: Shape) -> _Reading | None:
-        """The one reading of a movement order whose every place word has one reading and
-        whose unit stands there as written: what `_weigh` finds for it, with nothing listed
-        or weighed (most lines; `tests/grammar/test_single_reading.py` holds the two to the
-        same result). None for any other line."""
+    def _single_reading(self, kind: str, shape: Shape) -> tuple[_Reading, bool] | None:
+        """The reading of an order (not a build) whose unit words each name one unit, and
+        that unit as written, with the destination's one reading or its cheapest: what
+        `_weigh` finds for it, with nothing listed or weighed (most lines;
+        `tests/grammar/test_single_reading.py` holds the two to the same result). With it,
+        whether it was the cheapest of several destinations: then it stands only if legal
+        and plausible (see `_cheapest_first`). None for any other line."""
         subject = shape.subject
         ref = subject.place
         if ref is None:
@@ -208,20 +212,29 @@ class Resolver:
                     supported = other_unit.type.value
                     notes.append(("unit_filled", {"unit": other_unit.label()}))
         target = None
+        cheapest_of_several = False
         if shape.target is not None:
             target_ref = shape.target
-            if len(target_ref.places) != 1:
-                return None
-            target_place = target_ref.places[0]
+            if len(target_ref.places) == 1:
+                target_place = target_ref.places[0]
+            else:
+                target_place = self._cheapest_place(target_ref.places)
+                if target_place is None:
+                    return None
+                cheapest_of_several = True
             target = self._with_coast(target_place.pid, target_ref)
             notes += self._read_as(target_ref, target_place.how, target_place.pid)
         if shape.kind == "bare":
             notes.append(("bare_hold", {}))
         if shape.implicit:
             notes.append(("implicit_move", {"pid": province_of(target)}))
+        if shape.kind == "move" and kind == "retreat":
+            notes.append(("move_as_retreat", {}))
         if kind == "hold":
             order = _order(Hold, utype, loc)
-        elif kind == "move":
+        elif kind == "disband":
+            order = _order(Disband, utype, loc)
+        elif kind in ("move", "retreat"):
             moves = self._moves(kind, utype, loc, target, shape.via)
             if len(moves) != 1 or moves[0][2] is not None:
                 return None
@@ -236,7 +249,13 @@ class Resolver:
             order = _order(Convoy, utype, loc, other_loc, province_of(target))
         else:
             return None
-        return _Reading(order, 0.0, notes, ())
+        return _Reading(order, 0.0, notes, ()), cheapest_of_several
+
+    def _cheapest_place(self, places: tuple[Place, ...]) -> Place | None:
+        """The reading cheaper than every other, as `_targets` prices them, or None."""
+        ranked = sorted(places, key=lambda p: p.cost + self._penalty(p.languages))
+        first, second = (p.cost + self._penalty(p.languages) for p in ranked[:2])
+        return ranked[0] if second > first + _SAME_COST else None
 
     # -- the order kind in this phase ------------------------------------------------------
     def _kind_in_phase(self, shape: Shape) -> str | Resolution:
