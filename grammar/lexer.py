@@ -103,9 +103,9 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
     a phrase) gives the same, and `tests/grammar/test_lexer_shortcuts.py` holds them together.
 
     A piece (`Ven-Tri`, `(Cs)`, `Par`) whose words start no longer phrase reads the same
-    wherever it stands, so its lexemes are remembered per piece as written and column, in
-    `lex.placed`: most pieces of a new line are found there, one look-up each, with no
-    tokens made. A piece with a word that may start a phrase (`Mare`, `moves`, `S`) is read
+    wherever it stands, so its lexemes are remembered per column and piece as written, in
+    `lex.placed` (a table per column: no tuple to make for a key): most pieces of a new
+    line are found there, with no tokens made. A piece with a word that may start a phrase (`Mare`, `moves`, `S`) is read
     token by token, looking ahead into the next pieces for the rest of the phrase; when it
     is one word, where the phrase ends is remembered by the pieces the search looked at
     (`_remembered_run`)."""
@@ -120,7 +120,10 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
         piece = pieces[k]
         start = line.find(piece, end)
         end = start + len(piece)
-        found = placed.get((piece, start))
+        column = placed.get(start)
+        if column is None:
+            column = placed[start] = {}
+        found = column.get(piece)
         if found is None:
             mark = written.get(piece)
             if type(mark) is list:  # it starts with a word that may start a phrase
@@ -135,9 +138,9 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
             if found is None:  # a word in it may start a phrase
                 k, end = _read_on(line, pieces, k, start, _piece_tokens(piece), lex, out)
                 continue
-            if len(placed) > _MEMO_LIMIT:
-                placed.clear()
-            placed[(piece, start)] = found
+            if len(column) > _MEMO_LIMIT:
+                column.clear()
+            column[piece] = found
         out += found
         k += 1
     return out
@@ -225,15 +228,23 @@ def _context_free(toks: tuple, start: int, lex: Lexicon) -> tuple[Lexeme, ...] |
 def _token_lexeme(text: str, start: int, reading: tuple, lex: Lexicon) -> Lexeme:
     """The lexeme of a token that reads the same wherever it stands. A piece that is only
     this token has just this lexeme, so the one kept for that piece is shared."""
-    placed = lex.placed
-    alone = placed.get((text, start))
+    column = _column(lex, start)
+    alone = column.get(text)
     if alone is not None:
         return alone[0]
     lexeme = _new_lexeme(Lexeme, (text, start, *reading))
-    if len(placed) > _MEMO_LIMIT:
-        placed.clear()
-    placed[(text, start)] = (lexeme,)
+    if len(column) > _MEMO_LIMIT:
+        column.clear()
+    column[text] = (lexeme,)
     return lexeme
+
+
+def _column(lex: Lexicon, start: int) -> dict:
+    """What is remembered of the pieces and phrases written at one column (`lex.placed`)."""
+    column = lex.placed.get(start)
+    if column is None:
+        column = lex.placed[start] = {}
+    return column
 
 
 def _read_on(line: str, pieces: list[str], k: int, start: int,
@@ -286,14 +297,13 @@ def _remember_run(pieces: list[str], k: int, looked: int, found: tuple[int, str]
 def _phrase_lexeme(span: str, start: int, key: str, lex: Lexicon) -> Lexeme:
     """The lexeme of a phrase (or of a word that may start one) as written at a column:
     one object for every line with those words there (the span's words decide the key)."""
-    placed = lex.placed
-    memo_key = (span, start, "phrase")  # never the (piece, column) of a piece's lexemes
-    lexeme = placed.get(memo_key)
+    column = _column(lex, start)
+    lexeme = column.get((span,))  # a tuple: never a piece, whose lexemes are kept by its text
     if lexeme is None:
         lexeme = _new_lexeme(Lexeme, (span, start, key, *_reading(lex, key)))
-        if len(placed) > _MEMO_LIMIT:
-            placed.clear()
-        placed[memo_key] = lexeme
+        if len(column) > _MEMO_LIMIT:
+            column.clear()
+        column[(span,)] = lexeme
     return lexeme
 
 
