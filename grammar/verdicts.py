@@ -33,9 +33,9 @@ from engine.judgement import (
     adjustment_order_outcome,
     build_site_problem,
     movement_order_problem,
+    retreat_order_problem,
 )
 from engine.outcomes import Reason, Status
-from engine.retreats import adjudicate_retreats
 from engine.vocabulary import province_of
 
 
@@ -175,12 +175,9 @@ def _engine_verdict(view: PositionView, power: Power, order: Order, board: Board
                     rules: Rules) -> Outcome | None:
     """A retreat or adjustment order's verdict, on the whole position."""
     position = view.position
-    given = [(power, order, "")]
     if position.phase.kind is PhaseKind.RETREAT:
-        outcomes, _r, _d = adjudicate_retreats(position.dislodged, given, set(view.on_board),
-                                               board, rules)
-        outcome = outcomes.get(0)
-        return outcome if outcome and outcome.status is Status.ILLEGAL else None
+        return retreat_order_problem(position.dislodged, power, order, set(view.on_board),
+                                     board, rules)
     # The other powers' removals (and civil disorder) do not bear on this one order.
     outcome = adjustment_order_outcome(position.units, position.supply_centers, power, order,
                                        board, rules)
