@@ -14,6 +14,7 @@ import copy
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from operator import itemgetter
 from typing import NamedTuple
 
 from lark import Lark, Token, Transformer
@@ -74,7 +75,7 @@ def parse_shape(lexemes: list[Lexeme]) -> Shape | SyntaxProblem:
     # The parse depends only on which terminals each lexeme may be, not on its words, and
     # the tree's tokens are lexeme indexes: so one parse (kept as a template of indexes, and
     # the option each index is read as) serves every line of that pattern.
-    pattern = tuple([lx.signature for lx in lexemes])
+    pattern = tuple(map(_SIGNATURE, lexemes))
     found = _PATTERNS.get(pattern)
     if found is None:
         search = _Search(lexemes)
@@ -94,6 +95,7 @@ def parse_shape(lexemes: list[Lexeme]) -> Shape | SyntaxProblem:
     return SyntaxProblem(kind, lexemes[index], expected)
 
 
+_SIGNATURE = itemgetter(Lexeme._fields.index("signature"))  # lx.signature, mapped in C
 _PATTERNS: dict[tuple, tuple] = {}
 _PATTERN_LIMIT = 20_000
 
@@ -314,7 +316,7 @@ def _plan(template: Shape, lexemes: list[Lexeme]) -> tuple:
 
 # Named tuples made from a tuple at C speed (their own constructors are Python calls).
 _new = tuple.__new__
-_PLACE_REFS: dict[tuple[int, int], PlaceRef] = {}
+_PLACE_REFS: dict[int, dict[int, PlaceRef]] = {}  # option index -> lexeme id -> reference
 _PLACE_REFS_KEPT = 50_000
 _UNIT_REFS: dict[tuple, UnitRef] = {}
 
@@ -337,13 +339,17 @@ def _fill_place(plan: _PlacePlan | None, lexemes: list[Lexeme]) -> PlaceRef | No
     lexeme = lexemes[loc]
     if coast is None:
         # One PlaceRef per remembered lexeme and reading (the lexer makes one lexeme per word
-        # and column); the identity check keeps a freed lexeme's id from being taken for it.
-        ref = _PLACE_REFS.get((id(lexeme), k))
+        # and column), in a table per reading (no tuple to make for a key); the identity
+        # check keeps a freed lexeme's id from being taken for it.
+        refs = _PLACE_REFS.get(k)
+        if refs is None:
+            refs = _PLACE_REFS[k] = {}
+        ref = refs.get(id(lexeme))
         if ref is None or ref.lexeme is not lexeme:
-            if len(_PLACE_REFS) > _PLACE_REFS_KEPT:
-                _PLACE_REFS.clear()
-            ref = _PLACE_REFS[(id(lexeme), k)] = _new(
-                PlaceRef, (lexeme, lexeme.options[k].value, None, None))
+            if len(refs) > _PLACE_REFS_KEPT:
+                refs.clear()
+            ref = refs[id(lexeme)] = _new(PlaceRef, (lexeme, lexeme.options[k].value, None,
+                                                     None))
         return ref
     coast_lexeme = lexemes[coast]
     return _new(PlaceRef, (lexeme, lexeme.options[k].value,
