@@ -205,11 +205,11 @@ class Resolver:
                 return None
             other_loc = other_place.pid
             notes += self._read_as(other_ref, other_place.how, other_loc)
-            supported = shape.other.unit
+            supported = _UNIT_TYPES.get(shape.other.unit)
             if supported is None:
                 other_unit = self.on_board.get(other_loc)
                 if other_unit is not None:
-                    supported = other_unit.type.value
+                    supported = other_unit.type
                     notes.append(("unit_filled", {"unit": other_unit.label()}))
         target = None
         cheapest_of_several = False
@@ -241,10 +241,9 @@ class Resolver:
             order, extra, _missing = moves[0]
             notes += extra
         elif kind == "support_hold":
-            order = _order(SupportHold, utype, loc, _UNIT_TYPES.get(supported), other_loc)
+            order = _order(SupportHold, utype, loc, supported, other_loc)
         elif kind == "support_move":
-            order = _order(SupportMove, utype, loc, _UNIT_TYPES.get(supported), other_loc,
-                           province_of(target))
+            order = _order(SupportMove, utype, loc, supported, other_loc, province_of(target))
         elif kind == "convoy":
             order = _order(Convoy, utype, loc, other_loc, province_of(target))
         else:
@@ -443,19 +442,18 @@ class Resolver:
     def _moves(self, kind: str, utype: UnitType | None, loc: str, target: str, via: bool):
         """(order, notes, province missing its coast) for a move or retreat; a fleet going to
         a two-coast province without naming the coast gets one reading per reachable coast."""
-        def order(to: str) -> Order:
-            if kind == "retreat":
-                return _order(Retreat, utype, loc, to)
-            return _order(Move, utype, loc, to, via)
-
-        province = self.board.provinces.get(target)
-        if utype is UnitType.FLEET and province is not None and province.coasts:
-            coasts = self.board.reachable_coasts(loc, target)
-            if len(coasts) == 1 and not self.rules.fleet_coast_always_required:
-                return [(order(coasts[0]), [("coast_filled", {"location": coasts[0]})], None)]
-            if coasts:
-                return [(order(c), [], target) for c in coasts]
-        return [(order(target), [], None)]
+        fields = (Retreat, utype, loc) if kind == "retreat" else (Move, utype, loc)
+        tail = () if kind == "retreat" else (via,)
+        if utype is UnitType.FLEET:
+            province = self.board.provinces.get(target)
+            if province is not None and province.coasts:
+                coasts = self.board.reachable_coasts(loc, target)
+                if len(coasts) == 1 and not self.rules.fleet_coast_always_required:
+                    return [(_order(*fields, coasts[0], *tail),
+                             [("coast_filled", {"location": coasts[0]})], None)]
+                if coasts:
+                    return [(_order(*fields, c, *tail), [], target) for c in coasts]
+        return [(_order(*fields, target, *tail), [], None)]
 
     # -- choosing --------------------------------------------------------------------------
     def _choose(self, readings: list[_Reading]) -> Resolution:
