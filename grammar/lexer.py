@@ -138,9 +138,7 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
             if found is None:  # a word in it may start a phrase
                 k, end = _read_on(line, pieces, k, start, _piece_tokens(piece), lex, out)
                 continue
-            if len(column) > _MEMO_LIMIT:
-                column.clear()
-            column[piece] = found
+            _keep(lex, start, piece, found)
         out += found
         k += 1
     return out
@@ -233,9 +231,7 @@ def _token_lexeme(text: str, start: int, reading: tuple, lex: Lexicon) -> Lexeme
     if alone is not None:
         return alone[0]
     lexeme = _new_lexeme(Lexeme, (text, start, *reading))
-    if len(column) > _MEMO_LIMIT:
-        column.clear()
-    column[text] = (lexeme,)
+    _keep(lex, start, text, (lexeme,))
     return lexeme
 
 
@@ -245,6 +241,22 @@ def _column(lex: Lexicon, start: int) -> dict:
     if column is None:
         column = lex.placed[start] = {}
     return column
+
+
+def _keep(lex: Lexicon, start: int, key: object, value: object) -> None:
+    """Remember `value` in the table of a column. The tables together hold at most
+    _MEMO_LIMIT entries (counted in `lex.placed[None]`), then all are forgotten: a flood of
+    new words never grows them without end."""
+    placed = lex.placed
+    kept = placed.get(None, 0)
+    if kept >= _MEMO_LIMIT:
+        placed.clear()
+        kept = 0
+    column = _column(lex, start)
+    if key not in column:
+        kept += 1
+    column[key] = value
+    placed[None] = kept
 
 
 def _read_on(line: str, pieces: list[str], k: int, start: int,
@@ -301,9 +313,7 @@ def _phrase_lexeme(span: str, start: int, key: str, lex: Lexicon) -> Lexeme:
     lexeme = column.get((span,))  # a tuple: never a piece, whose lexemes are kept by its text
     if lexeme is None:
         lexeme = _new_lexeme(Lexeme, (span, start, key, *_reading(lex, key)))
-        if len(column) > _MEMO_LIMIT:
-            column.clear()
-        column[(span,)] = lexeme
+        _keep(lex, start, (span,), lexeme)
     return lexeme
 
 

@@ -76,7 +76,7 @@ class Lexicon:
     written: dict = field(default_factory=dict)
     # column -> {piece as written: its lexemes; (phrase as written,): its lexeme}: one object
     # for every line with those words there, so the shapes remembered hold fewer objects for
-    # the garbage collector to walk
+    # the garbage collector to walk; None -> how many entries those tables hold
     placed: dict = field(default_factory=dict)
 
     def lookup(self, key: str) -> list[Entry]:

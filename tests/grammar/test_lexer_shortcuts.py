@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grammar import forget, syntax
+from grammar import forget, lexer, syntax
 from grammar.lexer import (
     _UNKNOWN,
     _UNKNOWN_SIGNATURE,
@@ -165,3 +165,18 @@ def test_a_unit_found_by_its_words_holds_the_words_of_the_line_read(line):
         if unit is not None:
             assert any(unit.lexeme is lx for lx in found)
             assert unit.place is None or any(unit.place.lexeme is lx for lx in found)
+
+
+def test_the_pieces_remembered_stay_few_and_reading_goes_on_right_when_they_are_forgotten(
+        monkeypatch):
+    monkeypatch.setattr(lexer, "_MEMO_LIMIT", 10)
+    lex = lexicon("auto")
+    lex.placed.clear()
+    lex.written.clear()
+    lines = [f"{unit} {place} - {target}" for unit in ("A", "F", "Army", "Fleet")
+             for place in ("Ven", "Rom", "Mare del Nord", "Nap") for target in ("Tri", "Apu")]
+    for line in lines + lines:
+        assert lexemes(line, lex) == plain_lexemes(line, lex)
+        kept = sum(len(table) for key, table in lex.placed.items() if key is not None)
+        assert kept <= 10 and lex.placed.get(None, 0) == kept
+        assert len(lex.written) <= 11
