@@ -9,7 +9,8 @@ of seed 003 (`A Ven - Pie`, `APP`, `TRA`, `XXX`), Italian words (`Esercito Venez
 Dutch words (`Leger Venetië naar Triëst`), and the rulebook's own shorthand (`A Ven-Tri`). Each
 line is read against the position of its phase, for the power that gave it, and the order read
 is compared with the engine's reading of the original, so the table also says the work was
-right.
+right. A retreat phase's position has its dislodged units, with their attackers and options,
+from the engine's own result of the movement phase before (the records list them bare).
 
 Timed (CPU time of this process, `time.process_time`, best of --repeat rounds; the garbage
 collector is emptied before each round and runs during it, as in a live bot, except in the row
@@ -21,9 +22,10 @@ that says it is paused):
 - first reading on each position: the same in a process that has read orders before: the
   vocabulary's memories (words, pieces, patterns) are kept, but the memories of lines, shapes,
   orders, positions and engine verdicts are emptied at the start of the round. Within the round a
-  line whose text came earlier (`A Par - Bur` in many games) reuses its shape, and a movement
-  order whose units stood the same way in an earlier phase reuses the engine's verdict: what a
-  bot that has been running would have;
+  line whose text came earlier (`A Par - Bur` in many games) reuses its shape; a movement line
+  whose sender's units stood the same way where it reads them (and, for a convoy, the same
+  fleets at sea) reuses its whole reading, and a movement order whose units stood the same way
+  the engine's verdict: what a bot that has been running would have;
 - the same, garbage collector paused (as `timeit` and `bench.engine` time);
 - each phase alone: the memories of lines, shapes, orders, positions and verdicts emptied
   before every phase (not timed), so nothing learnt from another phase helps: only the
