@@ -71,26 +71,15 @@ def tokens(line: str) -> list[tuple[str, str, int, int]]:
     """(kind, text, start, end) of every token of the line.
 
     No token spans a space, so the line is cut at spaces first (`str.split`, in C) and each
-    piece is read once: a piece of letters only is one word, any other piece (`Ven-Tri`,
-    `(Cs)`, `-`) goes through the regular expression and is remembered. The tokens are
-    those `_TOKEN.finditer(line)` finds, in a third of the time."""
+    piece is read once (`_piece_tokens`). The tokens are those `_TOKEN.finditer(line)`
+    finds, in a third of the time."""
     out: list[tuple[str, str, int, int]] = []
     end = 0
     for piece in line.split():
         start = line.find(piece, end)
         end = start + len(piece)
-        if piece.isalpha():
-            out.append(("word", piece, start, end))
-            continue
-        found = _PIECES.get(piece)
-        if found is None:
-            found = tuple((m.lastgroup or "other", m.group(), *m.span())
-                          for m in _TOKEN.finditer(piece))
-            if len(_PIECES) > _MEMO_LIMIT:
-                _PIECES.clear()
-            _PIECES[piece] = found
         out.extend((kind, text, start + first, start + last)
-                   for kind, text, first, last in found)
+                   for kind, text, first, last in _piece_tokens(piece))
     return out
 
 
@@ -105,10 +94,10 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
     A piece (`Ven-Tri`, `(Cs)`, `Par`) whose words start no longer phrase reads the same
     wherever it stands, so its lexemes are remembered per column and piece as written, in
     `lex.placed` (a table per column: no tuple to make for a key): most pieces of a new
-    line are found there, with no tokens made. A piece with a word that may start a phrase (`Mare`, `moves`, `S`) is read
-    token by token, looking ahead into the next pieces for the rest of the phrase; when it
-    is one word, where the phrase ends is remembered by the pieces the search looked at
-    (`_remembered_run`)."""
+    line are found there, with no tokens made. A piece whose first word may start a phrase
+    (`Mare`, `moves`, `S`) is read token by token, looking ahead into the next pieces for
+    the rest of the phrase, and where its phrase ends is remembered by the pieces the
+    search looked at (`_remembered_run`)."""
     out: list[Lexeme] = []
     placed = lex.placed
     written = lex.written
@@ -172,7 +161,9 @@ def _remembered_run(line: str, pieces: list[str], k: int, start: int, looked: li
 
 
 def _piece_tokens(piece: str) -> tuple[tuple[str, str, int, int], ...]:
-    """The tokens of a piece of text with no space, columns counted from the piece's start."""
+    """The tokens of a piece of text with no space, columns counted from the piece's start:
+    a piece of letters only is one word, any other (`Ven-Tri`, `(Cs)`, `-`) goes through
+    the regular expression; remembered."""
     found = _PIECES.get(piece)
     if found is None:
         if piece.isalpha():
