@@ -348,11 +348,7 @@ def _phrase_from(line: str, pieces: list[str], k: int, start: int, toks: tuple, 
             if node[0] is not None:
                 best = (node[0], k, start, toks, j, start + last_col)
             continue
-        # Signs that may sit inside a name: dots and apostrophes anywhere, a hyphen only
-        # when glued to the words on both sides (Sint-Petersburg, not "Ven - Tri").
-        glued = (j > 0 and toks[j - 1][3] == first_col and j + 1 < len(toks)
-                 and toks[j + 1][2] == last_col and toks[j + 1][0] == "word")
-        if text in ".'’`´" or (kind == "dash" and glued):
+        if _inside_name(toks, j):
             j += 1
             continue
         break
@@ -434,11 +430,7 @@ def _longest_phrase(toks: list[tuple[str, str, int, int]], i: int, lex: Lexicon
             ends.append(j + 1)
             j += 1
             continue
-        # Signs that may sit inside a name: dots and apostrophes anywhere, a hyphen only
-        # when glued to the words on both sides (Sint-Petersburg, not "Ven - Tri").
-        glued = (j > 0 and toks[j - 1][3] == start and j + 1 < len(toks)
-                 and toks[j + 1][2] == end and toks[j + 1][0] == "word")
-        if text in ".'’`´" or (kind == "dash" and glued):
+        if _inside_name(toks, j):
             j += 1
             continue
         break
@@ -447,6 +439,18 @@ def _longest_phrase(toks: list[tuple[str, str, int, int]], i: int, lex: Lexicon
         if lex.lookup(key):
             return key, ends[n - 1]
     return first, i + 1
+
+
+def _inside_name(toks: list | tuple, j: int) -> bool:
+    """Whether sign token j may sit inside a name: dots and apostrophes anywhere, a hyphen
+    only when glued to the words on both sides (Sint-Petersburg, not "Ven - Tri"). The
+    tokens are a piece's, or a line's (a sign at a piece's edge is never glued: a space
+    separates it from the next piece)."""
+    kind, text, start, end = toks[j]
+    if text in ".'’`´":
+        return True
+    return (kind == "dash" and j > 0 and toks[j - 1][3] == start and j + 1 < len(toks)
+            and toks[j + 1][2] == end and toks[j + 1][0] == "word")
 
 
 def _options(entries: list[Entry]) -> tuple[Option, ...]:
