@@ -111,7 +111,9 @@ class _Search:
         self.lexemes = lexemes
         self.feeds = 0
         self.furthest = -1
-        self.furthest_choices: tuple[str, ...] = ()
+        # the parser's choices there: its table's own mapping, never changed, so it is kept
+        # as it is and read only if the line fails (`problem`)
+        self.furthest_choices: dict = {}
         self.found: list[Shape] = []
 
     def run(self) -> Shape | None:
@@ -124,11 +126,11 @@ class _Search:
     def _go(self, i: int, ip) -> None:
         choices = ip.choices()
         if i > self.furthest:
-            self.furthest, self.furthest_choices = i, _expected(choices)
+            self.furthest, self.furthest_choices = i, choices
         if i == len(self.lexemes):
             if "$END" in choices:
                 with contextlib.suppress(LarkError):
-                    self.found.append(_ToTemplate().transform(ip.feed_eof()))
+                    self.found.append(_ToTemplate(visit_tokens=False).transform(ip.feed_eof()))
             return
         lexeme = self.lexemes[i]
         moves: list[Option | None] = [o for o in lexeme.options if o.terminal in choices]
@@ -150,11 +152,12 @@ class _Search:
 
     def problem(self) -> SyntaxProblem:
         if self.furthest >= len(self.lexemes):
-            return SyntaxProblem("incomplete", self.lexemes[-1], self.furthest_choices)
+            return SyntaxProblem("incomplete", self.lexemes[-1],
+                                 _expected(self.furthest_choices))
         lexeme = self.lexemes[max(self.furthest, 0)]
         if all(o.terminal == "UNKNOWN" for o in lexeme.options):
-            return SyntaxProblem("unknown_word", lexeme, self.furthest_choices)
-        return SyntaxProblem("unexpected_word", lexeme, self.furthest_choices)
+            return SyntaxProblem("unknown_word", lexeme, _expected(self.furthest_choices))
+        return SyntaxProblem("unexpected_word", lexeme, _expected(self.furthest_choices))
 
 
 def _fork(ip):
