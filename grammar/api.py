@@ -103,15 +103,18 @@ def _parse_line(line: str, position: Position | None, power: Power | None, lang:
     Kept per position: a player who edits one order sends the whole message again."""
     text = str(line).strip()
     view = view_of(position or _opening())
-    key = (text, lang, power, reply_lang, rules)
+    # The key holds strings only (the power by its value), so the collector stops walking it.
+    key = (text, lang, getattr(power, "_value_", power), reply_lang, rules)
     found = view.lines.get(key)
     if found is None:
         found = _read_elsewhere(view, key) or _parse_new_line(
-            text, view, key, _check_arguments(lang, rules))  # before anything is kept
+            text, view, power, key, _check_arguments(lang, rules))  # before anything is kept
         if len(view.lines) > _LINES_KEPT:
             view.lines.clear()
-        view.lines[key] = found
-    return found
+        # A line is kept as itself; a tuple marks one that stopped early (rare).
+        view.lines[key] = found[0] if not found[1] else found
+        return found
+    return found if found.__class__ is tuple else (found, False)
 
 
 _LINES_KEPT = 5_000
@@ -123,52 +126,49 @@ _LINES_KEPT = 5_000
 # route can matter, the fleets at sea: the same line for the same sender reads the same
 # wherever those stand alike ("A Mun H" phase after phase, "F Lon - Nth" in every game's
 # opening). So each such line is remembered with the provinces it read and, per arrangement of
-# the units there, its result.
-_ELSEWHERE: dict[tuple, tuple[tuple[str, ...], dict]] = {}
-_ELSEWHERE_KEPT = 20_000
+# the units there (and of the fleets at sea, when they mattered), its result. Two flat tables
+# of strings and lines: few objects for the garbage collector to walk.
+_PROVINCES_READ: dict[tuple, tuple[str, ...]] = {}   # line key -> provinces its units are in
+_READ_ELSEWHERE: dict[tuple, object] = {}            # (line key, units there[, fleets]) -> line
+_ELSEWHERE_KEPT = 50_000
+_BY_SEA = "by sea"  # the reading also depends on the fleets at sea: kept per fleets too
 
 
 def _read_elsewhere(view: PositionView, key: tuple) -> tuple[ParsedLine, bool] | None:
-    entry = _ELSEWHERE.get(key)
-    if entry is None or not view.movement:
+    provinces = _PROVINCES_READ.get(key)
+    if provinces is None or not view.movement:
         return None
-    provinces, results = entry
-    units = view.unit_keys
-    arrangement = tuple(map(units.get, provinces, repeat("")))  # "" where none stands
-    found = results.get(arrangement)
+    arrangement = tuple(map(view.unit_keys.get, provinces, repeat("")))  # "" where none stands
+    found = _READ_ELSEWHERE.get((key, arrangement))
     if found is _BY_SEA:
-        return results.get((arrangement, view.fleets_at_sea_key))
-    return found
-
-
-_BY_SEA = ("by sea",)  # the reading also depends on the fleets at sea: kept per fleets too
+        found = _READ_ELSEWHERE.get((key, arrangement, view.fleets_at_sea_key))
+    return None if found is None else (found, False)
 
 
 def _remember_elsewhere(view: PositionView, key: tuple, shape: Shape, by_sea: bool,
-                        found: tuple[ParsedLine, bool]) -> None:
+                        found: ParsedLine) -> None:
     if not view.movement or shape.subject.place is None:
         return  # "F Stands" reads every unit of the sender's; other phases, the whole board
-    entry = _ELSEWHERE.get(key)
-    if entry is None:
-        if len(_ELSEWHERE) > _ELSEWHERE_KEPT:
-            _ELSEWHERE.clear()
-        provinces = [p.pid for p in shape.subject.place.places]
+    provinces = _PROVINCES_READ.get(key)
+    if provinces is None:
+        if len(_READ_ELSEWHERE) > _ELSEWHERE_KEPT:
+            _READ_ELSEWHERE.clear()
+            _PROVINCES_READ.clear()
+        read = [p.pid for p in shape.subject.place.places]
         if shape.other is not None:
-            provinces += [p.pid for p in shape.other.place.places if p.pid not in provinces]
-        entry = _ELSEWHERE[key] = (tuple(provinces), {})
-    provinces, results = entry
-    units = view.unit_keys
-    arrangement = tuple(map(units.get, provinces, repeat("")))  # "" where none stands
+            read += [p.pid for p in shape.other.place.places if p.pid not in read]
+        provinces = _PROVINCES_READ[key] = tuple(read)
+    arrangement = tuple(map(view.unit_keys.get, provinces, repeat("")))
     if by_sea:
-        results[arrangement] = _BY_SEA
-        results[(arrangement, view.fleets_at_sea_key)] = found
+        _READ_ELSEWHERE[(key, arrangement)] = _BY_SEA
+        _READ_ELSEWHERE[(key, arrangement, view.fleets_at_sea_key)] = found
     else:
-        results[arrangement] = found
+        _READ_ELSEWHERE[(key, arrangement)] = found
 
 
-def _parse_new_line(text: str, view: PositionView, key: tuple, rules: Rules
-                    ) -> tuple[ParsedLine, bool]:
-    _text, lang, power, reply_lang, _rules = key
+def _parse_new_line(text: str, view: PositionView, power: Power | None, key: tuple,
+                    rules: Rules) -> tuple[ParsedLine, bool]:
+    _text, lang, _power, reply_lang, _rules = key
     language = reply_lang if reply_lang in LANGUAGES else None
     try:
         if len(text) > MAX_LINE:
@@ -185,12 +185,12 @@ def _parse_new_line(text: str, view: PositionView, key: tuple, rules: Rules
         result = resolver.resolve(shape)
         if result.order is None:
             found = ParsedLine(text, False, error=result.error, candidates=result.candidates,
-                               language=line_language or reply), False
+                               language=line_language or reply)
         else:
             found = _read_line(text, result.order, result.notes, result.valid, result.reason,
-                               line_language or reply), False
+                               line_language or reply)
         _remember_elsewhere(view, key, shape, resolver.by_sea, found)
-        return found
+        return found, False
     except Exception:  # the promise is: never an exception for any text
         log.exception("order %r could not be parsed", text)
         reply = language or "en"
@@ -346,7 +346,8 @@ def forget(words: bool = True) -> None:
     started. For benchmarks and tests; a running bot never needs it."""
     _read.cache_clear()
     _CANONICAL.clear()
-    _ELSEWHERE.clear()
+    _READ_ELSEWHERE.clear()
+    _PROVINCES_READ.clear()
     verdicts.forget()
     readings.forget()
     if words:

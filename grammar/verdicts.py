@@ -52,7 +52,7 @@ class PositionView:
     unit_keys: dict[str, str] = field(default_factory=dict)
     fleets_at_sea_key: str = ""
     judged: dict[tuple, Outcome | None] = field(default_factory=dict)
-    lines: dict[tuple, tuple] = field(default_factory=dict)  # kept by grammar.api
+    lines: dict[tuple, object] = field(default_factory=dict)  # kept by grammar.api
     movement: bool = False  # a movement phase
 
 
@@ -157,9 +157,9 @@ def _movement_verdict(view: PositionView, power: Power, order: Order, board: Boa
     other_unit = view.on_board.get(province_of(other)) if other else None
     # The order by identity (the reader makes one object per distinct order; hashing a
     # frozen dataclass is a Python call per lookup); the entry keeps the order itself, so
-    # its id is never another order's.
+    # its id is never another order's. Strings and numbers only: the collector lets it be.
     by_sea = _may_go_by_sea(order, own, board)
-    key = (power, id(order), rules.name, keys[own.province] if own else "",
+    key = (power._value_, id(order), rules.name, keys[own.province] if own else "",
            keys[other_unit.province] if other_unit else "",
            view.fleets_at_sea_key if by_sea else "")
     found = _MOVEMENT_VERDICTS.get(key)
