@@ -145,18 +145,27 @@ def _remembered_run(line: str, pieces: list[str], k: int, start: int, looked: li
     pieces (with "" for the end of the line), how many pieces the phrase takes and its key;
     and per first piece, how many pieces after it the search has looked at (`looked`, the
     latest first), which says which tuples to try. Phrases that end inside a piece are not
-    kept."""
+    kept. The table of the column keeps the phrase's lexeme by the same tuple, taken when
+    the phrase is written there with the same spaces."""
     count = len(pieces)
     written = lex.written
+    column = lex.placed.get(start)
     for n in looked:
         after = k + n + 1
-        known = written.get(tuple(pieces[k:after]) if after <= count else (*pieces[k:], ""))
+        run = tuple(pieces[k:after]) if after <= count else (*pieces[k:], "")
+        seen = column.get(run) if column is not None else None
+        if seen is not None and line.startswith(seen[0].text, start):
+            lexeme, taken = seen
+            return lexeme, k + taken, start + len(lexeme.text)
+        known = written.get(run)
         if known is not None:
             taken, key = known
             end = start + len(pieces[k])
             for n in range(k + 1, k + taken):
                 end = line.find(pieces[n], end) + len(pieces[n])
-            return _phrase_lexeme(line[start:end], start, key, lex), k + taken, end
+            lexeme = _phrase_lexeme(line[start:end], start, key, lex)
+            _keep(lex, start, run, (lexeme, taken))  # a run is never one piece: no clash
+            return lexeme, k + taken, end
     return None
 
 
