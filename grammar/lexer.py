@@ -322,9 +322,11 @@ def _phrase_from(line: str, pieces: list[str], k: int, start: int, toks: tuple, 
     """The longest vocabulary phrase starting at word token t of piece k (at column
     `start`): (key, and where reading goes on after it: piece index, its column, its tokens,
     token index; the column where the phrase ends; and how many pieces after piece k the
-    search looked at, the end of the line counting as one). Walks the lexicon's tree of phrases
-    word by word, so it stops at the first word that continues no phrase; `_longest_phrase`
-    is the plain way (trying every run of words, longest first), and gives the same."""
+    search looked at, the end of the line counting as one).
+
+    Walks the lexicon's tree of phrases word by word, so it stops at the first word that
+    continues no phrase; `_longest_phrase` is the plain way (trying every run of words,
+    longest first), and gives the same."""
     _kind, text, _first, last = toks[t]
     first = fold(text)
     best = (first, k, start, toks, t + 1, start + last)
