@@ -485,9 +485,11 @@ def _loc_option(places: list[Place]) -> Option:
     best: dict[str, Place] = {}
     for place in places:
         seen = best.get(place.pid)
-        if seen is None or place.cost < seen.cost:
+        if seen is None:
+            best[place.pid] = place
+        elif place.cost < seen.cost:
             best[place.pid] = Place(place.pid, place.cost, place.how,
-                                    place.languages | (seen.languages if seen else frozenset()))
+                                    place.languages | seen.languages)
         elif place.cost == seen.cost:
             best[place.pid] = Place(seen.pid, seen.cost, seen.how,
                                     seen.languages | place.languages)

@@ -34,6 +34,8 @@ _APOSTROPHES = str.maketrans({"’": " ", "'": " ", "`": " ", "´": " ", "‘": 
 @lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Lower case without accents: `Bourgondië` -> `bourgondie`."""
+    if text.isascii():  # nothing to decompose: the same, sooner
+        return text.casefold()
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 

@@ -3,6 +3,7 @@ by walking the lexicon's tree of words) gives exactly the lexemes of the plain w
 token of the line in turn, each word trying every run of words after it as a phrase."""
 
 import dataclasses
+import unicodedata
 
 import pytest
 from hypothesis import given, settings
@@ -13,12 +14,15 @@ from grammar.lexer import (
     _UNKNOWN,
     _UNKNOWN_SIGNATURE,
     Lexeme,
+    Option,
+    Place,
+    _loc_option,
     _longest_phrase,
     _reading,
     lexemes,
     tokens,
 )
-from grammar.lexicon import LANGUAGES, lexicon, phrase_tree
+from grammar.lexicon import LANGUAGES, fold, lexicon, phrase_tree
 
 
 def plain_lexemes(line: str, lex) -> list[Lexeme]:
@@ -180,3 +184,44 @@ def test_the_pieces_remembered_stay_few_and_reading_goes_on_right_when_they_are_
         kept = sum(len(table) for key, table in lex.placed.items() if key is not None)
         assert kept <= 10 and lex.placed.get(None, 0) == kept
         assert len(lex.written) <= 11
+
+
+def plain_fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=20) | st.sampled_from(["Bourgondië", "MÜNCHEN", "StP", "ﷻ", "ß",
+                                               "İstanbul", "Ven", "e\u0301"]))
+def test_a_word_folds_as_the_plain_decomposition_folds_it(text):
+    fold.cache_clear()
+    assert fold(text) == plain_fold(text)
+
+
+def plain_loc_option(places: list[Place]) -> Option:
+    """One LOC option the plain way: every reading made anew, the cheapest per province,
+    languages joined at equal cost."""
+    best: dict[str, Place] = {}
+    for place in places:
+        seen = best.get(place.pid)
+        if seen is None or place.cost < seen.cost:
+            best[place.pid] = Place(place.pid, place.cost, place.how,
+                                    place.languages | (seen.languages if seen else frozenset()))
+        elif place.cost == seen.cost:
+            best[place.pid] = Place(seen.pid, seen.cost, seen.how,
+                                    seen.languages | place.languages)
+    langs = frozenset().union(*(p.languages for p in best.values()))
+    return Option("LOC", tuple(best.values()), langs)
+
+
+PLACES = st.builds(Place, st.sampled_from(["ven", "tri", "tys", "tyr"]),
+                   st.sampled_from([0.0, 0.25, 1.0, 2.0]),
+                   st.sampled_from(["name", "abbreviation", "prefix", "fuzzy"]),
+                   st.frozensets(st.sampled_from(LANGUAGES)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(PLACES, max_size=8))
+def test_a_words_province_readings_merge_as_the_plain_way_merges_them(places):
+    assert _loc_option(places) == plain_loc_option(places)
