@@ -123,11 +123,13 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
                     continue
                 found = None
             else:
-                found = _context_free(_piece_tokens(piece), start, lex)
+                toks = _piece_tokens(piece)
+                found = _context_free(toks, start, lex)
+                if found is not None and (len(found) != 1 or len(toks) != 1):
+                    _keep(lex, start, piece, found)  # (one token alone is kept as such)
             if found is None:  # a word in it may start a phrase
                 k, end = _read_on(line, pieces, k, start, _piece_tokens(piece), lex, out)
                 continue
-            _keep(lex, start, piece, found)
         out += found
         k += 1
     return out
