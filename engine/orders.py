@@ -126,7 +126,9 @@ def orders_allowed(kind: PhaseKind) -> tuple[type, ...]:
 
 
 def _u(unit: UnitType | None, location: str) -> str:
-    return f"{unit.value} {location.upper()}" if unit else location.upper()
+    # `_value_` is the member's own attribute; `.value` is a Python-level property, and this
+    # runs for every order the reader makes.
+    return f"{unit._value_} {location.upper()}" if unit else location.upper()
 
 
 class OrderSyntaxError(ValueError):

@@ -79,7 +79,7 @@ class Phase:
 
     @property
     def name(self) -> str:
-        return f"{self.season.value}{self.year}{self.kind.value}"
+        return f"{self.season._value_}{self.year}{self.kind._value_}"  # (see Unit.label)
 
     def __str__(self) -> str:
         return self.name
@@ -134,7 +134,8 @@ class Unit:
 
     def label(self) -> str:
         """`A MUN`, `F STP/SC`."""
-        return f"{self.type.value} {self.location.upper()}"
+        # `_value_`: the member's own attribute (`.value` is a property: a Python call).
+        return f"{self.type._value_} {self.location.upper()}"
 
     def to_json(self) -> dict:
         return {"power": self.power.value, "type": self.type.value, "location": self.location}
