@@ -130,7 +130,7 @@ _LINES_KEPT = 5_000
 # of strings and lines: few objects for the garbage collector to walk.
 _PROVINCES_READ: dict[tuple, tuple[str, ...]] = {}   # line key -> provinces its units are in
 _READ_ELSEWHERE: dict[tuple, object] = {}            # (line key, units there[, fleets]) -> line
-_ELSEWHERE_KEPT = 50_000
+_ELSEWHERE_KEPT = 20_000
 _BY_SEA = "by sea"  # the reading also depends on the fleets at sea: kept per fleets too
 
 
