@@ -6,6 +6,12 @@ An announcement may repeat (a crash between posting and marking it announced), n
 a phase stays unannounced until a post succeeds, and `announce_pending` (each `run_due`, and
 start-up) tries again. A channel that refuses the post for good (`ChannelUnavailable`: deleted,
 no permission) is left alone for REFUSED_RETRY between tries, and the moderator is told once.
+
+Several processes may share one database: the process posting a phase's results holds it in
+the database (`phases.claim_announcement`, for ANNOUNCE_LEASE; the adjudicating process from
+the adjudicating transaction on), and the others leave it alone. A failed post lets it go; a
+claim left by a process that died lapses, and a process starting up takes over every pending
+announcement at once.
 """
 
 from __future__ import annotations
@@ -29,16 +35,21 @@ log = logging.getLogger(__name__)
 
 # How long a channel that refused a phase's results is left alone before trying again.
 REFUSED_RETRY = timedelta(minutes=5)
+# How long a process may take to post a phase's results before another may (drawing the map
+# and posting take seconds; a claim lasting this long is a process that died).
+ANNOUNCE_LEASE = timedelta(minutes=5)
 
 
 class Announcing(ServiceBase):
-    async def announce_pending(self) -> None:
+    async def announce_pending(self, *, take_over: bool = False) -> None:
+        """Announce the phases adjudicated and not yet announced, but those another process
+        is posting (unless `take_over`: at start-up)."""
         async with self.db.read() as conn:
             pending = await phases.unannounced(conn)
         now = self.now_ts()
         for phase_id in pending:
             if self._refused_until.get(phase_id, now) <= now:
-                await self.announce(phase_id)
+                await self.announce(phase_id, take_over=take_over)
 
     async def phase_report_of(self, phase_id: int, *, with_image: bool) -> PhaseReport:
         async with self.db.read() as conn:
@@ -87,29 +98,49 @@ class Announcing(ServiceBase):
             or centers_to_json(phase.position.supply_centers)})
         return sorted(eliminated(game, position) - eliminated(game, phase.position))
 
-    async def announce(self, phase_id: int, *, claimed: bool = False) -> None:
-        """Announce a phase once per process at a time; a failure (the notifier raised) is
-        logged and the phase stays unannounced, to be retried by the next `run_due` or
-        start-up."""
+    async def announce(self, phase_id: int, *, claimed: bool = False,
+                       take_over: bool = False) -> None:
+        """Announce a phase once at a time, in this process and among the processes sharing
+        the database (`claimed`: held since the adjudicating transaction). A failure (the
+        notifier raised) is logged and the phase stays unannounced, to be retried by the next
+        `run_due` or start-up."""
         if not claimed:
             if phase_id in self._announcing:
                 return
             self._announcing.add(phase_id)
         try:
+            if not claimed and not await self._claim(phase_id, take_over):
+                return  # announced already, or another process is posting it
             await self._announce(phase_id)
             self._refused_until.pop(phase_id, None)
         except ChannelUnavailable as exc:
             await self._channel_refused(phase_id, exc)
         except Exception:
             log.exception("announcing phase %s failed; it will be retried", phase_id)
+            await self._let_go(phase_id, None)
         finally:
             self._announcing.discard(phase_id)
+
+    async def _claim(self, phase_id: int, take_over: bool) -> bool:
+        now = self.now_ts()
+        async with self.db.transaction() as conn:
+            return await phases.claim_announcement(
+                conn, phase_id, now, now + ANNOUNCE_LEASE.total_seconds(), take_over=take_over)
+
+    async def _let_go(self, phase_id: int, until: float | None) -> None:
+        """After a failed post: let any process claim the phase again (from `until`)."""
+        try:
+            async with self.db.transaction() as conn:
+                await phases.release_announcement(conn, phase_id, until)
+        except Exception:  # the claim lapses by itself; the caller must not fail for it
+            log.exception("could not release the announcement of phase %s", phase_id)
 
     async def _channel_refused(self, phase_id: int, exc: ChannelUnavailable) -> None:
         """The channel refused a phase's results: the phase stays unannounced (tried again
         every REFUSED_RETRY, and at start-up), and the moderator hears of it, once."""
         first = phase_id not in self._refused_until
         self._refused_until[phase_id] = self.now_ts() + REFUSED_RETRY.total_seconds()
+        await self._let_go(phase_id, self._refused_until[phase_id])  # others wait as long
         log.warning("the channel refused the results of phase %s (%s); trying again in %s",
                     phase_id, exc, REFUSED_RETRY)
         if not first:

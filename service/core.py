@@ -29,7 +29,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from engine.adjudicator import adjudicate
 from engine.setups import coin_toss, coin_toss_due
 from engine.vocabulary import Phase, Power
-from service.announcing import REFUSED_RETRY, Announcing
+from service.announcing import ANNOUNCE_LEASE, REFUSED_RETRY, Announcing
 from service.clock import from_ts, to_ts
 from service.ending import centres_counted, decide_end
 from service.images import Renderer
@@ -52,7 +52,7 @@ class ServiceCore(Announcing):
     async def startup(self) -> None:
         """Announce phases adjudicated but never announced, process overdue deadlines once in
         order, then (with the scheduler) rebuild one job per game from the database rows."""
-        await self.announce_pending()
+        await self.announce_pending(take_over=True)   # a claim left by a dead process too
         await self.run_due()
         if self.use_scheduler:
             self.scheduler = AsyncIOScheduler(timezone=UTC)
@@ -194,6 +194,10 @@ class ServiceCore(Announcing):
                 if not await phases.close(conn, phase_id, now):
                     return False
                 await results.store(conn, phase_id, result)
+                # Its announcement is this process's, in the database (other processes) and
+                # here (a retry of pending announcements in this process).
+                await phases.claim_announcement(conn, phase_id, now,
+                                                now + ANNOUNCE_LEASE.total_seconds())
                 self._announcing.add(phase_id)
                 if result.civil_disorder:
                     await seats.set_civil_disorder(conn, game_id, result.civil_disorder, True)

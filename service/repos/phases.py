@@ -74,7 +74,8 @@ async def close(conn: aiosqlite.Connection, phase_id: int, at: float) -> bool:
 
 async def reopen(conn: aiosqlite.Connection, phase_id: int, deadline_at: float | None) -> None:
     await conn.execute("UPDATE phases SET status = 'open', adjudicated_at = NULL, "
-                       "announced_at = NULL, deadline_at = ? WHERE id = ?",
+                       "announced_at = NULL, announcing_until = NULL, deadline_at = ? "
+                       "WHERE id = ?",
                        (deadline_at, phase_id))
 
 
@@ -88,7 +89,28 @@ async def set_deadline(conn: aiosqlite.Connection, phase_id: int,
 
 
 async def mark_announced(conn: aiosqlite.Connection, phase_id: int, at: float) -> None:
-    await conn.execute("UPDATE phases SET announced_at = ? WHERE id = ?", (at, phase_id))
+    await conn.execute("UPDATE phases SET announced_at = ?, announcing_until = NULL "
+                       "WHERE id = ?", (at, phase_id))
+
+
+async def claim_announcement(conn: aiosqlite.Connection, phase_id: int, now: float,
+                             until: float, *, take_over: bool = False) -> bool:
+    """Hold an adjudicated, unannounced phase for posting its results until `until`. False
+    when it is announced, or another process holds it (unless `take_over`: a process starting
+    up cannot tell a live holder from a dead one, and an announcement may repeat, not vanish).
+    """
+    cursor = await conn.execute(
+        "UPDATE phases SET announcing_until = ? WHERE id = ? AND status = 'done' "
+        "AND announced_at IS NULL AND (? OR announcing_until IS NULL OR announcing_until <= ?)",
+        (until, phase_id, take_over, now))
+    return cursor.rowcount == 1
+
+
+async def release_announcement(conn: aiosqlite.Connection, phase_id: int,
+                               until: float | None = None) -> None:
+    """Let a phase whose post failed be claimed again: at once, or from `until`."""
+    await conn.execute("UPDATE phases SET announcing_until = ? WHERE id = ? "
+                       "AND announced_at IS NULL", (until, phase_id))
 
 
 async def unannounced(conn: aiosqlite.Connection) -> list[int]:

@@ -6,7 +6,7 @@ import asyncio
 from datetime import timedelta
 
 from engine.vocabulary import Power
-from service.announcing import REFUSED_RETRY
+from service.announcing import ANNOUNCE_LEASE, REFUSED_RETRY
 from service.clock import SystemClock
 from service.game_service import GameService
 from service.images import stand_in_png
@@ -164,6 +164,64 @@ async def test_two_processes_on_one_database_adjudicate_the_phase_once(
         done = await asyncio.gather(one.run_due(), two.run_due(),
                                     two.process_now(game.id, MODERATOR, "S1901M"))
         assert sum(map(int, done)) == 1
+        assert len(notifier.posted("phase.results")) == 1
+
+
+class HeldPost:
+    """A notifier whose post of the results waits until `go` is set (a slow Discord)."""
+
+    def __init__(self, inner) -> None:
+        self.inner, self.started, self.go = inner, asyncio.Event(), asyncio.Event()
+
+    async def post(self, channel_id, message) -> None:
+        if message.key == "phase.results":
+            self.started.set()
+            await self.go.wait()
+        await self.inner.post(channel_id, message)
+
+    async def send_private(self, user_id, message) -> None:
+        await self.inner.send_private(user_id, message)
+
+
+async def test_results_being_posted_by_one_process_are_left_to_it_by_another(
+        db_path, clock, notifier, renderer):
+    held = HeldPost(notifier)
+    async with GameService.open(db_path, notifier=held, clock=clock, renderer=renderer,
+                                scheduler=False) as one, \
+            GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
+                             scheduler=False) as two:
+        await start_game(one)
+        clock.advance(DAY)
+        posting = asyncio.create_task(one.run_due())
+        await held.started.wait()                       # adjudicated, its results on the way
+        await two.run_due()                             # the other process's pending retry
+        await two.announce_pending()
+        assert notifier.posted("phase.results") == []   # left to the process posting them
+        held.go.set()
+        assert await posting == 1
+        assert len(notifier.posted("phase.results")) == 1
+
+
+async def test_results_claimed_by_a_process_that_died_are_posted_once_the_claim_lapses(
+        db_path, clock, notifier, renderer):
+    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
+                                scheduler=False) as survivor, \
+            GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
+                             scheduler=False) as dying:
+        game = await start_game(dying)
+        clock.advance(DAY)
+        async with dying.db.read() as conn:
+            phase_id, _game, _deadline = (await phases.open_deadlines(conn))[0]
+        # adjudicated and claimed, then the process dies before posting
+        assert await dying.adjudicate_phase(game.id, phase_id, trigger="deadline",
+                                            announce=False)
+        await survivor.run_due()
+        assert notifier.posted("phase.results") == []   # the claim still holds
+        clock.advance(ANNOUNCE_LEASE)
+        await survivor.run_due()
+        [results] = notifier.posted("phase.results")
+        assert results.params["phase"] == "S1901M"
+        await survivor.run_due()
         assert len(notifier.posted("phase.results")) == 1
 
 
