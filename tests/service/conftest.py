@@ -53,9 +53,19 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def service(db_path, notifier, clock, renderer) -> AsyncIterator[GameService]:
-    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
-                                scheduler=False) as svc:
+def open_service(db_path, notifier, clock, renderer):
+    """`open_service()` opens a service on the test's database, clock and renderer, without
+    the scheduler; as a process would, so a test may open several, in turn or at once.
+    `notifier=` replaces the test's notifier (one that fails, refuses or holds posts)."""
+    def opened(notifier=notifier):
+        return GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
+                                scheduler=False)
+    return opened
+
+
+@pytest.fixture
+async def service(open_service) -> AsyncIterator[GameService]:
+    async with open_service() as svc:
         yield svc
 
 

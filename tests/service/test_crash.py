@@ -9,7 +9,6 @@ import sys
 
 import pytest
 
-from service.game_service import GameService
 from service.repos import phases
 from tests.service.conftest import DAY, start_game
 
@@ -37,16 +36,14 @@ def run_child_until(db_path, when: float, mode: str, word: str) -> None:
 @pytest.mark.parametrize("mode, word", [("in-transaction", "stored"),
                                         ("before-announcement", "committed")])
 async def test_a_process_killed_during_adjudication_leaves_the_phase_whole(
-        db_path, clock, notifier, renderer, mode, word):
-    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
-                                scheduler=False) as service:
+        db_path, open_service, clock, notifier, mode, word):
+    async with open_service() as service:
         game = await start_game(service)
         await service.submit_orders(game.id, game.user[next(iter(game.user))], "A VIE - GAL")
     clock.advance(DAY)
     run_child_until(db_path, clock.now().timestamp(), mode, word)
 
-    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
-                                scheduler=False) as service:
+    async with open_service() as service:
         async with service.db.read() as conn:
             history = [(p.name, p.status) for p in await phases.history(conn, game.id)]
         assert history == [("S1901M", "done"), ("F1901M", "open")]

@@ -121,14 +121,12 @@ async def test_when_every_seated_power_is_ready_the_phase_is_adjudicated_at_once
 
 
 async def test_overdue_deadlines_after_a_restart_are_processed_once_in_order(
-        db_path, clock, notifier, renderer):
-    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
-                                scheduler=False) as service:
+        open_service, clock, notifier):
+    async with open_service() as service:
         slow = await start_game(service, name="slow")
         fast = await start_game(service, name="fast", movement_deadline=timedelta(hours=6))
     clock.advance(timedelta(days=3))                           # the process was down
-    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
-                                scheduler=False) as service:
+    async with open_service() as service:
         announced = sorted(m.params["game"] for m in notifier.posted("phase.results"))
         assert announced == ["fast", "slow"]
         async with service.db.read() as conn:                   # the earlier deadline first:
@@ -137,8 +135,7 @@ async def test_overdue_deadlines_after_a_restart_are_processed_once_in_order(
         assert await phase_names(service, slow.id) == [("S1901M", "done"), ("F1901M", "open")]
         assert (await service.status(fast.id)).deadline == clock.now() + timedelta(hours=6)
         assert await service.run_due() == 0
-    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
-                                scheduler=False):
+    async with open_service():
         assert len(notifier.posted("phase.results")) == 2      # nothing twice
 
 
@@ -154,11 +151,9 @@ async def test_two_triggers_at_once_adjudicate_the_phase_once(service, clock, no
 
 
 async def test_two_processes_on_one_database_adjudicate_the_phase_once(
-        db_path, clock, notifier, renderer):
-    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
-                                scheduler=False) as one, \
-            GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
-                             scheduler=False) as two:
+        open_service, clock, notifier):
+    async with open_service() as one, \
+            open_service() as two:
         game = await start_game(one)
         clock.advance(DAY)
         done = await asyncio.gather(one.run_due(), two.run_due(),
@@ -184,12 +179,10 @@ class HeldPost:
 
 
 async def test_results_being_posted_by_one_process_are_left_to_it_by_another(
-        db_path, clock, notifier, renderer):
+        open_service, clock, notifier):
     held = HeldPost(notifier)
-    async with GameService.open(db_path, notifier=held, clock=clock, renderer=renderer,
-                                scheduler=False) as one, \
-            GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
-                             scheduler=False) as two:
+    async with open_service(notifier=held) as one, \
+            open_service() as two:
         await start_game(one)
         clock.advance(DAY)
         posting = asyncio.create_task(one.run_due())
@@ -203,11 +196,9 @@ async def test_results_being_posted_by_one_process_are_left_to_it_by_another(
 
 
 async def test_results_claimed_by_a_process_that_died_are_posted_once_the_claim_lapses(
-        db_path, clock, notifier, renderer):
-    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
-                                scheduler=False) as survivor, \
-            GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
-                             scheduler=False) as dying:
+        open_service, clock, notifier):
+    async with open_service() as survivor, \
+            open_service() as dying:
         game = await start_game(dying)
         clock.advance(DAY)
         async with dying.db.read() as conn:
@@ -293,9 +284,8 @@ class FailingOnce:
 
 
 async def test_an_announcement_that_fails_is_retried_and_sent_once(
-        db_path, clock, notifier, renderer):
-    async with GameService.open(db_path, notifier=FailingOnce(notifier), clock=clock,
-                                renderer=renderer, scheduler=False) as service:
+        open_service, clock, notifier):
+    async with open_service(notifier=FailingOnce(notifier)) as service:
         game = await start_game(service)
         clock.advance(DAY)
         assert await service.run_due() == 1                     # adjudicated all the same
@@ -320,10 +310,9 @@ class RefusingChannel(MemoryNotifier):
 
 
 async def test_results_the_channel_refuses_stay_pending_and_the_moderator_is_told(
-        db_path, clock, renderer):
+        open_service, clock):
     notifier = RefusingChannel()
-    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
-                                scheduler=False) as service:
+    async with open_service(notifier=notifier) as service:
         game = await start_game(service)
         clock.advance(DAY)
         assert await service.run_due() == 1                     # adjudicated all the same
@@ -348,12 +337,10 @@ async def test_results_the_channel_refuses_stay_pending_and_the_moderator_is_tol
     # still unannounced when the process stops: announced at the next start-up
     notifier.fixed = False
     clock.advance(DAY)
-    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
-                                scheduler=False) as service:
+    async with open_service(notifier=notifier) as service:
         assert (await service.status(game.id)).phase == "S1902M"
         notifier.fixed = True
-    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=renderer,
-                                scheduler=False):
+    async with open_service(notifier=notifier):
         assert [m.params["phase"] for m in notifier.posted("phase.results")] == [
             "S1901M", "F1901M"]
 

@@ -145,16 +145,14 @@ async def test_end_game(service, notifier):
         await service.end_game(game.id, MODERATOR)
 
 
-async def test_an_action_stands_when_the_channel_cannot_be_told(db_path, clock, renderer):
-    from service.game_service import GameService
+async def test_an_action_stands_when_the_channel_cannot_be_told(open_service, clock):
     from service.notifier import MemoryNotifier
 
     class Down(MemoryNotifier):
         async def post(self, channel_id, message):
             raise ConnectionError("Discord is unreachable")
 
-    async with GameService.open(db_path, notifier=Down(), clock=clock, renderer=renderer,
-                                scheduler=False) as service:
+    async with open_service(notifier=Down()) as service:
         game = await start_game(service)
         view = await service.pause(game.id, MODERATOR)          # no exception: it happened
         assert view.status == "paused"
