@@ -184,7 +184,7 @@ class Resolver:
         and plausible (see `_cheapest_first`). None for any other line."""
         subject = shape.subject
         ref = subject.place
-        if ref is None:
+        if ref is None or kind in ("build", "bare"):
             return None
         place = _only_place(ref.places, self.orderable, self.power)
         if place is None:
@@ -224,31 +224,12 @@ class Resolver:
                 cheapest_of_several = True
             target = self._with_coast(target_place.pid, target_ref)
             notes += self._read_as(target_ref, target_place.how, target_place.pid)
-        if shape.kind == "bare":
-            notes.append(("bare_hold", {}))
-        if shape.implicit:
-            notes.append(("implicit_move", {"pid": province_of(target)}))
-        if shape.kind == "move" and kind == "retreat":
-            notes.append(("move_as_retreat", {}))
-        if kind == "hold":
-            order = _order(Hold, utype, loc)
-        elif kind == "disband":
-            order = _order(Disband, utype, loc)
-        elif kind in ("move", "retreat"):
-            moves = self._moves(kind, utype, loc, target, shape.via)
-            if len(moves) != 1 or moves[0][2] is not None:
-                return None
-            order, extra, _missing = moves[0]
-            notes += extra
-        elif kind == "support_hold":
-            order = _order(SupportHold, utype, loc, supported, other_loc)
-        elif kind == "support_move":
-            order = _order(SupportMove, utype, loc, supported, other_loc, province_of(target))
-        elif kind == "convoy":
-            order = _order(Convoy, utype, loc, other_loc, province_of(target))
-        else:
-            return None
-        return _Reading(order, 0.0, notes, ()), cheapest_of_several
+        made = self._orders(kind, utype, loc, supported, other_loc, target, shape.via)
+        if len(made) != 1 or made[0][2] is not None:
+            return None  # a fleet's destination with two coasts: weighed
+        order, extra, _missing = made[0]
+        notes += _shape_notes(shape, kind, target)
+        return _Reading(order, 0.0, notes + extra if extra else notes, ()), cheapest_of_several
 
     def _cheapest_place(self, places: tuple[Place, ...]) -> Place | None:
         """The reading cheaper than every other, as `_targets` prices them, or None."""
@@ -388,12 +369,9 @@ class Resolver:
                 kind, notes = "disband", notes + [("bare_disband", {})]
             else:
                 kind, notes = "build", notes + [("bare_build", {})]
-        if shape.kind == "bare" and kind == "hold":
-            notes = notes + [("bare_hold", {})]
-        if shape.implicit:
-            notes = notes + [("implicit_move", {"pid": province_of(target.location)})]
-        if shape.kind == "move" and kind == "retreat":
-            notes = notes + [("move_as_retreat", {})]
+        shaped = _shape_notes(shape, kind, target.location if target else None)
+        if shaped:
+            notes = notes + shaped
         picked = subject.picked
 
         def make(order: Order, extra: list[tuple[str, dict]] | None = None,
@@ -401,10 +379,6 @@ class Resolver:
             return _Reading(order, cost, notes + extra if extra else notes, choices,
                             missing_coast=missing, picked=picked)
 
-        if kind == "hold":
-            return [make(_order(Hold, utype, loc))]
-        if kind == "disband":
-            return [make(_order(Disband, utype, loc))]
         if kind == "build":
             if utype is None:
                 kinds = self._buildable(province_of(loc))
@@ -412,18 +386,29 @@ class Resolver:
                     make, UnitType(t), loc, [("unit_filled", {"unit": f"{t} {loc.upper()}"})]
                     if len(kinds) == 1 else [])]
             return self._build_readings(make, utype, loc, [])
+        return [make(order, extra, missing) for order, extra, missing in self._orders(
+            kind, utype, loc, _UNIT_TYPES.get(other.unit) if other else None,
+            other.location if other else None, target.location if target else None,
+            shape.via)]
+
+    def _orders(self, kind: str, utype: UnitType | None, loc: str,
+                supported: UnitType | None, other: str | None, target: str | None,
+                via: bool) -> list[tuple[Order, list[tuple[str, dict]], str | None]]:
+        """(order, notes, province missing its coast) for every order but a build: one, or a
+        fleet's move or retreat to each coast it could mean."""
+        if kind == "hold":
+            return [(_order(Hold, utype, loc), [], None)]
+        if kind == "disband":
+            return [(_order(Disband, utype, loc), [], None)]
         if kind in ("move", "retreat"):
-            return [make(order, extra, missing) for order, extra, missing in
-                    self._moves(kind, utype, loc, target.location, shape.via)]
-        supported = _UNIT_TYPES.get(other.unit)
+            return self._moves(kind, utype, loc, target, via)
         if kind == "support_hold":
-            return [make(_order(SupportHold, utype, loc, supported, other.location))]
+            return [(_order(SupportHold, utype, loc, supported, other), [], None)]
         if kind == "support_move":
-            return [make(_order(SupportMove, utype, loc, supported, other.location,
-                                province_of(target.location)))]
+            return [(_order(SupportMove, utype, loc, supported, other, province_of(target)),
+                     [], None)]
         if kind == "convoy":
-            return [make(_order(Convoy, utype, loc, other.location,
-                                province_of(target.location)))]
+            return [(_order(Convoy, utype, loc, other, province_of(target)), [], None)]
         raise AssertionError(kind)
 
     def _buildable(self, pid: str) -> list[str]:
@@ -584,6 +569,19 @@ def forget() -> None:
 
 
 _SAME_COST = 1e-9  # costs this close are equal (sums of quarters and units)
+
+
+def _shape_notes(shape: Shape, kind: str, target: str | None) -> list[tuple[str, dict]]:
+    """What the order's shape says was interpreted: a bare unit held, a move written without
+    its sign, a move read as a retreat."""
+    notes = []
+    if shape.kind == "bare" and kind == "hold":
+        notes.append(("bare_hold", {}))
+    if shape.implicit:
+        notes.append(("implicit_move", {"pid": province_of(target)}))
+    if shape.kind == "move" and kind == "retreat":
+        notes.append(("move_as_retreat", {}))
+    return notes
 
 
 def _only_place(places: tuple[Place, ...], units: dict, power: Power | None) -> Place | None:
