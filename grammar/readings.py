@@ -277,8 +277,12 @@ class Resolver:
         if ref.place is not None:
             place_ref = ref.place
             placing = kind in ("build", "bare")  # a unit to place, not one on the board
+            # Narrowed by the sender's units: a reading naming one of them is what was meant,
+            # even when that order turns out illegal.
+            places = place_ref.places if placing else _naming_units(
+                place_ref.places, self.orderable, self.power)
             choices = []
-            for place in place_ref.places:
+            for place in places:
                 unit = self.orderable.get(place.pid)
                 location = unit.location if unit is not None and not placing \
                     else self._with_coast(place.pid, place_ref)
@@ -296,11 +300,7 @@ class Resolver:
                                                           "unit": unit.label()})]
                     choices.append(_Choice(location, unit.type.value, cost + COST_UNIT_FIXED,
                                            fixed, place_ref.lexeme))
-            if placing or len(choices) == 1:
-                return choices
-            # Narrowed by the sender's units: a reading naming one of them is what was meant,
-            # even when that order turns out illegal.
-            return self._where_units_stand(choices, self.orderable, self.power)
+            return choices
         if kind in ("build", "bare"):
             return self._error("unit_needs_place", example=f"{ref.unit} ...")
         mine = sorted((u for u in self.orderable.values() if u.type.value == ref.unit
@@ -316,7 +316,7 @@ class Resolver:
 
     def _places_of_units(self, ref: UnitRef) -> list[_Choice]:
         choices = []
-        for place in ref.place.places:
+        for place in _naming_units(ref.place.places, self.on_board, None):
             unit = self.on_board.get(place.pid)
             notes = self._read_as(ref.place, place.how, place.pid)
             utype = ref.unit
@@ -325,17 +325,7 @@ class Resolver:
                 notes.append(("unit_filled", {"unit": unit.label()}))
             choices.append(_Choice(place.pid, utype, place.cost + self._penalty(
                 place.languages), notes, ref.place.lexeme))
-        return self._where_units_stand(choices, self.on_board, None)
-
-    @staticmethod
-    def _where_units_stand(choices: list[_Choice], units: dict, power: Power | None
-                           ) -> list[_Choice]:
-        """The choices that name a unit (the sender's, when there is one), if any do."""
-        if len(choices) < 2:
-            return choices
-        named = [c for c in choices if (u := units.get(province_of(c.location))) is not None
-                 and (power is None or u.power == power)]
-        return named or choices
+        return choices
 
     def _targets(self, ref: PlaceRef) -> list[_Choice]:
         return [_Choice(self._with_coast(p.pid, ref) if ref.coast else p.pid, None,
@@ -584,14 +574,22 @@ def _shape_notes(shape: Shape, kind: str, target: str | None) -> list[tuple[str,
     return notes
 
 
-def _only_place(places: tuple[Place, ...], units: dict, power: Power | None) -> Place | None:
-    """The one reading of a unit's place word, as `_where_units_stand` narrows the choices:
-    the only reading, else the only one naming a unit (the sender's, when there is one)."""
-    if len(places) == 1:
-        return places[0]
+def _naming_units(places: tuple[Place, ...], units: dict, power: Power | None
+                  ) -> tuple[Place, ...] | list[Place]:
+    """The readings of a unit's place word that name a unit (the sender's, when there is
+    one), if any do; else all of them."""
+    if len(places) < 2:
+        return places
     named = [p for p in places if (u := units.get(p.pid)) is not None
              and (power is None or u.power == power)]
-    return named[0] if len(named) == 1 else None
+    return named or places
+
+
+def _only_place(places: tuple[Place, ...], units: dict, power: Power | None) -> Place | None:
+    """The one reading of a unit's place word once narrowed by the units (`_naming_units`),
+    or None."""
+    narrowed = _naming_units(places, units, power)
+    return narrowed[0] if len(narrowed) == 1 else None
 
 
 def _cheapest(choices: list[_Choice | None]) -> object:
