@@ -138,11 +138,16 @@ def _read_elsewhere(view: PositionView, key: tuple) -> tuple[ParsedLine, bool] |
     provinces = _PROVINCES_READ.get(key)
     if provinces is None or not view.movement:
         return None
-    arrangement = tuple(map(view.unit_keys.get, provinces, repeat("")))  # "" where none stands
+    arrangement = _arrangement(view, provinces)
     found = _READ_ELSEWHERE.get((key, arrangement))
     if found is _BY_SEA:
         found = _READ_ELSEWHERE.get((key, arrangement, view.fleets_at_sea_key))
     return None if found is None else (found, False)
+
+
+def _arrangement(view: PositionView, provinces: tuple[str, ...]) -> tuple[str, ...]:
+    """The units standing in those provinces ("" where none stands), as text."""
+    return tuple(map(view.unit_keys.get, provinces, repeat("")))
 
 
 def _remember_elsewhere(view: PositionView, key: tuple, shape: Shape, by_sea: bool,
@@ -158,7 +163,7 @@ def _remember_elsewhere(view: PositionView, key: tuple, shape: Shape, by_sea: bo
         if shape.other is not None:
             read += [p.pid for p in shape.other.place.places if p.pid not in read]
         provinces = _PROVINCES_READ[key] = tuple(read)
-    arrangement = tuple(map(view.unit_keys.get, provinces, repeat("")))
+    arrangement = _arrangement(view, provinces)
     if by_sea:
         _READ_ELSEWHERE[(key, arrangement)] = _BY_SEA
         _READ_ELSEWHERE[(key, arrangement, view.fleets_at_sea_key)] = found
