@@ -327,14 +327,14 @@ def _phrase_from(line: str, pieces: list[str], k: int, start: int, toks: tuple, 
     search looked at, the end of the line counting as one).
 
     Walks the lexicon's tree of phrases word by word, so it stops at the first word that
-    continues no phrase; `_longest_phrase` is the plain way (trying every run of words,
-    longest first), and gives the same."""
+    continues no phrase; the plain way (`tests/grammar/test_lexer_shortcuts.py`: every run
+    of words tried, longest first) gives the same."""
     _kind, text, _first, last = toks[t]
     first = fold(text)
     best = (first, k, start, toks, t + 1, start + last)
     node = lex.phrase_tree.get(first)
     count = len(pieces)
-    k0, start0, toks0 = k, start, toks
+    k0 = k
     if node is None:
         return (*best, 0)
     j = t + 1
@@ -350,10 +350,12 @@ def _phrase_from(line: str, pieces: list[str], k: int, start: int, toks: tuple, 
             j = 0
         kind, text, first_col, last_col = toks[j]
         if kind == "word":
-            folded = fold(text)
-            if " " in folded:  # a letter that folds to several words: the plain way
-                return (*_phrase_plainly(line, pieces, k0, start0, toks0, t, lex), -1)
-            node = node[1].get(folded)
+            # one step per folded word (a letter may fold to several: "ﷻ"); the word as
+            # written counts once towards the longest phrase, and a phrase ends only after it
+            for folded in fold(text).split(" "):
+                node = node[1].get(folded)
+                if node is None:
+                    break
             if node is None:
                 break
             words += 1
@@ -403,55 +405,6 @@ def _reading(lex: Lexicon, key: str) -> tuple[tuple[Option, ...], bool, str | No
         lex.memo.clear()
     lex.memo[key] = found
     return found
-
-
-def _phrase_plainly(line: str, pieces: list[str], k: int, start: int, toks: tuple, t: int,
-                    lex: Lexicon) -> tuple:
-    """`_phrase_from` by `_longest_phrase` over the tokens from word t of piece k on."""
-    flat: list[tuple[str, str, int, int]] = []
-    where: list[tuple[int, int, tuple, int]] = []  # piece, its column, its tokens, index
-    for n in range(k, len(pieces)):
-        if n > k:
-            start = line.find(pieces[n], start + len(pieces[n - 1]))
-            toks = _piece_tokens(pieces[n])
-        for j in range(t if n == k else 0, len(toks)):
-            kind, text, first, last = toks[j]
-            flat.append((kind, text, start + first, start + last))
-            where.append((n, start, toks, j))
-    key, end = _longest_phrase(flat, 0, lex)
-    if end < len(flat):
-        n, start, toks, j = where[end]
-    else:
-        n, start, toks, j = len(pieces) - 1, start, toks, len(toks)
-    return key, n, start, toks, j, flat[end - 1][3]
-
-
-def _longest_phrase(toks: list[tuple[str, str, int, int]], i: int, lex: Lexicon
-                    ) -> tuple[str, int]:
-    """The longest vocabulary phrase starting at word token i: (key, index after it). A word
-    that starts no phrase is its own key."""
-    first = fold(toks[i][1])
-    if first not in lex.phrase_starts:
-        return first, i + 1
-    words: list[str] = []
-    ends: list[int] = []
-    j = i
-    while j < len(toks) and len(words) < lex.longest:
-        kind, text, start, end = toks[j]
-        if kind == "word":
-            words.append(fold(text))
-            ends.append(j + 1)
-            j += 1
-            continue
-        if _inside_name(toks, j):
-            j += 1
-            continue
-        break
-    for n in range(len(words), 1, -1):
-        key = " ".join(words[:n])
-        if lex.lookup(key):
-            return key, ends[n - 1]
-    return first, i + 1
 
 
 def _inside_name(toks: list | tuple, j: int) -> bool:

@@ -16,13 +16,42 @@ from grammar.lexer import (
     Lexeme,
     Option,
     Place,
+    _inside_name,
     _loc_option,
-    _longest_phrase,
     _reading,
     lexemes,
     tokens,
 )
 from grammar.lexicon import LANGUAGES, fold, lexicon, phrase_tree
+
+
+def _longest_phrase(toks: list[tuple[str, str, int, int]], i: int, lex
+                    ) -> tuple[str, int]:
+    """The plain way to the longest vocabulary phrase starting at word token i: every run
+    of words tried, longest first. (key, index after it); a word that starts no phrase is
+    its own key."""
+    first = fold(toks[i][1])
+    if first not in lex.phrase_starts:
+        return first, i + 1
+    words: list[str] = []
+    ends: list[int] = []
+    j = i
+    while j < len(toks) and len(words) < lex.longest:
+        kind, text, start, end = toks[j]
+        if kind == "word":
+            words.append(fold(text))
+            ends.append(j + 1)
+            j += 1
+            continue
+        if _inside_name(toks, j):
+            j += 1
+            continue
+        break
+    for n in range(len(words), 1, -1):
+        key = " ".join(words[:n])
+        if lex.lookup(key):
+            return key, ends[n - 1]
+    return first, i + 1
 
 
 def plain_lexemes(line: str, lex) -> list[Lexeme]:
