@@ -29,7 +29,8 @@ from service.base import ServiceBase
 from service.ending import eliminated
 from service.models import Game, PhaseReport, PhaseRow
 from service.notifier import ChannelUnavailable, Message
-from service.repos import phases, results
+from service.notices import turn_messages
+from service.repos import phases, results, seats
 
 log = logging.getLogger(__name__)
 
@@ -180,9 +181,10 @@ class Announcing(ServiceBase):
         image = report.image
         await self.notifier.post(game.channel_id, Message(
             "phase.results", report.text, params, image.png if image else None,
-            image.filename if image else None))
-        if following is None and game.outcome:
-            await self.post(game, "game.finished",
-                            announcements.outcome_sentence(game.outcome), outcome=game.outcome)
+            image.filename if image else None, lang=game.settings.language))
         async with self.db.transaction() as conn:
             await phases.mark_announced(conn, phase_id, self.now_ts())
+            seated = await seats.all_seats(conn, game.id)
+        for user_id, notice in turn_messages(game, phase, following, seated,
+                                             report.civil_disorder):
+            await self.tell(user_id, notice)
