@@ -28,8 +28,8 @@ from service import announcements
 from service.base import ServiceBase
 from service.ending import eliminated
 from service.models import Game, PhaseReport, PhaseRow
-from service.notifier import ChannelUnavailable, Message
 from service.notices import turn_messages
+from service.notifier import ChannelUnavailable, Message
 from service.repos import phases, results, seats
 
 log = logging.getLogger(__name__)

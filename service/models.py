@@ -211,6 +211,10 @@ class LineReport:
     # the line's language) carry a message key and parameters, for the reader's language.
     error_key: str | None = None
     error_params: Mapping[str, Any] = field(default_factory=dict)
+    province: str | None = None      # the province the warning's reason names
+    # A later line of the same message orders the same unit (or build site): that line,
+    # numbered from 1 among the message's lines, counts and this one does not.
+    replaced_by: int | None = None
 
 
 @dataclass(frozen=True)
@@ -223,6 +227,12 @@ class PowerOrders:
     missing: tuple[str, ...]         # units (or builds) still without an order, e.g. "A PAR"
     ready: bool
     submitted_at: datetime | None    # time of the latest submission
+    # What the power has to do in the phase (service.obligations.Duty.to_json()): nothing,
+    # units to order, retreats, the builds allowed with the free home centres, removals.
+    duty: Mapping[str, Any] | None = None
+    # Builds (or waives) given beyond the number allowed, in the order they were given:
+    # they do not count.
+    surplus: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
