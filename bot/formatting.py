@@ -86,16 +86,23 @@ def results_blocks(lang: str, *, game_name: str, phase: str, results: Sequence[A
                    centres_after: Mapping[str, int] | None = None,
                    next_phase: str | None = None, deadline: datetime | None = None,
                    outcome: Mapping[str, Any] | None = None,
-                   powers: Iterable[Power | str] = ()) -> list[str]:
+                   powers: Iterable[Power | str] = (),
+                   unordered: Sequence[Mapping[str, Any]] = ()) -> list[str]:
     """The announcement of an adjudicated phase as paragraphs (one per power, then dislodged
     units, centres with their changes, the end of the game or the next deadline), ready for
     `bot.limits.split_blocks`. `results` are rows with `power`, `order`, `status`, `reason`,
-    `province`; `after` is the position after the phase as `arbitro adjudicate` writes it."""
+    `province`; `after` is the position after the phase as `arbitro adjudicate` writes it;
+    `unordered` what happened without an order (units that held or were disbanded, builds
+    not used), so every unit is accounted for."""
     disorder = {str(getattr(p, "value", p)) for p in civil_disorder}
     by_power: dict[str, list[Any]] = {}
     for row in results:
         by_power.setdefault(str(getattr(row.power, "value", row.power)), []).append(row)
-    names = sorted(set(by_power) | disorder | {str(getattr(p, "value", p)) for p in powers})
+    silent: dict[str, list[str]] = {}
+    for item in unordered:
+        silent.setdefault(str(item["power"]), []).append(_silent_line(lang, item))
+    names = sorted(set(by_power) | disorder | set(silent)
+                   | {str(getattr(p, "value", p)) for p in powers})
     blocks = [tr(lang, "results.title", game=game_name, phase=phase_label(lang, phase))]
     for power in names:
         head = f"**{power_name(lang, power)}**"
@@ -103,7 +110,8 @@ def results_blocks(lang: str, *, game_name: str, phase: str, results: Sequence[A
             head += " — " + tr(lang, "results.civil_disorder")
         rows = by_power.get(power, [])
         lines = [result_line(lang, r.order, r.status, r.reason, r.province) for r in rows]
-        if not rows:
+        lines += silent.get(power, [])
+        if not lines:
             lines = [tr(lang, "results.no_orders")]
         blocks.append("\n".join([head, *lines]))
     dislodged = after.get("dislodged_after") or []
@@ -132,6 +140,14 @@ def results_blocks(lang: str, *, game_name: str, phase: str, results: Sequence[A
         blocks.append(tr(lang, "results.next", phase=phase_label(lang, next_phase),
                          deadline=timestamp(deadline)))
     return blocks
+
+
+def _silent_line(lang: str, item: Mapping[str, Any]) -> str:
+    """A unit that had no order, or builds not used, as a line of the results."""
+    if "unused_builds" in item:
+        return "▫️ " + tr(lang, "results.unused_builds", count=item["unused_builds"])
+    key = "results.unordered_held" if item.get("fate") == "held" else "results.unordered_disbanded"
+    return f"▫️ `{item['unit']}` — " + tr(lang, key)
 
 
 def centres_block(lang: str, after: Mapping[str, int], before: Mapping[str, int]) -> str:

@@ -55,7 +55,8 @@ async def _results(bot: Any, params: dict[str, Any], lang: str) -> list[str]:
         # the service sends the counts the phase started from: the changes are its word
         centres_before=params.get("centres_before") if centres else None,
         centres_after={p: len(cs) for p, cs in centres.items()} if centres else None,
-        next_phase=params.get("next_phase"), deadline=deadline, outcome=params.get("outcome"))
+        next_phase=params.get("next_phase"), deadline=deadline, outcome=params.get("outcome"),
+        unordered=params.get("unordered") or ())
 
 
 def words(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:

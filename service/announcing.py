@@ -30,6 +30,7 @@ from service.ending import eliminated
 from service.models import Game, PhaseReport, PhaseRow
 from service.notices import turn_messages
 from service.notifier import ChannelUnavailable, Message
+from service.obligations import unordered
 from service.repos import phases, results, seats
 
 log = logging.getLogger(__name__)
@@ -81,8 +82,10 @@ class Announcing(ServiceBase):
                 for r in rows]
             image = await self.map_image(game, phase, results=engine_results,
                                          civil_disorder=tuple(disorder))
+        silent = unordered(phase.position, [(r.power, r.order) for r in rows],
+                           game.neutral_in(phase.position.phase))
         return PhaseReport(game.id, phase.name, phase.seq, tuple(rows), tuple(disorder), after,
-                           text, image)
+                           text, image, tuple(silent))
 
     @staticmethod
     def _newly_eliminated(game: Game, phase: PhaseRow, after: dict[str, Any]) -> list[Power]:
@@ -177,7 +180,10 @@ class Announcing(ServiceBase):
                                if n},
             "next_phase": following.name if following else None,
             "next_deadline": following.deadline_at if following else None,
-            "outcome": game.outcome if following is None else None}
+            "outcome": game.outcome if following is None else None,
+            # every unit accounted for: no order (held), not retreated (disbanded), builds
+            # not used
+            "unordered": list(report.unordered)}
         image = report.image
         await self.notifier.post(game.channel_id, Message(
             "phase.results", report.text, params, image.png if image else None,

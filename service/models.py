@@ -283,3 +283,6 @@ class PhaseReport:
     after: dict[str, Any]            # units_after, dislodged_after, supply_centers_after
     text: str                        # the results announcement (English)
     image: MapImage | None
+    # what happened without an order: units that held or were disbanded, builds not used
+    # (service.obligations.unordered), so the results account for every unit
+    unordered: tuple[dict[str, Any], ...] = ()

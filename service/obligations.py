@@ -113,3 +113,32 @@ def duty(position: Position, power: Power,
     if delta < 0:
         return Duty(power, kind, removals=-delta)
     return Duty(power, kind)
+
+
+def unordered(position: Position, ordered: Iterable[tuple[Power, str]],
+              neutral: frozenset[Power] = frozenset()) -> list[dict[str, Any]]:
+    """What the results must say besides the orders given, so every unit is accounted for:
+    units that had no order in a movement phase (they held), dislodged units that had no
+    order in a retreat phase (they were disbanded), and builds allowed but not given in an
+    adjustment phase. `ordered`: (power, canonical order) of every order given."""
+    kind = position.phase.kind
+    given: dict[Power, list[str]] = {}
+    for power, text in ordered:
+        given.setdefault(power, []).append(text)
+    located = {(p, province_of(parse_order(t, kind).location or "")) for p, texts in given.items()
+               for t in texts if t != "WAIVE"}
+    if kind is PhaseKind.MOVEMENT:
+        return [{"power": u.power.value, "unit": u.label(), "fate": "held"}
+                for u in position.units
+                if u.power not in neutral and (u.power, u.province) not in located]
+    if kind is PhaseKind.RETREAT:
+        return [{"power": d.unit.power.value, "unit": d.unit.label(), "fate": "disbanded"}
+                for d in position.dislodged if d.retreat_options
+                and (d.unit.power, d.unit.province) not in located]
+    silent = []
+    for power in Power:
+        owed = duty(position, power, neutral)
+        used = sum(t == "WAIVE" or t.endswith(" B") for t in given.get(power, []))
+        if owed.builds > used:
+            silent.append({"power": power.value, "unused_builds": owed.builds - used})
+    return silent

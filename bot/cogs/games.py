@@ -87,7 +87,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
         report = await self.bot.service.phase_report(view.id, name)
         blocks = results_blocks(lang, game_name=view.name, phase=report.phase,
                                 results=report.results, civil_disorder=report.civil_disorder,
-                                after=report.after)
+                                after=report.after, unordered=report.unordered)
         pieces = split_blocks(blocks)
         file = None
         if report.image is not None:

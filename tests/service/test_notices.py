@@ -85,3 +85,38 @@ async def test_builds_are_told_with_their_number_and_the_free_home_centres(
         winter = [m for m in notices(notifier, game.user[power]) if m.params["phase"] == "W1901A"]
         assert [m.params["duties"] for m in winter] == [[]]
         assert winter[0].params["missed"] == [power.value]
+
+
+async def test_the_results_account_for_every_unit_without_an_order(service, notifier):
+    game = await start_game(service)
+    await service.submit_orders(game.id, game.user[Power.FRANCE], "A PAR - BUR")
+    await service.process_now(game.id, MODERATOR)
+    (post,) = notifier.posted("phase.results")
+    silent = post.params["unordered"]
+    # France ordered Paris only: Brest and Marseilles held without orders, and so did all
+    # 19 units of the six powers that sent nothing
+    assert {"power": "France", "unit": "F BRE", "fate": "held"} in silent
+    assert {"power": "France", "unit": "A MAR", "fate": "held"} in silent
+    assert not any(item["unit"] == "A PAR" for item in silent)
+    assert len(silent) == 22 - 1
+
+
+async def test_unused_builds_are_in_the_results_of_the_winter(service, notifier):
+    game = await start_game(service)
+    await service.submit_orders(game.id, game.user[Power.FRANCE], "A PAR - BUR\nA MAR - SPA\n"
+                                "F BRE - MAO")
+    await service.process_now(game.id, MODERATOR)
+    await service.submit_orders(game.id, game.user[Power.FRANCE], "A SPA - POR\nF MAO H\n"
+                                "A BUR - BEL")
+    await service.process_now(game.id, MODERATOR)
+    report = await service.submit_orders(game.id, game.user[Power.FRANCE],
+                                         "A PAR B\nA MAR B\nF BRE B")
+    (france,) = report.now
+    assert france.duty["builds"] == 2 and france.surplus == ("F BRE B",)
+    await service.clear_orders(game.id, game.user[Power.FRANCE])
+    await service.submit_orders(game.id, game.user[Power.FRANCE], "A PAR B")
+    await service.process_now(game.id, MODERATOR)
+    winter = notifier.posted("phase.results")[-1]
+    assert winter.params["phase"] == "W1901A"
+    # France built one of its two: the other is said to be unused; nobody else had builds
+    assert winter.params["unordered"] == [{"power": "France", "unused_builds": 1}]
