@@ -76,8 +76,8 @@ class OrderingMixin(ServiceCore):
                     or latest[2] != "open":
                 raise _closed(current.name, latest[1] if latest and latest[0] != current.id
                               else None)
-            by_power: dict[Power, list[tuple[str, str]]] = {p: [] for p in
-                                                             {p for p, _o in chosen} or {mine[0]}}
+            # A message with no order read records nothing (not even that something came).
+            by_power: dict[Power, list[tuple[str, str]]] = {p: [] for p, _o in chosen}
             waives: dict[Power, int] = {}
             for p, order in chosen:
                 waives[p] = waives.get(p, 0) + (order.canonical() == "WAIVE")
@@ -115,13 +115,15 @@ class OrderingMixin(ServiceCore):
             for reading in read_orders(section, position=position, power=target, lang=lang,
                                        reply_lang=reply_lang, rules=rules):
                 owner = target
+                # A unit (or, for a build, a centre) of a power the sender does not play is
+                # refused, never recorded to hold; for one power as for several.
+                refused = _foreign(position, reading.order, mine, reading.input) \
+                    if reading.ok else None
+                if refused is not None:
+                    lines.append(refused)
+                    continue
                 if reading.ok and header is None and power is None and len(mine) > 1:
-                    # Which of the sender's powers is meant is read off the board; a unit (or
-                    # centre) of a power they do not play is refused rather than guessed.
-                    refused = _foreign(position, reading.order, mine, reading.input)
-                    if refused is not None:
-                        lines.append(refused)
-                        continue
+                    # Which of the sender's powers is meant is read off the board.
                     owner = _owner(position, reading.order, mine) or target
                     if owner != target:
                         reading = read_orders(reading.input, position=position, power=owner,
