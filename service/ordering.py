@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.adjudicator import adjudicate
-from engine.orders import Build, Order, parse_order
+from engine.orders import Build, Order, OrderSyntaxError, parse_order
 from engine.outcomes import Status
 from engine.position import Position
 from engine.vocabulary import PhaseKind, Power, Unit, province_of
@@ -117,7 +117,8 @@ class OrderingMixin(ServiceCore):
                 owner = target
                 # A unit (or, for a build, a centre) of a power the sender does not play is
                 # refused, never recorded to hold; for one power as for several.
-                refused = _foreign(position, reading.order, mine, reading.input) \
+                refused = (_foreign(position, reading.order, mine, reading.input)
+                           or _unit_missing(position, reading.order, reading.input)) \
                     if reading.ok else None
                 if refused is not None:
                     lines.append(refused)
@@ -344,6 +345,26 @@ def _foreign(position: Position, order: Order | None, mine: list[Power],
                       "which you do not play: this line was not recorded",
                       error_key="orders.not_your_unit",
                       error_params={"unit": unit.label(), "power": power.value})
+
+
+def _unit_missing(position: Position, order: Order | None, text: str) -> LineReport | None:
+    """The line refused when its order names a place where no unit stands and so has no unit
+    type (`NTH - PAR` with the North Sea empty): such an order cannot be written down and
+    read back (CONTRACTS.md's notation needs the type), so it is never recorded."""
+    if order is None:
+        return None
+    try:
+        parse_order(order.canonical(), position.phase.kind)
+        return None
+    except OrderSyntaxError:
+        pass
+    where = order.location if getattr(order, "unit", True) is None else next(
+        (getattr(order, a) for a in ("supported_location", "army_location")
+         if getattr(order, a, None)), order.location)
+    province = province_of(where).upper()
+    return LineReport(text, False, error=f"there is no unit in {province}: this line was not "
+                      "recorded", error_key="orders.no_unit_there",
+                      error_params={"province": province})
 
 
 def _unit_named(position: Position, province: str) -> Unit | None:

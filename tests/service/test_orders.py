@@ -77,6 +77,19 @@ async def test_a_one_power_player_cannot_order_another_powers_unit(service):
     assert not [order for order, _s in english if "PAR" in order or "MUN" in order]
 
 
+async def test_an_order_for_an_empty_place_without_a_unit_type_is_not_recorded(service):
+    # read as "NTH - PAR" (no unit there, so no type): it could not be read back from storage
+    game = await start_game(service)
+    report = await service.submit_orders(game.id, game.user[E], "Nth - Par\nA Nth H\nF LON H")
+    nth, army, lon = report.lines
+    assert not nth.ok and nth.error_key == "orders.no_unit_there"
+    assert nth.error_params == {"province": "NTH"}
+    assert army.ok and army.reason == "no_unit"            # typed: recorded, with a warning
+    assert lon.ok and report.recorded == ("A NTH H", "F LON H")
+    [mine] = await service.my_orders(game.id, game.user[E])   # reads back
+    assert mine.orders == ("A NTH H", "F LON H")
+
+
 async def test_a_message_with_no_order_in_it_records_nothing(service):
     game = await start_game(service)
     report = await service.submit_orders(game.id, game.user[E], "ciao\nBelgio\nstop")
