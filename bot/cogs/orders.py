@@ -157,7 +157,8 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
                   order: app_commands.Range[str, 1, 200], game: int | None = None) -> None:
         view = await resolve_game(self.bot, interaction, game)
         lang = await self.bot.language_of_interaction(interaction)
-        report = await self.bot.service.submit_orders(view.id, interaction.user.id, order)
+        report = await self.bot.service.submit_orders(view.id, interaction.user.id, order,
+                                                      reply_lang=lang)
         await reply(interaction, submission_text(lang, report, view.name))
 
     @add.autocomplete("order")

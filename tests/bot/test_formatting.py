@@ -33,7 +33,7 @@ def test_results_name_outcomes_reasons_disorder_retreats_and_centres():
     text = "\n".join(blocks)
     assert "`A PAR - BUR` — fails: bounced at BUR" in text
     assert "illegal, the unit holds: the unit in LON belongs to another power" in text
-    assert "**Russia** — *sommossa*" in text
+    assert "**Russia** — civil disorder (no orders received)" in text
     assert "Italy A VEN (attacked from TYR) may retreat to: APU" in text
     assert "France: 4 (+1)" in text
 
