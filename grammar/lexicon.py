@@ -25,7 +25,7 @@ LANGUAGES = tuple(sorted(entry.name.removesuffix(".json")
 # Categories are the grammar's terminals (see orders.lark), plus FILLER (a word to drop).
 KEYWORD_TERMINALS = {"hold": "HOLD", "move": "MOVE", "support": "SUPPORT", "convoy": "CONVOY",
                      "via": "VIA", "retreat": "RETREAT", "disband": "DISBAND", "build": "BUILD",
-                     "waive": "WAIVE"}
+                     "waive": "WAIVE", "from": "FROM"}
 
 _APOSTROPHES = str.maketrans({"’": " ", "'": " ", "`": " ", "´": " ", "‘": " ", ".": " ",
                               "-": " ", "‐": " ", "‑": " ", "–": " ", "—": " "})
