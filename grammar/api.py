@@ -255,15 +255,17 @@ _GLUED = re.compile(r"(?<![^\W\d_])([AF])([A-Z][^\W\d_]{2,})")
 
 def _unglued(text: str) -> str:
     """The line with a unit letter glued to a province (`AFin`, `FNth`) set apart, when the
-    word as written is no name and the rest of it is a province's exact name or
-    abbreviation."""
+    word as written is no name and the rest of it is a province's exact name or abbreviation
+    (or the first word of one: `FBotnische Golf`)."""
     if _GLUED.search(text) is None:
         return text
     lex = lexicon("auto")
 
     def apart(match: re.Match) -> str:
         word, rest = match.group(0), match.group(2)
-        if lex.lookup(fold(word)) or not any(e.terminal == "LOC" for e in lex.lookup(fold(rest))):
+        key = fold(rest)
+        if lex.lookup(fold(word)) or not (key in lex.phrase_starts or any(
+                e.terminal == "LOC" for e in lex.lookup(key))):
             return word
         return f"{match.group(1)} {rest}"
 

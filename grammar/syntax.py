@@ -242,7 +242,7 @@ class _ToTemplate(Transformer):
         return Shape("hold", items[1])
 
     def hold_at(self, items) -> Shape:
-        return Shape("hold", _placed(items[0], items[3]))
+        return Shape("hold", _placed(items[0], items[-1]))
 
     def move_first(self, items) -> Shape:
         return Shape("move", items[1], target=items[3], via=_has_via(items))
