@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.games", "bot.cogs.orders", "bot.cogs.moderation", "bot.cogs.deadlines")
+EXTENSIONS = ("bot.cogs.games", "bot.cogs.orders", "bot.cogs.moderation", "bot.cogs.deadlines",
+              "bot.cogs.schedules")
 
 
 class NotModerator(app_commands.CheckFailure):
@@ -58,6 +59,9 @@ class ArbitroBot(commands.Bot):
         # Discord tells a user's locale only with their commands, not with their DMs: the last
         # one seen is remembered (in memory) for the DMs that follow.
         self._seen_locales: dict[int, str] = {}
+        # Buttons to attach to the service's messages of a key (message, language -> view):
+        # registered by the cogs that answer them (bot/notifier.py attaches them).
+        self.message_views: dict[str, Any] = {}
 
     async def setup_hook(self) -> None:
         if self.settings.discord_api_base:

@@ -24,10 +24,10 @@ import os
 from pathlib import Path
 from types import TracebackType
 
+from service.absences import Absences
 from service.clock import Clock, SystemClock
 from service.core import Renderer, ServiceCore
 from service.db import Database
-from service.absences import Absences
 from service.extensions import Extensions
 from service.lifecycle import LifecycleMixin
 from service.missed_orders import MissedOrders

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 import aiosqlite
-
-from service.clock import from_ts
 
 _COLUMNS = "id, game_id, phase_id, user_id, seconds, reason, status"
 

@@ -8,9 +8,9 @@ from engine.vocabulary import Power
 from service.repos import phases, seats
 from tests.service.conftest import DAY, MODERATOR, start_game
 
-E, F, G, I, A, R, T = (Power.ENGLAND, Power.FRANCE, Power.GERMANY, Power.ITALY, Power.AUSTRIA,
+E, F, G, IT, A, R, T = (Power.ENGLAND, Power.FRANCE, Power.GERMANY, Power.ITALY, Power.AUSTRIA,
                        Power.RUSSIA, Power.TURKEY)
-HOLDS = {E: "F LON H", F: "A PAR H", G: "A BER H", I: "A ROM H", A: "A VIE H", R: "A MOS H",
+HOLDS = {E: "F LON H", F: "A PAR H", G: "A BER H", IT: "A ROM H", A: "A VIE H", R: "A MOS H",
          T: "A CON H"}
 GRACE = {"nmr_policy": "grace", "nmr_grace": timedelta(hours=12)}
 
@@ -81,7 +81,7 @@ async def test_the_moderator_may_force_a_phase_in_grace(service, clock, notifier
 
 async def test_immediate_policy_and_a_full_table_adjudicate_at_the_deadline(service, clock,
                                                                           notifier):
-    game = await start_game(service)
+    await start_game(service)
     clock.advance(DAY)
     assert await service.run_due() == 1
     other = await start_game(service, name="Other", **GRACE)
@@ -93,9 +93,9 @@ async def test_immediate_policy_and_a_full_table_adjudicate_at_the_deadline(serv
 
 async def test_a_seat_missing_n_phases_in_a_row_is_abandoned(service, clock, notifier):
     game = await start_game(service, abandon_after=2)
-    await order_all_but(service, game, G, I)
+    await order_all_but(service, game, G, IT)
     await service.process_now(game.id, MODERATOR)
-    await service.submit_orders(game.id, game.user[I], "A ROM H")  # Italy is back in time
+    await service.submit_orders(game.id, game.user[IT], "A ROM H")  # Italy is back in time
     await service.process_now(game.id, MODERATOR)
     [gone] = notifier.posted("seat.abandoned")
     assert gone.params["power"] == "Germany" and gone.params["user_id"] == game.user[G]
@@ -105,7 +105,7 @@ async def test_a_seat_missing_n_phases_in_a_row_is_abandoned(service, clock, not
     async with service.db.read() as conn:
         now_seated = {s.power: s for s in await seats.all_seats(conn, game.id)}
     assert now_seated[G].user_id is None and now_seated[G].civil_disorder
-    assert now_seated[I].user_id == game.user[I]
+    assert now_seated[IT].user_id == game.user[IT]
     assert any(e.action == "abandoned" for e in await service.audit_log(game.id))
 
 
