@@ -87,7 +87,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                            missed_orders="when orders are missing at the deadline",
                            grace_hours="with a grace period: how many hours to wait at most",
                            abandon_after="unseat a player who sends no orders this many "
-                                         "phases in a row (0: never)")
+                                         "phases in a row (0: never)",
+                           extensions="who grants a player's request for more time")
     @app_commands.choices(rules=[app_commands.Choice(name="1971", value="1971"),
                                  app_commands.Choice(name="2023", value="2023")],
                           variant=[app_commands.Choice(name="a", value="a"),
@@ -96,7 +97,12 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                               app_commands.Choice(name="civil disorder at once",
                                                   value="immediate"),
                               app_commands.Choice(name="wait for them (grace period)",
-                                                  value="grace")])
+                                                  value="grace")],
+                          extensions=[
+                              app_commands.Choice(name="the moderator", value="moderator"),
+                              app_commands.Choice(name="all the other players",
+                                                  value="players"),
+                              app_commands.Choice(name="nobody: no extensions", value="off")])
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 80],
                      rules: str = "1971", players: app_commands.Range[int, 2, 7] = 7,
                      movement_hours: app_commands.Range[float, 0.05, 336.0] = 24.0,
@@ -110,11 +116,13 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                      schedule_time: app_commands.Range[str, 1, 5] | None = None,
                      missed_orders: str = "immediate",
                      grace_hours: app_commands.Range[float, 0.1, 168.0] = 12.0,
-                     abandon_after: app_commands.Range[int, 0, 20] = 0) -> None:
+                     abandon_after: app_commands.Range[int, 0, 20] = 0,
+                     extensions: str = "moderator") -> None:
         settings = GameSettings(
             timezone=timezone or zone_for_locale(interaction.locale),
             schedule_time=schedule_time, nmr_policy=missed_orders,
             nmr_grace=timedelta(hours=grace_hours), abandon_after=abandon_after,
+            extension_rule=extensions,
             rules=rules, players=players, variant=variant, movement_deadline=timedelta(hours=movement_hours),
             retreat_deadline=timedelta(hours=retreat_hours),
             adjustment_deadline=timedelta(hours=adjustment_hours),
