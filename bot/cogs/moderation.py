@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.app import NotModerator, reply
 from bot.choosing import game_autocomplete, parse_power, power_autocomplete, resolve_game
+from bot.cogs.schedules import schedule_summary
 from bot.formatting import power_name, timestamp
 from bot.i18n import tr
 from bot.permissions import is_moderator
@@ -132,8 +133,10 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         game = await self.bot.service.create_game(
             channel_id=interaction.channel_id, moderator_id=interaction.user.id, name=name,
             settings=settings, guild_id=interaction.guild_id)
-        await reply(interaction, tr(await self._lang(interaction), "mod.created", game=game.name,
-                                    id=game.id, players=players, rules=rules))
+        lang = await self._lang(interaction)
+        await reply(interaction, "\n".join([
+            tr(lang, "mod.created", game=game.name, id=game.id, players=players, rules=rules),
+            schedule_summary(lang, game.settings)]))
 
     @app_commands.command(name="start", description="Start a game: powers drawn by lot, or as "
                                                     "you assign them")

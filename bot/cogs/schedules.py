@@ -22,6 +22,7 @@ from bot.formatting import timestamp
 from bot.i18n import tr
 from bot.messages import duration
 from service.errors import ServiceError
+from service.models import GameSettings
 from service.notifier import Message
 
 if TYPE_CHECKING:
@@ -71,6 +72,22 @@ class Schedules(commands.Cog):
         report = await self.bot.service.extensions.request(view.id, interaction.user.id, hours,
                                                            reason)
         await reply(interaction, _extension_reply(lang, report))
+
+
+def schedule_summary(lang: str, settings: GameSettings) -> str:
+    """A game's time zone, schedule and missed-orders rule in plain words."""
+    lines = [tr(lang, "schedule.zone", zone=settings.timezone)]
+    if settings.schedule_time is not None:
+        key = "schedule.fixed_daily" if settings.schedule_every_days == 1 else \
+            "schedule.fixed_every"
+        lines.append(tr(lang, key, time=settings.schedule_time,
+                        every=settings.schedule_every_days,
+                        followup=duration(lang, settings.schedule_followup)))
+    if settings.nmr_policy == "grace":
+        lines.append(tr(lang, "schedule.grace", grace=duration(lang, settings.nmr_grace)))
+    else:
+        lines.append(tr(lang, "schedule.immediate"))
+    return "\n".join(lines)
 
 
 def _extension_reply(lang: str, report) -> str:

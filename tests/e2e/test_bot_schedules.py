@@ -27,7 +27,8 @@ async def seat_table(fake, table, *, mod_locale: str = "en-US", **options):
     for power, (name, locale) in PLAYERS.items():
         users[power] = fake.add_user(name, locale=locale)
         fake.add_member(table.guild, users[power])
-    await table.run("mod", "create", user=mod, options={"name": "Lepanto", **options})
+    created = await table.run("mod", "create", user=mod, options={"name": "Lepanto", **options})
+    table.created = created.content    # the moderator's reply, for the tests that read it
     for user in users.values():
         await table.run("game", "join", user=user)
     assignments = ", ".join(f"{p} <@{u.id}>" for p, u in users.items())
@@ -61,6 +62,8 @@ async def test_a_moderator_types_a_deadline_in_italian_in_the_zone_of_rome(fake_
     fake = fake_discord
     async with arbitro_bot(fake, tmp_path, guild_locale="it") as table:
         mod, users = await seat_table(fake, table, mod_locale="it")   # Europe/Rome by default
+        assert "nel fuso orario Europe/Rome" in table.created
+        assert "resta subito in sommossa" in table.created
         moved = await table.run("mod", "deadline", user=mod, options={"when": "venerdì 21:00"})
         friday = datetime(2024, 1, 5, 20, 0, tzinfo=UTC)              # 21:00 in Rome
         assert f"la scadenza ora è {stamp(friday)}" in moved.content
@@ -78,7 +81,10 @@ async def test_grace_waits_for_a_missing_player_then_civil_disorder(
         fake_discord, tmp_path, guild_locale, notice, results):
     fake = fake_discord
     async with arbitro_bot(fake, tmp_path, guild_locale=guild_locale) as table:
-        _, users = await seat_table(fake, table, missed_orders="grace", grace_hours=12.0)
+        _, users = await seat_table(fake, table, missed_orders="grace", grace_hours=12.0,
+                                    schedule_time="12:00")
+        assert "Missing orders: the phase waits up to 12 h" in table.created
+        assert "every day at 12:00" in table.created
         for power, user in users.items():
             if power != "Italy":
                 await table.dm(user, HOLDS[power])
