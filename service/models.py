@@ -19,6 +19,7 @@ from service.when import zone
 FORMING, ACTIVE, PAUSED, FINISHED = "forming", "active", "paused", "finished"
 NMR_POLICIES = ("immediate", "grace")
 EXTENSION_RULES = ("moderator", "players", "off")
+GAME_LANGUAGES = ("en", "it", "nl")
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,9 @@ class GameSettings:
     extension_max: timedelta = timedelta(hours=48)   # the longest one extension
     extensions_per_phase: int = 1                    # extensions granted in one phase
     extensions_per_player: int = 2                   # extensions granted to a player in a game
+    # The language of the game's channel posts and maps ("en", "it", "nl"); None: the
+    # server's preferred locale (which Discord lets only Community servers set).
+    language: str | None = None
 
     @property
     def setup(self) -> Setup:
@@ -81,6 +85,9 @@ class GameSettings:
             raise InvalidRequest("settings.bad_end_year", f"the end year must be "
                                  f"{setup.first_year} or later", first_year=setup.first_year)
         self._validate_schedule()
+        if self.language is not None and self.language not in GAME_LANGUAGES:
+            raise InvalidRequest("settings.bad_language", f"unknown language "
+                                 f"{self.language!r}: use en, it or nl", lang=self.language)
         return self
 
     def _validate_schedule(self) -> None:
@@ -127,6 +134,7 @@ class GameSettings:
                 "adjustment_deadline": self.adjustment_deadline.total_seconds(),
                 "reminders": [r.total_seconds() for r in self.reminders],
                 "victory_target": self.victory_target, "end_year": self.end_year,
+                "language": self.language,
                 "timezone": self.timezone, "schedule_time": self.schedule_time,
                 "schedule_every_days": self.schedule_every_days,
                 "schedule_followup": self.schedule_followup.total_seconds(),
@@ -153,7 +161,7 @@ class GameSettings:
                    variant=data.get("variant"),
                    reminders=tuple(timedelta(seconds=s) for s in data.get("reminders", ())),
                    victory_target=data.get("victory_target"), end_year=data.get("end_year"),
-                   **seconds, **plain)
+                   language=data.get("language"), **seconds, **plain)
 
 
 @dataclass(frozen=True)
@@ -276,6 +284,10 @@ class LineReport:
     # the line's language) carry a message key and parameters, for the reader's language.
     error_key: str | None = None
     error_params: Mapping[str, Any] = field(default_factory=dict)
+    province: str | None = None      # the province the warning's reason names
+    # A later line of the same message orders the same unit (or build site): that line,
+    # numbered from 1 among the message's lines, counts and this one does not.
+    replaced_by: int | None = None
 
 
 @dataclass(frozen=True)
@@ -288,6 +300,12 @@ class PowerOrders:
     missing: tuple[str, ...]         # units (or builds) still without an order, e.g. "A PAR"
     ready: bool
     submitted_at: datetime | None    # time of the latest submission
+    # What the power has to do in the phase (service.obligations.Duty.to_json()): nothing,
+    # units to order, retreats, the builds allowed with the free home centres, removals.
+    duty: Mapping[str, Any] | None = None
+    # Builds (or waives) given beyond the number allowed, in the order they were given:
+    # they do not count.
+    surplus: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -338,3 +356,6 @@ class PhaseReport:
     after: dict[str, Any]            # units_after, dislodged_after, supply_centers_after
     text: str                        # the results announcement (English)
     image: MapImage | None
+    # what happened without an order: units that held or were disbanded, builds not used
+    # (service.obligations.unordered), so the results account for every unit
+    unordered: tuple[dict[str, Any], ...] = ()

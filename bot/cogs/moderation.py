@@ -12,10 +12,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import NotModerator, reply
-from bot.choosing import game_autocomplete, parse_power, power_autocomplete, resolve_game
+from bot.choosing import (
+    LANGUAGE_CHOICES,
+    game_autocomplete,
+    parse_power,
+    power_autocomplete,
+    resolve_game,
+)
 from bot.cogs.schedules import schedule_summary
 from bot.formatting import power_name, timestamp
-from bot.i18n import tr
+from bot.i18n import language_of, tr
 from bot.permissions import is_moderator
 from engine.vocabulary import Power
 from service.errors import InvalidRequest
@@ -89,7 +95,9 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                            grace_hours="with a grace period: how many hours to wait at most",
                            abandon_after="unseat a player who sends no orders this many "
                                          "phases in a row (0: never)",
-                           extensions="who grants a player's request for more time")
+                           extensions="who grants a player's request for more time",
+                           language="the language of the game's channel posts and maps "
+                                    "(default: yours)")
     @app_commands.choices(rules=[app_commands.Choice(name="1971", value="1971"),
                                  app_commands.Choice(name="2023", value="2023")],
                           variant=[app_commands.Choice(name="a", value="a"),
@@ -103,7 +111,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                               app_commands.Choice(name="the moderator", value="moderator"),
                               app_commands.Choice(name="all the other players",
                                                   value="players"),
-                              app_commands.Choice(name="nobody: no extensions", value="off")])
+                              app_commands.Choice(name="nobody: no extensions", value="off")],
+                          language=LANGUAGE_CHOICES)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 80],
                      rules: str = "1971", players: app_commands.Range[int, 2, 7] = 7,
                      movement_hours: app_commands.Range[float, 0.05, 336.0] = 24.0,
@@ -118,7 +127,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                      missed_orders: str = "immediate",
                      grace_hours: app_commands.Range[float, 0.1, 168.0] = 12.0,
                      abandon_after: app_commands.Range[int, 0, 20] = 0,
-                     extensions: str = "moderator") -> None:
+                     extensions: str = "moderator",
+                     language: str | None = None) -> None:
         settings = GameSettings(
             timezone=timezone or zone_for_locale(interaction.locale),
             schedule_time=schedule_time, nmr_policy=missed_orders,
@@ -128,7 +138,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
             retreat_deadline=timedelta(hours=retreat_hours),
             adjustment_deadline=timedelta(hours=adjustment_hours),
             reminders=(timedelta(hours=reminder_hours),) if reminder_hours > 0 else (),
-            victory_target=victory_centres, end_year=end_year)
+            victory_target=victory_centres, end_year=end_year,
+            language=language or language_of(interaction.locale))
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.bot.service.create_game(
             channel_id=interaction.channel_id, moderator_id=interaction.user.id, name=name,

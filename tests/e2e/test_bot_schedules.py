@@ -20,7 +20,9 @@ def stamp(when: datetime) -> str:
 
 
 async def seat_table(fake, table, *, mod_locale: str = "en-US", **options):
-    """A moderator (of `mod_locale`) creates a game with `options` and seats seven players."""
+    """A moderator (of `mod_locale`) creates a game with `options` and seats seven players;
+    the game's channel speaks the server's language."""
+    options.setdefault("language", table.guild.locale[:2])
     mod = fake.add_user("Mara", locale=mod_locale)
     fake.add_member(table.guild, mod, manage_guild=True)
     users = {}
