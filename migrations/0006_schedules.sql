@@ -5,8 +5,10 @@
 -- held for them (NULL: not held). The deadline itself moves to the end of the grace.
 ALTER TABLE phases ADD COLUMN grace_from REAL;
 
--- Phases in a row in which the seat's power needed orders and sent none (abandonment).
+-- Phases in a row in which the seat's power needed orders and its player (`missed_by`) sent
+-- none (abandonment); a new player at the seat starts again from nothing.
 ALTER TABLE seats ADD COLUMN missed_in_row INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seats ADD COLUMN missed_by INTEGER;
 
 CREATE TABLE absences (
     id          INTEGER PRIMARY KEY,

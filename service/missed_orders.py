@@ -107,17 +107,17 @@ class MissedOrders:
         civil disorder, and ordered by the others that had to order; unseat the players who
         reached the game's limit. Returns (power, player) of the seats abandoned now."""
         neutral = game.neutral_in(phase.position.phase)
-        missed_now = set(civil_disorder)
-        ordered = {s.power for s in await seats.all_seats(conn, game.id)
-                   if s.power not in missed_now and given.get(s.power)
-                   and needs_orders(phase.position, s.power, neutral)}
+        holders = {s.power: s.user_id for s in await seats.all_seats(conn, game.id)}
+        # only a player misses a phase: a vacant power's count waits for whoever takes it
+        missed_now = {p: holders[p] for p in civil_disorder if holders.get(p) is not None}
+        ordered = {p for p in holders
+                   if p not in missed_now and given.get(p)
+                   and needs_orders(phase.position, p, neutral)}
         counts = await missed.count_missed(conn, game.id, missed_now, ordered)
         limit = game.settings.abandon_after
         if limit <= 0:
             return []
-        holders = {s.power: s.user_id for s in await seats.all_seats(conn, game.id)}
-        gone = [(p, holders[p]) for p, n in counts.items()
-                if n >= limit and holders.get(p) is not None]
+        gone = [(p, missed_now[p]) for p, n in counts.items() if n >= limit]
         for power, user in gone:
             await seats.set_user(conn, game.id, power, None)
             await seats.set_civil_disorder(conn, game.id, {power}, True)

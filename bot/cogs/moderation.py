@@ -26,7 +26,7 @@ from bot.permissions import is_moderator
 from engine.vocabulary import Power
 from service.errors import InvalidRequest
 from service.models import GameSettings
-from service.when import zone_for_locale
+from service.when import wall_clock, zone_for_locale
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
@@ -194,8 +194,11 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         view = await self._begin(interaction, game)
         after = await self.bot.service.schedules.set_deadline_typed(view.id, interaction.user.id,
                                                                     when)
-        await reply(interaction, tr(await self._lang(interaction), "mod.deadline_now",
-                                    game=after.name, deadline=timestamp(after.deadline)))
+        lang = await self._lang(interaction)
+        await reply(interaction, "\n".join([
+            tr(lang, "mod.deadline_now", game=after.name, deadline=timestamp(after.deadline)),
+            tr(lang, "status.game_time", time=wall_clock(after.deadline,
+                                                         after.settings.timezone))]))
 
     @app_commands.command(name="pause", description="Stop the clock (no deadline passes)")
     @app_commands.describe(game=GAME)

@@ -33,23 +33,20 @@ async def grace_from(conn: aiosqlite.Connection, phase_id: int) -> float | None:
     return rows[0][0] if rows else None
 
 
-async def count_missed(conn: aiosqlite.Connection, game_id: int, missed: set[Power],
+async def count_missed(conn: aiosqlite.Connection, game_id: int, missed: dict[Power, int],
                        ordered: set[Power]) -> dict[Power, int]:
-    """One more missed phase for `missed`, none in a row any more for `ordered`; the counts
-    of `missed` after."""
+    """One more missed phase for each of `missed` (power -> its player: a count belongs to
+    one player, and a new one starts from nothing), none in a row any more for `ordered`;
+    the counts of `missed` after."""
     await conn.executemany(
         "UPDATE seats SET missed_in_row = 0 WHERE game_id = ? AND power = ?",
         [(game_id, p.value) for p in ordered])
     counts: dict[Power, int] = {}
-    for power in sorted(missed, key=lambda p: p.value):
+    for power, user in sorted(missed.items(), key=lambda item: item[0].value):
         rows = await conn.execute_fetchall(
-            "UPDATE seats SET missed_in_row = missed_in_row + 1 WHERE game_id = ? AND power = ? "
-            "RETURNING missed_in_row", (game_id, power.value))
+            "UPDATE seats SET missed_in_row = CASE WHEN missed_by = ? THEN missed_in_row + 1 "
+            "ELSE 1 END, missed_by = ? WHERE game_id = ? AND power = ? RETURNING missed_in_row",
+            (user, user, game_id, power.value))
         if rows:
             counts[power] = rows[0][0]
     return counts
-
-
-async def reset_missed(conn: aiosqlite.Connection, game_id: int, power: Power) -> None:
-    await conn.execute("UPDATE seats SET missed_in_row = 0 WHERE game_id = ? AND power = ?",
-                       (game_id, power.value))

@@ -69,6 +69,7 @@ async def test_a_moderator_types_a_deadline_in_italian_in_the_zone_of_rome(fake_
         moved = await table.run("mod", "deadline", user=mod, options={"when": "venerdì 21:00"})
         friday = datetime(2024, 1, 5, 20, 0, tzinfo=UTC)              # 21:00 in Rome
         assert f"la scadenza ora è {stamp(friday)}" in moved.content
+        assert "Ora della partita: 2024-01-05 21:00 Europe/Rome" in moved.content
         bad = await table.run("mod", "deadline", user=mod, options={"when": "domani sera"})
         assert "Non riesco a leggere l'ora “domani sera”" in bad.content
         status = await table.run("game", "status", user=users["Italy"])

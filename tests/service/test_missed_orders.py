@@ -114,3 +114,16 @@ async def test_no_abandonment_unless_the_game_sets_it(service, clock, notifier):
     for _ in range(4):
         await service.process_now(game.id, MODERATOR)
     assert not notifier.posted("seat.abandoned")
+
+
+async def test_a_new_player_at_an_abandoned_seat_starts_from_nothing(service, clock, notifier):
+    game = await start_game(service, abandon_after=2)
+    await service.process_now(game.id, MODERATOR)
+    await service.process_now(game.id, MODERATOR)
+    assert len(notifier.posted("seat.abandoned")) == 7            # nobody ordered twice
+    await service.replace_player(game.id, MODERATOR, G, 4242)
+    await service.process_now(game.id, MODERATOR)                  # 4242 misses one
+    assert len(notifier.posted("seat.abandoned")) == 7
+    await service.process_now(game.id, MODERATOR)                  # and a second
+    [again] = notifier.posted("seat.abandoned")[7:]
+    assert (again.params["power"], again.params["user_id"]) == ("Germany", 4242)
