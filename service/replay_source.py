@@ -26,7 +26,7 @@ class GameStory:
 
     @property
     def language(self) -> str:
-        return getattr(self.game.settings, "language", "en")
+        return self.game.settings.language or "en"
 
 
 async def read_story(conn, game_id: int) -> GameStory:
