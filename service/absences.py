@@ -18,7 +18,7 @@ from service.models import ACTIVE, PAUSED
 from service.notifier import Message
 from service.repos import absences, audit, phases, seats
 from service.repos.absences import Absence
-from service.when import read_time
+from service.when import HORIZON, read_time
 
 if TYPE_CHECKING:
     from service.game_service import GameService
@@ -55,8 +55,8 @@ class Absences:
                 raise InvalidRequest("absence.off", f"{game.name} takes no absences: ask the "
                                      "moderator", game=game.name)
             zone = game.settings.timezone
-            starts = read_time(start, now, zone, past_is_now=True)
-            ends = read_time(end, now, zone, end_of_day=True)
+            starts = read_time(start, now, zone, past_is_now=True, horizon=HORIZON)
+            ends = read_time(end, now, zone, end_of_day=True, horizon=HORIZON)
             if ends <= starts:
                 raise InvalidRequest("absence.ends_before", "the absence must end after it "
                                      "starts", start=starts, end=ends)

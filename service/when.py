@@ -16,7 +16,7 @@ What it reads (English, Italian and Dutch words alike, whatever the reader's lan
 | `2026-12-01 21:00+01:00` | an ISO time with its own offset |
 
 Bad input raises `InvalidRequest` with a key saying what was wrong and what is expected:
-`when.unreadable`, `when.bad_date`, `when.bad_clock`, `when.past`, `when.too_far`,
+`when.unreadable`, `when.bad_date`, `when.bad_clock`, `when.past`, `when.too_far` (past a `horizon`),
 `when.bad_zone`.
 """
 
@@ -29,7 +29,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from service.errors import InvalidRequest
 
-# How far ahead a typed time may be: further is almost surely a typo (a wrong year).
+# How far ahead an absence may reach: further is almost surely a typo (a wrong year).
 HORIZON = timedelta(days=366)
 
 # Weekday names (Monday = 0), accents folded away: "venerdì" and "venerdi" both read.
@@ -103,9 +103,9 @@ def _fold(text: str) -> str:
 
 
 def read_time(text: str, now: datetime, zone_name: str = "UTC", *,
-              end_of_day: bool = False, horizon: timedelta = HORIZON,
+              end_of_day: bool = False, horizon: timedelta | None = None,
               past_is_now: bool = False) -> datetime:
-    """`text` as an aware UTC time, later than `now` and within `horizon` of it. A day without
+    """`text` as an aware UTC time, later than `now` (and within `horizon` of it). A day without
     a clock time means its start, or with `end_of_day` its end (the next day at 00:00).
     `past_is_now`: a time already passed reads as `now` (the start of an absence: "today")."""
     value = " ".join(text.strip().split())
@@ -116,7 +116,7 @@ def read_time(text: str, now: datetime, zone_name: str = "UTC", *,
         raise InvalidRequest("when.past", f"{value!r} is {when:%Y-%m-%d %H:%M} UTC, which has "
                              "already passed: give a time in the future", value=value,
                              when=when)
-    if when - now > horizon:
+    if horizon is not None and when - now > horizon:
         raise InvalidRequest("when.too_far", f"{value!r} is more than {horizon.days} days "
                              "ahead: check the year", value=value, when=when, days=horizon.days)
     return when

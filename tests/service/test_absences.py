@@ -72,6 +72,7 @@ async def test_absences_are_capped_per_player_and_game(service, clock):
 @pytest.mark.parametrize(("start", "end", "key"), [
     ("2026-12-05", "2026-12-01", "absence.ends_before"),
     ("2026-12-05", "whenever", "when.unreadable"),
+    ("2026-12-05", "2027-12-06", "when.too_far"),
 ])
 async def test_bad_absences_are_refused(service, clock, start, end, key):
     clock.set(utc(2026, 11, 25, 10, 0))

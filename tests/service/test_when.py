@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from service.errors import InvalidRequest
-from service.when import read_time, wall_clock, zone_for_locale
+from service.when import HORIZON, read_time, wall_clock, zone_for_locale
 
 # Thursday 2026-11-26 10:00 UTC = 11:00 in Rome and Amsterdam.
 NOW = datetime(2026, 11, 26, 10, 0, tzinfo=UTC)
@@ -88,7 +88,6 @@ def test_summer_time_changes_keep_the_wall_clock(typed, zone, now, expected):
     ("<t:1000000000:F>", "when.past"),
     ("+0h", "when.past"),
     ("+3 fortnights", "when.bad_unit"),
-    ("2028-12-01 21:00", "when.too_far"),
 ])
 def test_bad_input_names_what_was_wrong(typed, key):
     with pytest.raises(InvalidRequest) as caught:
@@ -116,3 +115,10 @@ def test_the_zone_comes_from_the_moderators_locale_where_it_is_obvious():
     assert zone_for_locale("en-US") == "UTC"      # several zones: no guess
     assert zone_for_locale(None) == "UTC"
     assert wall_clock(utc(2026, 12, 1, 20), "Europe/Rome") == "2026-12-01 21:00 Europe/Rome"
+
+
+def test_a_horizon_catches_a_wrong_year():
+    assert read_time("2030-01-01 18:00", NOW, "UTC") == utc(2030, 1, 1, 18, 0)
+    with pytest.raises(InvalidRequest) as caught:
+        read_time("2028-12-01 21:00", NOW, "Europe/Rome", horizon=HORIZON)
+    assert caught.value.key == "when.too_far" and caught.value.params["days"] == 366
