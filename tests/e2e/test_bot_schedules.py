@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tests.e2e.harness import PLAYERS, arbitro_bot
+from tests.e2e.harness import arbitro_bot, seat_everyone
 
 HOLDS = {"England": "F LON H", "France": "A PAR H", "Germany": "A BER H", "Italy": "A ROM H",
          "Austria": "A VIE H", "Russia": "A MOS H", "Turkey": "A CON H"}
@@ -20,23 +20,12 @@ def stamp(when: datetime) -> str:
 
 
 async def seat_table(fake, table, *, mod_locale: str = "en-US", **options):
-    """A moderator (of `mod_locale`) creates a game with `options` and seats seven players;
-    the game's channel speaks the server's language."""
+    """`seat_everyone` with `/mod create` `options`, in a game speaking the server's
+    language; also returns the moderator's answer to `/mod create`."""
     options.setdefault("language", table.guild.locale[:2])
-    mod = fake.add_user("Mara", locale=mod_locale)
-    fake.add_member(table.guild, mod, manage_guild=True)
-    users = {}
-    for power, (name, locale) in PLAYERS.items():
-        users[power] = fake.add_user(name, locale=locale)
-        fake.add_member(table.guild, users[power])
-    created = await table.run("mod", "create", user=mod, options={"name": "Lepanto", **options})
-    table.created = created.content    # the moderator's reply, for the tests that read it
-    for user in users.values():
-        await table.run("game", "join", user=user)
-    assignments = ", ".join(f"{p} <@{u.id}>" for p, u in users.items())
-    await table.run("mod", "start", user=mod, options={"assignments": assignments})
-    await table.channel_message(lambda m: m.content.startswith("🏁 **Lepanto**"))
-    return mod, users
+    mod, users = await seat_everyone(fake, table, options=options, mod_locale=mod_locale)
+    created = next(m.content for m in fake.visible_to(mod, table.channel) if m.ephemeral)
+    return mod, users, created
 
 
 def posted(table, text: str, after=None):
@@ -46,7 +35,7 @@ def posted(table, text: str, after=None):
 async def test_a_moderator_types_a_deadline_in_english(fake_discord, tmp_path):
     fake = fake_discord
     async with arbitro_bot(fake, tmp_path) as table:
-        mod, users = await seat_table(fake, table)          # en-US: the game runs on UTC
+        mod, users, _ = await seat_table(fake, table)          # en-US: the game runs on UTC
         moved = await table.run("mod", "deadline", user=mod, options={"when": "tomorrow 21:00"})
         tomorrow = datetime(2024, 1, 2, 21, 0, tzinfo=UTC)
         assert stamp(tomorrow) in moved.content
@@ -63,9 +52,9 @@ async def test_a_moderator_types_a_deadline_in_italian_in_the_zone_of_rome(fake_
                                                                           tmp_path):
     fake = fake_discord
     async with arbitro_bot(fake, tmp_path, guild_locale="it") as table:
-        mod, users = await seat_table(fake, table, mod_locale="it")   # Europe/Rome by default
-        assert "nel fuso orario Europe/Rome" in table.created
-        assert "resta subito in sommossa" in table.created
+        mod, users, created = await seat_table(fake, table, mod_locale="it")  # Rome by default
+        assert "nel fuso orario Europe/Rome" in created
+        assert "resta subito in sommossa" in created
         moved = await table.run("mod", "deadline", user=mod, options={"when": "venerdì 21:00"})
         friday = datetime(2024, 1, 5, 20, 0, tzinfo=UTC)              # 21:00 in Rome
         assert f"la scadenza ora è {stamp(friday)}" in moved.content
@@ -84,10 +73,10 @@ async def test_grace_waits_for_a_missing_player_then_civil_disorder(
         fake_discord, tmp_path, guild_locale, notice, results):
     fake = fake_discord
     async with arbitro_bot(fake, tmp_path, guild_locale=guild_locale) as table:
-        _, users = await seat_table(fake, table, missed_orders="grace", grace_hours=12.0,
+        _, users, created = await seat_table(fake, table, missed_orders="grace", grace_hours=12.0,
                                     schedule_time="12:00")
-        assert "Missing orders: the phase waits up to 12 h" in table.created
-        assert "every day at 12:00" in table.created
+        assert "Missing orders: the phase waits up to 12 h" in created
+        assert "every day at 12:00" in created
         for power, user in users.items():
             if power != "Italy":
                 await table.dm(user, HOLDS[power])
@@ -115,7 +104,7 @@ async def test_an_absence_moves_the_deadline_and_the_moderator_may_refuse_it(
         fake_discord, tmp_path, player, recorded, moved):
     fake = fake_discord
     async with arbitro_bot(fake, tmp_path) as table:
-        mod, users = await seat_table(fake, table)
+        mod, users, _ = await seat_table(fake, table)
         away = await table.run("absence", user=users[player],
                                options={"from": "today", "to": "2024-01-03"})
         end = datetime(2024, 1, 4, 0, 0, tzinfo=UTC)                # the end of that day
@@ -136,7 +125,7 @@ async def test_an_absence_moves_the_deadline_and_the_moderator_may_refuse_it(
 async def test_an_extension_approved_by_the_moderators_button(fake_discord, tmp_path):
     fake = fake_discord
     async with arbitro_bot(fake, tmp_path) as table:
-        mod, users = await seat_table(fake, table)
+        mod, users, _ = await seat_table(fake, table)
         asked = await table.run("extend", user=users["Italy"],
                                 options={"hours": 12.0, "reason": "matrimonio"})
         assert "aspetta una risposta" in asked.content                  # Italo reads Italian
@@ -157,7 +146,7 @@ async def test_an_extension_agreed_by_every_other_player(fake_discord, tmp_path,
                                                          granted):
     fake = fake_discord
     async with arbitro_bot(fake, tmp_path, guild_locale=guild_locale) as table:
-        _, users = await seat_table(fake, table, extensions="players")
+        _, users, _ = await seat_table(fake, table, extensions="players")
         await table.run("extend", user=users["France"],
                         options={"hours": 6.0, "reason": "trasloco"})
         vote = await table.channel_message(lambda m: "⌛" in m.content and m.components)
