@@ -176,12 +176,3 @@ class Extensions:
         await self.core.reschedule(game.id)
         return ExtensionReport(ext.id, game.name, "granted" if granted else "refused",
                                ext.length, deadline)
-
-    async def rule_of(self, extension_id: int) -> tuple[str, int]:
-        """(the game's extension rule, its moderator) for the bot's buttons."""
-        async with self.core.db.read() as conn:
-            ext = await extensions.get(conn, extension_id)
-            if ext is None:
-                raise NotFound("extension.not_found", "there is no such extension")
-            game = await self.core.game_or_fail(conn, ext.game_id)
-        return game.settings.extension_rule, game.moderator_id

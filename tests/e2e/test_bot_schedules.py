@@ -122,22 +122,30 @@ async def test_an_absence_moves_the_deadline_and_the_moderator_may_refuse_it(
         assert stamp(START + timedelta(hours=24)) in status.content
 
 
-async def test_an_extension_approved_by_the_moderators_button(fake_discord, tmp_path):
+async def test_an_extension_approved_by_the_moderators_button_after_a_restart(fake_discord,
+                                                                            tmp_path):
     fake = fake_discord
-    async with arbitro_bot(fake, tmp_path) as table:
-        mod, users, _ = await seat_table(fake, table)
-        asked = await table.run("extend", user=users["Italy"],
+    async with arbitro_bot(fake, tmp_path) as first:
+        mod, users, _ = await seat_table(fake, first)
+        asked = await first.run("extend", user=users["Italy"],
                                 options={"hours": 12.0, "reason": "matrimonio"})
         assert "aspetta una risposta" in asked.content                  # Italo reads Italian
         ask = await fake.wait_for_dm(mod, lambda m: "⌛" in m.content and m.components,
                                      timeout=20)
         assert "matrimonio" in ask.content
-        # a player cannot answer in the moderator's place (they cannot even see the DM)
+        await posted(first, "asks the moderator for 12 h more")
+    # the bot restarts: the buttons on the moderator's message still answer
+    async with arbitro_bot(fake, tmp_path, again=first) as table:
         agree = next(c for c in ask.custom_ids() if c.endswith(":yes"))
-        await fake.click(mod, ask, agree)
+        answer = await fake.wait_for_response(await fake.click(mod, ask, agree))
+        assert "is granted" in answer.content
         later = START + timedelta(hours=36)
         await posted(table, f"is granted; the deadline of Spring 1901, movement is now "
                             f"{stamp(later)}")
+        status = await table.run("game", "status", user=users["England"])
+        assert stamp(later) in status.content
+        await fake.settle()
+        assert ask.custom_ids() == []                 # decided: the buttons are taken off
 
 
 @pytest.mark.parametrize(("guild_locale", "granted"), [
