@@ -10,10 +10,16 @@ its errors are `service.errors.ServiceError`s carrying a message key, parameters
 text. Authorising moderators is the caller's job (Discord roles); the service checks that only
 the player seated at a power orders it, and records the actor of every moderator action.
 
-The methods live in small mixins, one per area: lifecycle (create, join, start, status),
-ordering (orders, ready marks, draws, maps), moderation, on top of the core (start-up,
-deadlines, adjudication: service/core.py), the announcements (service/announcing.py) and the
-shared resources (service/base.py).
+The first methods live in small mixins: lifecycle (create, join, start, status), ordering
+(orders, ready marks, draws, maps), moderation, on top of the core (start-up, deadlines,
+adjudication: service/core.py), the announcements (service/announcing.py) and the shared
+resources (service/base.py). Newer areas are objects composed into the service
+(service/area.py), each with its own module and repository:
+
+    service.game_config   settings shown and changed mid-game (service/game_config.py)
+    service.upkeep        who owes orders, reminders now, deleting a game (service/upkeep.py)
+    service.endgame       draws declared, concessions (service/endgame.py)
+    service.exports       a whole game as JSON (service/exports.py)
 """
 
 from __future__ import annotations
@@ -21,16 +27,21 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from service.clock import Clock, SystemClock
 from service.core import Renderer, ServiceCore
 from service.db import Database
+from service.endgame import Endgame
+from service.exports import Exports
+from service.game_config import GameConfig
 from service.lifecycle import LifecycleMixin
 from service.moderation import ModerationMixin
 from service.notifier import MemoryNotifier, Notifier
 from service.ordering import OrderingMixin
 from service.preferences import PreferencesMixin
 from service.schema import migrate
+from service.upkeep import Upkeep
 
 DEFAULT_DB = "arbitro.sqlite"
 
@@ -40,6 +51,13 @@ class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMix
     manager: the database is created and migrated, the deadline jobs are rebuilt from the
     database rows, and deadlines that passed while the process was down are processed once,
     in order."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.game_config = GameConfig(self)
+        self.upkeep = Upkeep(self)
+        self.endgame = Endgame(self)
+        self.exports = Exports(self)
 
     @classmethod
     def open(cls, db_path: str | Path | None = None, *, notifier: Notifier | None = None,

@@ -15,6 +15,7 @@ from engine.vocabulary import Phase, PhaseKind, Power
 from service.errors import InvalidRequest
 
 FORMING, ACTIVE, PAUSED, FINISHED = "forming", "active", "paused", "finished"
+DRAW_POLICIES = ("agree", "left_out")
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,9 @@ class GameSettings:
     reminders: tuple[timedelta, ...] = (timedelta(hours=2),)  # before each deadline
     victory_target: int | None = None                # None: the set-up's (18 centres)
     end_year: int | None = None                      # the game ends after this year
+    # Powers in civil disorder or vacant in a draw vote: "agree" (counted as voting for it,
+    # and share it) or "left_out" (neither vote nor share it).
+    draw_policy: str = "agree"
 
     @property
     def setup(self) -> Setup:
@@ -62,6 +66,9 @@ class GameSettings:
         if self.end_year is not None and self.end_year < setup.first_year:
             raise InvalidRequest("settings.bad_end_year", f"the end year must be "
                                  f"{setup.first_year} or later", first_year=setup.first_year)
+        if self.draw_policy not in DRAW_POLICIES:
+            raise InvalidRequest("settings.bad_draw_policy", f"unknown draw policy "
+                                 f"{self.draw_policy!r}", value=self.draw_policy)
         return self
 
     def to_json(self) -> dict[str, Any]:
@@ -70,7 +77,8 @@ class GameSettings:
                 "retreat_deadline": self.retreat_deadline.total_seconds(),
                 "adjustment_deadline": self.adjustment_deadline.total_seconds(),
                 "reminders": [r.total_seconds() for r in self.reminders],
-                "victory_target": self.victory_target, "end_year": self.end_year}
+                "victory_target": self.victory_target, "end_year": self.end_year,
+                "draw_policy": self.draw_policy}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameSettings:
@@ -80,6 +88,7 @@ class GameSettings:
                    variant=data.get("variant"),
                    reminders=tuple(timedelta(seconds=s) for s in data.get("reminders", ())),
                    victory_target=data.get("victory_target"), end_year=data.get("end_year"),
+                   draw_policy=data.get("draw_policy", "agree"),
                    **seconds)
 
 
