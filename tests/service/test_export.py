@@ -46,7 +46,7 @@ def test_the_demo_game_replays_exactly(demo, tmp_path, capsys):
     sent = {line.strip() for s in phases[0]["orders_sent"] for line in s["text"].splitlines()
             if line.strip()}
     read = {o for orders in phases[0]["orders"].values() for o in orders}
-    assert len(sent) >= len(read) > 0 and sent != read
+    assert "FRANCIA: A Par-Bur, A Mar-Spa, F Bre-Pic." in sent and "A PAR - BUR" in read
     assert all(p["results"] for p in phases if p["type"] == "movement")
     for recorded, result in zip(phases, replay(phases, tmp_path, capsys), strict=True):
         assert result["units_after"] == recorded["units_after"], recorded["phase"]

@@ -12,7 +12,7 @@ from service.errors import InvalidRequest
 from service.setting_registry import REGISTRY
 from tests.service.conftest import CHANNEL, DAY, MODERATOR, start_game
 
-A, E, F, G, I, R, T = (Power.AUSTRIA, Power.ENGLAND, Power.FRANCE, Power.GERMANY, Power.ITALY,
+A, E, F, G, IT, R, T = (Power.AUSTRIA, Power.ENGLAND, Power.FRANCE, Power.GERMANY, Power.ITALY,
                        Power.RUSSIA, Power.TURKEY)
 
 
@@ -126,7 +126,7 @@ async def test_who_owes_orders_and_reminders_sent_now(service, notifier):
     assert E not in by_power and set(by_power[F]) == {"A MAR", "F BRE"}
     assert len(by_power) == 6
     reminded = await service.upkeep.remind_now(game.id, MODERATOR)
-    assert set(reminded) == {game.user[p] for p in (A, F, G, I, R, T)}
+    assert set(reminded) == {game.user[p] for p in (A, F, G, IT, R, T)}
     assert notifier.sent_to(game.user[G], "reminder")
     assert not notifier.sent_to(game.user[E], "reminder")
     assert len(notifier.posted("reminder.channel")) == 1
@@ -144,7 +144,7 @@ async def test_a_rollback_restores_disorder_ready_marks_and_draw_votes(service, 
     await service.vote_draw(game.id, game.user[F], True)
     await service.process_now(game.id, MODERATOR)
     seats = {s.power: s for s in (await service.status(game.id)).seats}
-    assert all(seats[p].civil_disorder for p in (A, G, I, R, T))
+    assert all(seats[p].civil_disorder for p in (A, G, IT, R, T))
     # after the adjudication: France takes its vote back and England votes
     await service.vote_draw(game.id, game.user[F], False)
     await service.vote_draw(game.id, game.user[E], True)
@@ -178,9 +178,9 @@ async def test_a_rollback_keeps_a_disorder_mark_that_was_there_before(service):
 async def _with_absentees(service, policy: str):
     game = await start_game(service, draw_policy=policy)
     await service.remove_player(game.id, MODERATOR, game.user[T])          # vacant
-    for power in (E, F, G, I, R, A):
+    for power in (E, F, G, IT, R, A):
         await service.submit_orders(game.id, game.user[power], "A PAR H" if power is F else
-                                    {E: "F LON H", G: "A BER H", I: "A ROM H", R: "A MOS H",
+                                    {E: "F LON H", G: "A BER H", IT: "A ROM H", R: "A MOS H",
                                      A: "A VIE H"}[power])
     await service.submit_orders(game.id, game.user[A], "A VIE H")
     await service.process_now(game.id, MODERATOR)
@@ -189,23 +189,23 @@ async def _with_absentees(service, policy: str):
 
 async def test_draw_policy_agree_counts_absent_powers_as_voting_for_it(service, notifier):
     game = await _with_absentees(service, "agree")
-    voters = [E, F, G, I, R]
+    voters = [E, F, G, IT, R]
     for power in voters[:-1]:
         assert not (await service.vote_draw(game.id, game.user[power], True)).passed
     # Austria is seated and not in disorder: its vote is still needed
     assert not (await service.vote_draw(game.id, game.user[R], True)).passed
     report = await service.vote_draw(game.id, game.user[A], True)
-    assert report.passed and set(report.powers) == {A, E, F, G, I, R, T}
+    assert report.passed and set(report.powers) == {A, E, F, G, IT, R, T}
     [post] = notifier.posted("game.draw")
     assert post.params["outcome"]["centers"]["Russia"] == 4
 
 
 async def test_draw_policy_left_out_leaves_absent_powers_out_of_the_draw(service, notifier):
     game = await _with_absentees(service, "left_out")
-    for power in (E, F, G, I, R):
+    for power in (E, F, G, IT, R):
         assert not (await service.vote_draw(game.id, game.user[power], True)).passed
     report = await service.vote_draw(game.id, game.user[A], True)
-    assert report.passed and set(report.powers) == {A, E, F, G, I, R}
+    assert report.passed and set(report.powers) == {A, E, F, G, IT, R}
     assert (await service.status(game.id)).outcome["powers"] == [
         "Austria", "England", "France", "Germany", "Italy", "Russia"]
 
@@ -248,7 +248,7 @@ async def test_a_concession_to_one_power(service, notifier):
 async def test_a_draw_names_only_powers_still_in_the_game(service):
     game = await start_game(service, players=5)       # Italy is neutral with five players
     with pytest.raises(InvalidRequest) as refused:
-        await service.endgame.declare_draw(game.id, MODERATOR, [E, I])
+        await service.endgame.declare_draw(game.id, MODERATOR, [E, IT])
     assert refused.value.key == "endgame.power_out"
     with pytest.raises(InvalidRequest) as refused:
         await service.endgame.declare_draw(game.id, MODERATOR, [])
