@@ -75,7 +75,8 @@ class ServiceBase:
     async def game_or_fail(conn: Any, game_id: int) -> Game:
         game = await games.get(conn, game_id)
         if game is None:
-            raise NotFound("game.not_found", f"there is no game {game_id}", game_id=game_id)
+            raise NotFound("game.not_found", f"there is no game {game_id}", game_id=game_id,
+                           id=game_id)
         return game
 
     @staticmethod
