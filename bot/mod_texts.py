@@ -90,6 +90,8 @@ def audit_action(lang: str, action: str, params: Mapping[str, Any]) -> str:
         return tr(lang, key, setting=setting_label(lang, setting.name),
                   old=value_text(lang, setting, values.get("old")),
                   new=value_text(lang, setting, values.get("new")))
+    if action == "end_game":
+        values["reason"] = f": {values['reason']}" if values.get("reason") else ""
     if action == "start":
         values["how"] = tr(lang, "audit.start_assigned" if values.get("assigned")
                            else "audit.start_by_lot")

@@ -76,6 +76,13 @@ def parse_when(text: str, now: datetime) -> datetime:
     return when
 
 
+def _refuse_unless_running(view: GameView) -> None:
+    """Before asking to end a game: only a running game can end."""
+    if view.status not in ("active", "paused"):
+        raise InvalidRequest("moderation.not_running", f"{view.name} is {view.status}",
+                             game=view.name, status=view.status)
+
+
 _POWER_LIST = re.compile(r"\s*(?:[,;/+&]|\band\b|\be\b|\ben\b)\s*|\s+", re.IGNORECASE)
 
 
@@ -378,6 +385,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                    powers: app_commands.Range[str, 1, 200], game: int | None = None) -> None:
         view = await self._begin(interaction, game)
         lang = await self._lang(interaction)
+        _refuse_unless_running(view)
         named = sorted({parse_power(p) for p in _POWER_LIST.split(powers) if p.strip()})
         service, actor = self.bot.service, interaction.user.id
 
@@ -396,6 +404,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                       game: int | None = None) -> None:
         view = await self._begin(interaction, game)
         lang = await self._lang(interaction)
+        _refuse_unless_running(view)
         chosen = parse_power(power)
         service, actor = self.bot.service, interaction.user.id
 
