@@ -104,12 +104,16 @@ class ServiceBase:
         png = await self.render(phase.position, game_name=game.name, **kwargs)
         return MapImage(phase.name, png, f"game-{game.id}-{phase.name}.png")
 
-    async def post(self, game: Game, key: str, text: str, **params: Any) -> None:
-        """Tell the game's channel about something already committed. A notifier failure is
-        logged, not raised: the action happened, and the caller must not think otherwise."""
+    async def post(self, game: Game, key: str, text: str, *, ping: bool = False,
+                   image: MapImage | None = None, **params: Any) -> None:
+        """Tell the game's channel about something already committed, in the game's
+        language. A notifier failure is logged, not raised: the action happened, and the
+        caller must not think otherwise. `ping`: notify the users it names; `image`: a map
+        to go with it."""
         try:
-            await self.notifier.post(game.channel_id, Message(key, text, {"game": game.name,
-                                                                          **params}))
+            await self.notifier.post(game.channel_id, Message(
+                key, text, {"game": game.name, **params}, image.png if image else None,
+                image.filename if image else None, lang=game.settings.language, ping=ping))
         except ChannelUnavailable as exc:
             log.warning("the channel of game %s refused %s: %s", game.id, key, exc)
         except Exception:

@@ -57,6 +57,7 @@ class GameConfig(Area):
             old = getattr(game.settings, setting.field)
             updated = replace(game.settings, **{setting.field: value}).validate()
             await game_config.set_settings(conn, game_id, updated)
+            game = replace(game, settings=updated)     # announced as it now is (language)
             await audit.log(conn, game_id, actor_id, "setting",
                             {"setting": setting.name, "old": setting.to_json(old),
                              "new": setting.to_json(value)}, now)

@@ -16,6 +16,7 @@ from service.errors import InvalidRequest
 
 FORMING, ACTIVE, PAUSED, FINISHED = "forming", "active", "paused", "finished"
 DRAW_POLICIES = ("agree", "left_out")
+GAME_LANGUAGES = ("en", "it", "nl")
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,9 @@ class GameSettings:
     # Powers in civil disorder or vacant in a draw vote: "agree" (counted as voting for it,
     # and share it) or "left_out" (neither vote nor share it).
     draw_policy: str = "agree"
+    # The language of the game's channel posts and maps ("en", "it", "nl"); None: the
+    # server's preferred locale (which Discord lets only Community servers set).
+    language: str | None = None
 
     @property
     def setup(self) -> Setup:
@@ -69,6 +73,9 @@ class GameSettings:
         if self.draw_policy not in DRAW_POLICIES:
             raise InvalidRequest("settings.bad_draw_policy", f"unknown draw policy "
                                  f"{self.draw_policy!r}", value=self.draw_policy)
+        if self.language is not None and self.language not in GAME_LANGUAGES:
+            raise InvalidRequest("settings.bad_language", f"unknown language "
+                                 f"{self.language!r}: use en, it or nl", lang=self.language)
         return self
 
     def to_json(self) -> dict[str, Any]:
@@ -78,7 +85,8 @@ class GameSettings:
                 "adjustment_deadline": self.adjustment_deadline.total_seconds(),
                 "reminders": [r.total_seconds() for r in self.reminders],
                 "victory_target": self.victory_target, "end_year": self.end_year,
-                "draw_policy": self.draw_policy}
+                "draw_policy": self.draw_policy,
+                "language": self.language}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameSettings:
@@ -89,7 +97,7 @@ class GameSettings:
                    reminders=tuple(timedelta(seconds=s) for s in data.get("reminders", ())),
                    victory_target=data.get("victory_target"), end_year=data.get("end_year"),
                    draw_policy=data.get("draw_policy", "agree"),
-                   **seconds)
+                   language=data.get("language"), **seconds)
 
 
 @dataclass(frozen=True)
@@ -212,6 +220,10 @@ class LineReport:
     # the line's language) carry a message key and parameters, for the reader's language.
     error_key: str | None = None
     error_params: Mapping[str, Any] = field(default_factory=dict)
+    province: str | None = None      # the province the warning's reason names
+    # A later line of the same message orders the same unit (or build site): that line,
+    # numbered from 1 among the message's lines, counts and this one does not.
+    replaced_by: int | None = None
 
 
 @dataclass(frozen=True)
@@ -224,6 +236,12 @@ class PowerOrders:
     missing: tuple[str, ...]         # units (or builds) still without an order, e.g. "A PAR"
     ready: bool
     submitted_at: datetime | None    # time of the latest submission
+    # What the power has to do in the phase (service.obligations.Duty.to_json()): nothing,
+    # units to order, retreats, the builds allowed with the free home centres, removals.
+    duty: Mapping[str, Any] | None = None
+    # Builds (or waives) given beyond the number allowed, in the order they were given:
+    # they do not count.
+    surplus: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -274,3 +292,6 @@ class PhaseReport:
     after: dict[str, Any]            # units_after, dislodged_after, supply_centers_after
     text: str                        # the results announcement (English)
     image: MapImage | None
+    # what happened without an order: units that held or were disbanded, builds not used
+    # (service.obligations.unordered), so the results account for every unit
+    unordered: tuple[dict[str, Any], ...] = ()

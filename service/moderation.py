@@ -3,7 +3,6 @@ roles); the service records the actor of each action in the audit log and announ
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -13,11 +12,8 @@ from service.core import ServiceCore
 from service.endgame import centre_counts
 from service.errors import InvalidRequest
 from service.models import ACTIVE, FINISHED, PAUSED, AuditEntry, Game, GameView
-from service.notifier import Message
 from service.repos import audit, games, marks, phases, results, seats
 from service.views import game_view
-
-log = logging.getLogger(__name__)
 
 
 class ModerationMixin(ServiceCore):
@@ -217,16 +213,11 @@ class ModerationMixin(ServiceCore):
             view = await game_view(conn, await games.get(conn, game_id))
             reopened = await phases.get(conn, last.id)
         image = await self.map_image(game, reopened)   # the restored position, for everyone
-        text = (f"{game.name}: <@{actor_id}> rolled back {last.name}; it is open again, "
-                f"deadline {view.deadline:%Y-%m-%d %H:%M} UTC. Orders already sent for it "
-                "still count.")
-        try:
-            await self.notifier.post(game.channel_id, Message(
-                "moderation.rollback", text, {"game": game.name, "actor_id": actor_id,
-                                              "phase": last.name, "deadline": view.deadline},
-                image.png, image.filename))
-        except Exception:     # the rollback happened: a failed post is logged, not raised
-            log.exception("posting the rollback of game %s failed", game_id)
+        await self.post(game, "moderation.rollback", f"{game.name}: <@{actor_id}> rolled back "
+                        f"{last.name}; it is open again, deadline "
+                        f"{view.deadline:%Y-%m-%d %H:%M} UTC. Orders already sent for it "
+                        "still count.", image=image, actor_id=actor_id, phase=last.name,
+                        deadline=view.deadline)
         await self.reschedule(game_id)
         return view
 

@@ -17,7 +17,7 @@ from datetime import timedelta
 from typing import Any
 
 from service.errors import InvalidRequest
-from service.models import DRAW_POLICIES
+from service.models import DRAW_POLICIES, GAME_LANGUAGES
 
 # What a moderator types to clear an optional setting (back to the game's default).
 NONE_WORDS = frozenset({"-", "none", "no", "off", "default", "nessuno", "nessuna",
@@ -136,3 +136,4 @@ register(Setting("reminders", "reminders", "hours_list"))
 register(Setting("victory_centres", "victory_target", "number", optional=True))
 register(Setting("end_year", "end_year", "number", optional=True, check=_not_past))
 register(Setting("draw_policy", "draw_policy", "choice", DRAW_POLICIES))
+register(Setting("language", "language", "choice", GAME_LANGUAGES, optional=True))

@@ -46,7 +46,7 @@ async def test_settings_safeguards_and_a_declared_draw_in_english(fake_discord, 
             "setting": "players", "value": "5"})
         assert "Players cannot change once the game has started" in fixed.content
         log = await table.run("mod", "log", user=mod)
-        assert "changed Time for movement from 24 h to 36 h" in log.content
+        assert "changed Time for movement from “24 h” to “36 h”" in log.content
         assert "started the game (powers assigned by the moderator)" in log.content
 
         # /ready with units unordered names them and asks; "Cancel" leaves the mark off
@@ -141,8 +141,13 @@ async def test_an_italian_moderator_deletes_concedes_and_reads_settings(fake_dis
         none = await table.run("game", "status", user=alone)
         assert "Sbaglio" not in none.content
 
-        # a real game now: the channel has one game, and nobody is asked which
+        # a real game now: the channel has one game, and nobody is asked which; it was
+        # created in English, and Mara makes its channel posts Italian
         mod, users = await seat_everyone(fake, table)
+        language = await table.run("mod", "settings", user=mara, options={
+            "setting": "language", "value": "it"})
+        assert "Lingua del canale ora è Italiano (prima: English)" in language.content
+        await announced(table, "ha cambiato un'impostazione. Lingua del canale: Italiano.")
         log = await table.run("mod", "log", user=mara)
         assert "ha avviato la partita (potenze assegnate dal moderatore)" in log.content
         process = await process_now(table, mara)
