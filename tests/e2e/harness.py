@@ -133,3 +133,8 @@ async def process_now(table: Table, mod: User, **options: Any) -> Response:
     if answer.message is not None and answer.message.custom_ids():
         return await confirm(table, mod, answer)
     return answer
+
+
+def announced(table: Table, text: str, after: Message | None = None):
+    """The first public post in the game's channel containing `text` (after `after`)."""
+    return table.channel_message(lambda m: not m.ephemeral and text in m.content, after=after)

@@ -5,13 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tests.e2e.harness import arbitro_bot, confirm, process_now, seat_everyone
-
-FULL = {"England": "F LON H\nF EDI H\nA LVP H"}
-
-
-def announced(table, text: str, after=None):
-    return table.channel_message(lambda m: not m.ephemeral and text in m.content, after=after)
+from tests.e2e.harness import announced, arbitro_bot, confirm, process_now, seat_everyone
 
 
 async def test_settings_safeguards_and_a_declared_draw_in_english(fake_discord, tmp_path):

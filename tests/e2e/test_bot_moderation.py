@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from tests.e2e.harness import arbitro_bot, confirm, seat_everyone
-
-
-def announced(table, text: str, after=None):
-    return table.channel_message(lambda m: not m.ephemeral and text in m.content, after=after)
+from tests.e2e.harness import announced, arbitro_bot, confirm, seat_everyone
 
 
 async def test_every_moderator_action_is_announced(fake_discord, tmp_path):
