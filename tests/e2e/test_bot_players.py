@@ -28,7 +28,8 @@ async def test_huge_and_rapid_messages_are_refused_politely(fake_discord, tmp_pa
         slow = await fake_discord.wait_for_dm(england, lambda m: "Slow down" in m.content,
                                               after=first)
         assert "send your next message in" in slow.content
-        # the game is intact: the orders sent before the refusal count
+        # the game is intact: the orders sent before the refusal count (once answered)
+        await fake_discord.wait_for_dm(england, lambda m: "`A LVP H`" in m.content, after=first)
         mine = await table.run("orders", "show", user=england)
         assert "`A LVP H`" in mine.content
 
