@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.app import error_text
 from bot.i18n import tr
 from bot.limits import split_text
 from service.errors import ServiceError
@@ -44,7 +45,6 @@ class Confirm(discord.ui.View):
         try:
             text = await self.action(interaction)
         except ServiceError as error:
-            from bot.app import error_text
             text = error_text(self.lang, error)
         except Exception:
             log.exception("a confirmed action of user %s failed", self.user_id)
