@@ -36,7 +36,13 @@ async def render_message(bot: Any, message: Message, lang: str) -> list[str]:
     key = message.key
     if key == "moderation.extend" and "remaining" in params:
         key = "moderation.extend_paused"   # a paused game: time added to what is left
-    return [tr(lang, key, fallback=message.text, **words(lang, params))]
+    from bot.mod_texts import changed_text, final_centres  # (they build on `words`)
+    if key == "settings.changed":
+        return [changed_text(lang, params)]
+    paragraphs = [tr(lang, key, fallback=message.text, **words(lang, params))]
+    # A game's end: the final table (after results, the results announcement showed it).
+    table = final_centres(lang, params.get("outcome")) if key != "game.finished" else None
+    return paragraphs + [table] if table else paragraphs
 
 
 async def _results(bot: Any, params: dict[str, Any], lang: str) -> list[str]:
@@ -86,8 +92,12 @@ def words(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:
             shown[name] = duration(lang, value)
         elif isinstance(value, list | tuple | set | frozenset):
             shown[name] = ", ".join(str(v) for v in value)
+        elif name == "setting" and isinstance(value, str):
+            shown[name] = tr(lang, f"setting.{value}", fallback=value)
+        elif name == "status" and isinstance(value, str):
+            shown[name] = tr(lang, f"state.{value}", fallback=value)
         elif value is None:
-            shown[name] = "-"
+            shown[name] = "" if name == "reason" else "-"
         else:
             shown[name] = value
     return shown

@@ -103,7 +103,7 @@ class LifecycleMixin(ServiceCore):
                     raise InvalidRequest(
                         "game.wrong_player_count", f"{game.name} needs {setup.players} "
                         f"players to draw the powers; {len(roster)} joined", game=game.name,
-                        needed=setup.players, joined=len(roster))
+                        needed=setup.players, players=setup.players, joined=len(roster))
                 groups = list(setup.groups)
                 random.Random(seed).shuffle(groups)
                 seated = {p: user for user, group in zip(roster, groups, strict=True)

@@ -19,6 +19,7 @@ from service.when import zone
 FORMING, ACTIVE, PAUSED, FINISHED = "forming", "active", "paused", "finished"
 NMR_POLICIES = ("immediate", "grace")
 EXTENSION_RULES = ("moderator", "players", "off")
+DRAW_POLICIES = ("agree", "left_out")
 GAME_LANGUAGES = ("en", "it", "nl")
 
 
@@ -47,6 +48,9 @@ class GameSettings:
     extension_max: timedelta = timedelta(hours=48)   # the longest one extension
     extensions_per_phase: int = 1                    # extensions granted in one phase
     extensions_per_player: int = 2                   # extensions granted to a player in a game
+    # Powers in civil disorder or vacant in a draw vote: "agree" (counted as voting for it,
+    # and share it) or "left_out" (neither vote nor share it).
+    draw_policy: str = "agree"
     # The language of the game's channel posts and maps ("en", "it", "nl"); None: the
     # server's preferred locale (which Discord lets only Community servers set).
     language: str | None = None
@@ -85,6 +89,9 @@ class GameSettings:
             raise InvalidRequest("settings.bad_end_year", f"the end year must be "
                                  f"{setup.first_year} or later", first_year=setup.first_year)
         self._validate_schedule()
+        if self.draw_policy not in DRAW_POLICIES:
+            raise InvalidRequest("settings.bad_draw_policy", f"unknown draw policy "
+                                 f"{self.draw_policy!r}", value=self.draw_policy)
         if self.language is not None and self.language not in GAME_LANGUAGES:
             raise InvalidRequest("settings.bad_language", f"unknown language "
                                  f"{self.language!r}: use en, it or nl", lang=self.language)
@@ -144,7 +151,8 @@ class GameSettings:
                 "extension_rule": self.extension_rule,
                 "extension_max": self.extension_max.total_seconds(),
                 "extensions_per_phase": self.extensions_per_phase,
-                "extensions_per_player": self.extensions_per_player}
+                "extensions_per_player": self.extensions_per_player,
+                "draw_policy": self.draw_policy}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameSettings:
@@ -161,6 +169,7 @@ class GameSettings:
                    variant=data.get("variant"),
                    reminders=tuple(timedelta(seconds=s) for s in data.get("reminders", ())),
                    victory_target=data.get("victory_target"), end_year=data.get("end_year"),
+                   draw_policy=data.get("draw_policy", "agree"),
                    language=data.get("language"), **seconds, **plain)
 
 

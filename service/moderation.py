@@ -9,9 +9,10 @@ from typing import Any
 from engine.vocabulary import Power
 from service.clock import to_ts
 from service.core import ServiceCore
+from service.endgame import centre_counts
 from service.errors import InvalidRequest
 from service.models import ACTIVE, FINISHED, PAUSED, AuditEntry, Game, GameView
-from service.repos import audit, games, phases, results, seats
+from service.repos import audit, games, marks, phases, results, seats
 from service.views import game_view
 
 
@@ -202,16 +203,20 @@ class ModerationMixin(ServiceCore):
             length = game.settings.deadline_for(last.position.phase.kind).total_seconds()
             await phases.reopen(conn, last.id, now + length)
             await phases.clear_reminders(conn, last.id)
+            restored = await marks.restore(conn, game_id, last.id)
             if game.status == FINISHED:
                 await games.finish(conn, game_id, None, None)
             elif game.status == PAUSED:
                 await games.set_status(conn, game_id, PAUSED, paused_remaining=length)
-            await audit.log(conn, game_id, actor_id, "rollback", {"phase": last.name}, now)
+            await audit.log(conn, game_id, actor_id, "rollback",
+                            {"phase": last.name, "marks_restored": restored is not None}, now)
             view = await game_view(conn, await games.get(conn, game_id))
+            reopened = await phases.get(conn, last.id)
+        image = await self.map_image(game, reopened)   # the restored position, for everyone
         await self.post(game, "moderation.rollback", f"{game.name}: <@{actor_id}> rolled back "
                         f"{last.name}; it is open again, deadline "
                         f"{view.deadline:%Y-%m-%d %H:%M} UTC. Orders already sent for it "
-                        "still count.", actor_id=actor_id, phase=last.name,
+                        "still count.", image=image, actor_id=actor_id, phase=last.name,
                         deadline=view.deadline)
         await self.reschedule(game_id)
         return view
@@ -226,13 +231,14 @@ class ModerationMixin(ServiceCore):
         now = self.now_ts()
         async with self.db.transaction() as conn:
             game = await self._running(conn, game_id)
-            outcome: dict[str, Any] = {"kind": "ended", "reason": reason.strip() or None}
+            outcome: dict[str, Any] = {"kind": "ended", "reason": reason.strip() or None,
+                                       "centers": await centre_counts(conn, game_id)}
             await games.finish(conn, game_id, outcome, now)
             await audit.log(conn, game_id, actor_id, "end_game", {"reason": reason}, now)
             view = await game_view(conn, await games.get(conn, game_id))
         await self.post(game, "moderation.end_game", f"{game.name} was ended by <@{actor_id}>"
                         + (f": {reason.strip()}" if reason.strip() else "."),
-                        actor_id=actor_id, reason=reason.strip() or None)
+                        actor_id=actor_id, reason=reason.strip() or None, outcome=outcome)
         await self.reschedule(game_id)
         return view
 
