@@ -73,7 +73,8 @@ def uses() -> list[Use]:
                         key = "moderation.extend_paused"      # as bot.messages shows it
                     found.append(Use(key, names | {"game"}, where, True))
                 elif name == "Message" and call.args and _literal(call.args[0]) \
-                        and len(call.args) >= 3 and isinstance(call.args[2], ast.Dict):
+                        and len(call.args) >= 3 and isinstance(call.args[2], ast.Dict) \
+                        and None not in call.args[2].keys:      # no `**params` spread
                     keys = frozenset(_literal(k) for k in call.args[2].keys if _literal(k))
                     found.append(Use(_literal(call.args[0]), keys, where, True))
                 for keyword in call.keywords:

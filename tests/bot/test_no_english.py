@@ -38,6 +38,7 @@ PARAMS = {
     "grace": timedelta(hours=12), "missed": 2, "most": 24, "time": "21:00",
     "start": datetime(2030, 5, 1, tzinfo=UTC), "end": datetime(2030, 5, 4, tzinfo=UTC),
     "until": datetime(2030, 5, 2, 6, tzinfo=UTC), "user": 101, "zone": "Europe/Rome",
+    "name": "Lepanto", "action": "x", "how": "x", "setting": "x", "choices": "x",
 }
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LONG = 12
