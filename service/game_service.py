@@ -13,7 +13,9 @@ the player seated at a power orders it, and records the actor of every moderator
 The methods live in small mixins, one per area: lifecycle (create, join, start, status),
 ordering (orders, ready marks, draws, maps), moderation, on top of the core (start-up,
 deadlines, adjudication: service/core.py), the announcements (service/announcing.py) and the
-shared resources (service/base.py).
+shared resources (service/base.py). Newer areas are objects of their own, composed here:
+`seating` (open seats, claims, unreachable players: service/seating.py) and `records` (a
+player's record: service/records.py).
 """
 
 from __future__ import annotations
@@ -30,7 +32,9 @@ from service.moderation import ModerationMixin
 from service.notifier import MemoryNotifier, Notifier
 from service.ordering import OrderingMixin
 from service.preferences import PreferencesMixin
+from service.records import Records
 from service.schema import migrate
+from service.seating import Seating
 
 DEFAULT_DB = "arbitro.sqlite"
 
@@ -60,6 +64,9 @@ class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMix
         except BaseException:
             await self.db.close()
             raise
+        self.seating = Seating(self)
+        self.records = Records(self.db)
+        await self.seating.load()
         await self.startup()
         return self
 
