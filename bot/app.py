@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.games", "bot.cogs.orders", "bot.cogs.moderation", "bot.cogs.deadlines")
+EXTENSIONS = ("bot.cogs.games", "bot.cogs.orders", "bot.cogs.moderation", "bot.cogs.deadlines",
+              "bot.cogs.seats")
 
 
 class NotModerator(app_commands.CheckFailure):
@@ -45,7 +46,8 @@ def apply_api_base(base: str | None) -> None:
 class ArbitroBot(commands.Bot):
     def __init__(self, settings: Settings, *, sync: bool = False,
                  tick_seconds: float = 60.0) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
+        super().__init__(command_prefix=commands.when_mentioned,
+                         intents=intents(members=settings.members_intent),
                          help_command=None,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
                                                                   users=True))

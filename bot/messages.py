@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.formatting import outcome_text_of, phase_label, power_name, results_blocks, timestamp
 from bot.i18n import tr
+from bot.seating import briefing_blocks, seat_wording
 from engine.vocabulary import Power
 from service.notifier import Message
 
@@ -29,10 +30,13 @@ async def render_message(bot: Any, message: Message, lang: str) -> list[str]:
     params = dict(message.params)
     if message.key == "phase.results" and "results" in params:
         return await _results(bot, params, lang)
+    if message.key == "game.briefing":
+        return briefing_blocks(lang, params)
     key = message.key
     if key == "moderation.extend" and "remaining" in params:
         key = "moderation.extend_paused"   # a paused game: time added to what is left
-    return [tr(lang, key, fallback=message.text, **words(lang, params))]
+    key, extra = seat_wording(lang, key, params)
+    return [tr(lang, key, fallback=message.text, **words(lang, params), **extra)]
 
 
 async def _results(bot: Any, params: dict[str, Any], lang: str) -> list[str]:

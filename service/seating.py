@@ -85,6 +85,13 @@ class Seating:
              "abandoned": record.abandoned}))
         return claim
 
+    async def claim(self, claim_id: int) -> SeatClaim:
+        async with self.service.db.read() as conn:
+            found = await claims.get(conn, claim_id)
+        if found is None:
+            raise InvalidRequest("seat.claim_settled", "this request has already been answered")
+        return found
+
     async def approve_claim(self, claim_id: int, actor_id: int) -> GameView:
         """Seat the claimant (as `replace_player`: announced, briefed, the player before them
         told); the seat's other claims are settled."""
@@ -131,12 +138,12 @@ class Seating:
                                guild_id: int | None = None) -> bool:
         """Store that `user_id` cannot be reached (`dm_closed`, `left_server`) and tell the
         moderator of each running game they are seated in (of `guild_id` only, when given).
-        True when this was news (the moderators were told)."""
+        True when this was news (the moderators were told); a player seated in no running
+        game is not marked."""
         if reason not in REASONS:
             raise ValueError(f"unknown reason {reason!r}: use one of {', '.join(REASONS)}")
         service = self.service
         async with service.db.transaction() as conn:
-            news = await reachability.mark(conn, user_id, reason, service.now_ts())
             found = []
             for game_id in await seats.games_of_user(conn, user_id):
                 game = await games.get(conn, game_id)
@@ -144,6 +151,9 @@ class Seating:
                 if (game is not None and game.status in (ACTIVE, PAUSED) and powers
                         and (guild_id is None or game.guild_id == guild_id)):
                     found.append((game, powers))
+            if not found:
+                return False          # seated in no running game: nobody needs to know
+            news = await reachability.mark(conn, user_id, reason, service.now_ts())
         self._marked.add(user_id)
         if not news:
             return False

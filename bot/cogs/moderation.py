@@ -100,7 +100,9 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                            reminder_hours="remind players this many hours before a deadline",
                            victory_centres="centres needed to win (default 18)",
                            end_year="end the game after this year",
-                           variant="three players only: set-up a or b of the rulebook")
+                           variant="three players only: set-up a or b of the rulebook",
+                           min_on_time="only players who ordered on time at least this "
+                                       "percentage of their phases may join")
     @app_commands.choices(rules=[app_commands.Choice(name="1971", value="1971"),
                                  app_commands.Choice(name="2023", value="2023")],
                           variant=[app_commands.Choice(name="a", value="a"),
@@ -113,13 +115,14 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                      reminder_hours: app_commands.Range[float, 0.0, 48.0] = 2.0,
                      victory_centres: app_commands.Range[int, 1, 34] | None = None,
                      end_year: app_commands.Range[int, 1901, 2100] | None = None,
-                     variant: str | None = None) -> None:
+                     variant: str | None = None,
+                     min_on_time: app_commands.Range[int, 0, 100] | None = None) -> None:
         settings = GameSettings(
             rules=rules, players=players, variant=variant, movement_deadline=timedelta(hours=movement_hours),
             retreat_deadline=timedelta(hours=retreat_hours),
             adjustment_deadline=timedelta(hours=adjustment_hours),
             reminders=(timedelta(hours=reminder_hours),) if reminder_hours > 0 else (),
-            victory_target=victory_centres, end_year=end_year)
+            victory_target=victory_centres, end_year=end_year, min_on_time=min_on_time)
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.bot.service.create_game(
             channel_id=interaction.channel_id, moderator_id=interaction.user.id, name=name,
@@ -203,6 +206,19 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         lang = await self._lang(interaction)
         await reply(interaction, tr(lang, "mod.replaced", game=view.name,
                                     power=power_name(lang, chosen), player=player.mention))
+
+    @app_commands.command(name="offer", description="Offer a seat in the channel: players "
+                                                    "ask for it with a button, you approve")
+    @app_commands.describe(game=GAME, power="the power whose seat is open")
+    @app_commands.autocomplete(game=game_autocomplete(), power=power_autocomplete)
+    async def offer(self, interaction: discord.Interaction, power: str,
+                    game: int | None = None) -> None:
+        view = await self._begin(interaction, game)
+        chosen = parse_power(power)
+        await self.bot.service.seating.offer_seat(view.id, interaction.user.id, chosen)
+        lang = await self._lang(interaction)
+        await reply(interaction, tr(lang, "mod.offered", game=view.name,
+                                    power=power_name(lang, chosen)))
 
     @app_commands.command(name="remove", description="Unseat a player (their powers go into "
                                                      "civil disorder)")

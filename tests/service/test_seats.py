@@ -167,3 +167,12 @@ async def test_a_game_may_ask_for_a_minimum_on_time_rate(service, clock):
     with pytest.raises(InvalidRequest, match="percentage"):
         GameSettings(min_on_time=120).validate()
     assert GameSettings.from_json(GameSettings(min_on_time=75).to_json()).min_on_time == 75
+
+
+async def test_someone_seated_nowhere_is_not_marked(service, notifier):
+    started = await start_game(service)
+    assert not await service.seating.note_unreachable(999999, "left_server")
+    assert not await service.seating.note_unreachable(started.user[Power.ITALY], "left_server",
+                                                      guild_id=12345)   # another server
+    assert not notifier.sent_to(MODERATOR, "seat.unreachable")
+    assert all(s.unreachable is None for s in (await service.status(started.id)).seats)
