@@ -63,7 +63,8 @@ def test_submission_echo_shows_canonical_notes_errors_warnings_and_missing_units
                         notes=("Parigi read as PAR",), warning=None, reason=None, error=None,
                         candidates=()),
         SimpleNamespace(input="F BRE - MUN", ok=True, canonical="F BRE - MUN", notes=(),
-                        warning="MUN not reachable", reason="not_adjacent", error=None,
+                        warning="MUN not reachable", reason="not_adjacent", province="mun",
+                        error=None,
                         candidates=()),
         SimpleNamespace(input="A MAR xx", ok=False, canonical=None, notes=(), warning=None,
                         reason=None, error="no order verb after MAR", candidates=())],
@@ -72,8 +73,11 @@ def test_submission_echo_shows_canonical_notes_errors_warnings_and_missing_units
     text = submission_text("en", report, "Lepanto")
     assert "✅ `A PAR - BUR` ← “A Parigi - Borgogna”" in text
     assert "ℹ️ Parigi read as PAR" in text
-    assert "⚠️ accepted, but it cannot succeed: {province} cannot be reached" not in text
-    assert "⚠️ accepted, but it cannot succeed" in text
+    assert "{province}" not in text and "?" not in text
+    # a line that cannot succeed is marked ⚠️, not ✅, and the warning names both provinces
+    assert "⚠️ `F BRE - MUN` — Brest → Munich" in text
+    assert ("accepted, but it cannot succeed: Munich (MUN) cannot be reached from Brest (BRE)"
+            in text)
     assert "❌ “A MAR xx”: no order verb after MAR" in text
     assert "Still without orders: `A MAR`" in text
 

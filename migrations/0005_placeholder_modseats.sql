@@ -1,1 +1,0 @@
--- Placeholder for migration 0005 (another branch's number); the coordinator renumbers when merging.
