@@ -14,7 +14,6 @@ from bot.cogs.seats import seat_view
 from bot.i18n import tr
 from bot.limits import DEFAULT_UPLOAD_LIMIT, split_blocks
 from bot.messages import render_message
-from bot.seating import QUIET_KEYS
 from service.notifier import ChannelUnavailable, Message
 
 if TYPE_CHECKING:
@@ -89,7 +88,7 @@ async def send_pieces(channel: discord.abc.Messageable, blocks: list[str], messa
                       view: discord.ui.View | None = None) -> list[discord.Message]:
     """Send the text in as many messages as it needs, the image and the buttons (`view`) with
     the last one (the image alone, with a note, when it is over the channel's upload limit:
-    never silently dropped). Notices that only name people do not ping them."""
+    never silently dropped)."""
     pieces = split_blocks(blocks) or [""]
     file: discord.File | None = None
     if message.image is not None:
@@ -107,8 +106,6 @@ async def send_pieces(channel: discord.abc.Messageable, blocks: list[str], messa
             extra["file"] = file
         if view is not None and index == len(pieces) - 1:
             extra["view"] = view
-        if message.key in QUIET_KEYS:
-            extra["allowed_mentions"] = discord.AllowedMentions.none()
         if not piece and "file" not in extra:
             continue
         sent.append(await channel.send(piece or None, **extra))

@@ -115,7 +115,3 @@ def seat_wording(lang: str, key: str, params: Mapping[str, Any]) -> tuple[str, d
         return key, {"record": claim_record(lang, params)}
     return key, {}
 
-
-# Notices that name players without pinging them (only the briefing and "your turn" ping).
-QUIET_KEYS = frozenset({"seat.offered", "seat.abandoned", "seat.claim", "seat.unreachable",
-                        "seat.replaced_you", "moderation.replace_player"})

@@ -93,8 +93,6 @@ async def test_an_offered_seat_is_claimed_approved_and_the_newcomer_briefed(fake
         assert "a new player is wanted for **Russia**" in post.content
         nina = fake.add_user("Nina", locale="nl")
         fake.add_member(table.guild, nina)
-        # her language is to outlive the restart below (a locale seen is kept in memory only)
-        await table.run("language", user=nina, options={"language": "nl"})
         [claim_id] = post.custom_ids()
         click = await fake.click(nina, post, claim_id)
         sent = await fake.wait_for_response(click, lambda r: r.kind == "followup", timeout=20)
@@ -115,10 +113,10 @@ async def test_an_offered_seat_is_claimed_approved_and_the_newcomer_briefed(fake
         assert "A Oekraïne (UKR)" in briefing.content
         assert "De orders van Rusland in" in briefing.content
         assert "`A MOS - UKR`" in briefing.content and briefing.files   # and the map
-        # (in Ruud's language if the bot still knows it after the restart: not asserted here)
         told = await fake.wait_for_dm(ruud, lambda m: nina.mention in m.content, timeout=20)
         print(f"\n--- to the replaced player ---\n{told.content}")
-        assert "**Lepanto**" in told.content and "/game join" not in told.content
+        assert "**Lepanto**: je speelt niet langer **Rusland**" in told.content
+        assert "/game join" not in told.content
         await table.channel_message(lambda m: f"Russia is now played by {nina.mention}"
                                     in m.content, after=before)
         reply = await table.dm(nina, "A Oekraïne - Roemenië")
@@ -156,3 +154,37 @@ async def test_a_players_record_and_a_game_that_asks_for_one(fake_discord, tmp_p
         assert "bij jou is dat 0%" in refused.content
         joined = await table.run("game", "join", user=users["England"], channel=strict)
         assert "Strict" in joined.content and "80%" not in joined.content
+
+
+async def test_an_abandoned_seat_gets_a_claim_button(fake_discord, tmp_path):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path) as table:
+        mod, users = await seat_everyone(fake, table)
+        await table.run("mod", "remove", user=mod, options={"player": users["Italy"]})
+        service = table.bot.service
+        [game] = await service.games_in_channel(table.channel.id)
+        # what the abandonment rule posts (service/seating.py names its parameters)
+        await service.post(await _game(service, game.id), "seat.abandoned",
+                           "Italy was abandoned", power="Italy", user_id=users["Italy"].id)
+        post = await table.channel_message(lambda m: any(
+            c.startswith("arbitro:claim:") for c in m.custom_ids()))
+        assert post.custom_ids() == [f"arbitro:claim:{game.id}:Italy"]
+        # a vacant seat needs no offer: the first to press asks the moderator
+        click = await fake.click(users["England"], post, post.custom_ids()[0])
+        sent = await fake.wait_for_response(click, lambda r: r.kind == "followup", timeout=20)
+        assert "Your request for **Italy**" in sent.content
+        asked = await fake.wait_for_dm(mod, lambda m: "🙋" in m.content, timeout=20)
+        assert "100% of phases" not in asked.content and "No record yet" in asked.content
+        refuse = next(c for c in asked.custom_ids() if ":refuse:" in c)
+        # only the game's moderator may answer (a DM's buttons reach only its reader anyway)
+        click = await fake.click(mod, asked, refuse)
+        await fake.wait_for_response(click, lambda r: r.kind == "edit", timeout=20)
+        told = await fake.wait_for_dm(users["England"], lambda m: "Italy" in m.content
+                                      and "this time" in m.content, timeout=20)
+        assert "**Lepanto**" in told.content
+
+
+async def _game(service, game_id):
+    from service.repos import games
+    async with service.db.read() as conn:
+        return await games.get(conn, game_id)
