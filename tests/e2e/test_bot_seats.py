@@ -77,6 +77,21 @@ async def test_players_the_bot_cannot_reach_are_reported_to_the_moderator(fake_d
         assert request.json["allowed_mentions"]["parse"] == []
 
 
+async def test_with_the_members_intent_leaving_is_known_at_once(fake_discord, tmp_path):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path, members_intent=True) as table:
+        mod, users = await seat_everyone(fake, table)
+        sent_before = len(fake.dms_to(users["Italy"]))
+        fake.remove_member(table.guild, users["Italy"])
+        notice = await fake.wait_for_dm(mod, lambda m: "📵" in m.content, timeout=20)
+        assert users["Italy"].mention in notice.content and "left the server" in notice.content
+        assert len(fake.dms_to(users["Italy"])) == sent_before    # no DM was tried
+        # someone who plays nothing here leaving is nobody's business
+        fake.remove_member(table.guild, mod)
+        await fake.settle()
+        assert len([m for m in fake.dms_to(mod) if "📵" in m.content]) == 1
+
+
 async def test_an_offered_seat_is_claimed_approved_and_the_newcomer_briefed(fake_discord,
                                                                            tmp_path):
     fake = fake_discord
