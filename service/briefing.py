@@ -57,21 +57,23 @@ def briefing_params(game: Game, phase: PhaseRow, powers: list[Power]) -> dict[st
         "paused": game.status == PAUSED,
         "units": [u.label() for u in position.units if u.power in mine],
         "dislodged": [d.unit.label() for d in position.dislodged if d.unit.power in mine],
-        "example": example_order(position, mine, game.neutral_in(position.phase)),
+        "example": example_order(position, mine, game.neutral_in(position.phase),
+                                 game.closed_in(position.phase)),
     }
 
 
 def example_order(position: Position, powers: set[Power] | frozenset[Power],
-                  neutral: frozenset[Power] = frozenset()) -> str | None:
+                  neutral: frozenset[Power] = frozenset(),
+                  closed: frozenset[str] = frozenset()) -> str | None:
     """One order the player could really give now, from their own units (canonical): a move
-    to an empty neighbouring province, a retreat, a build or a removal; None when they have
-    nothing to order."""
-    order = _example(position, powers, neutral)
+    to an empty neighbouring province (not a `closed` one), a retreat, a build or a removal;
+    None when they have nothing to order."""
+    order = _example(position, powers, neutral, closed)
     return order.canonical() if order is not None else None
 
 
 def _example(position: Position, powers: set[Power] | frozenset[Power],
-             neutral: frozenset[Power]) -> Order | None:
+             neutral: frozenset[Power], closed: frozenset[str]) -> Order | None:
     board = standard_board()
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
@@ -83,7 +85,7 @@ def _example(position: Position, powers: set[Power] | frozenset[Power],
                 continue
             near = (board.army_neighbours(unit.province) if unit.type is UnitType.ARMY
                     else {t for t in board.fleet_neighbours(unit.location) if "/" not in t})
-            for target in sorted(near - occupied):
+            for target in sorted(near - occupied - closed):
                 if board.adjacent(unit.type, unit.location, target):
                     return Move(unit.type, unit.location, target)
         return None

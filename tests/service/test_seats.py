@@ -176,3 +176,10 @@ async def test_someone_seated_nowhere_is_not_marked(service, notifier):
                                                       guild_id=12345)   # another server
     assert not notifier.sent_to(MODERATOR, "seat.unreachable")
     assert all(s.unreachable is None for s in (await service.status(started.id)).seats)
+
+
+
+def test_the_example_avoids_closed_provinces():
+    opening = Position.initial()
+    assert example_order(opening, {Power.FRANCE}) == "A MAR - BUR"
+    assert example_order(opening, {Power.FRANCE}, closed=frozenset({"bur"})) == "A MAR - GAS"
