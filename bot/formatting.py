@@ -63,9 +63,10 @@ def timestamp(when: datetime | None) -> str:
 
 
 def reason_text(lang: str, reason: str | None, province: str | None) -> str:
+    """An engine Reason in words, its province named in the reader's language."""
     if not reason:
         return ""
-    return tr(lang, f"reason.{reason}", fallback=reason, province=location(province))
+    return tr(lang, f"reason.{reason}", fallback=reason, province=place(lang, province))
 
 
 def outcome_text(lang: str, status: str, reason: str | None, province: str | None) -> str:
@@ -119,12 +120,13 @@ def results_blocks(lang: str, *, game_name: str, phase: str, results: Sequence[A
         lines = [tr(lang, "results.dislodged_title")]
         for unit in dislodged:
             options = unit.get("retreat_options") or []
-            where = ", ".join(location(o) for o in options) if options else tr(
+            where = ", ".join(place(lang, o) for o in options) if options else tr(
                 lang, "results.no_retreat")
             lines.append(tr(lang, "results.dislodged_line",
                             power=power_name(lang, unit.get("power", "?")),
-                            unit=f"{unit.get('type', '?')} {location(unit.get('location'))}",
-                            attacker=location(unit.get("attacker_from")), options=where))
+                            unit=unit_text(lang, f"{unit.get('type', '?')} "
+                                                 f"{location(unit.get('location'))}"),
+                            attacker=place(lang, unit.get("attacker_from")), options=where))
         blocks.append("\n".join(lines))
     removed = after.get("civil_disorder_removes") or []
     if removed:
@@ -228,31 +230,32 @@ def warning_text(lang: str, line: Any) -> str:
         origin = line.canonical.split()[1].lower()
         return tr(lang, _FROM_ORIGIN[reason], target=place(lang, province),
                   origin=place(lang, origin))
-    if reason:
-        return tr(lang, f"reason.{reason}", fallback=reason,
-                  province=place(lang, province) if province else "-")
-    return clean(line.warning or "")
+    return reason_text(lang, reason, province) or clean(line.warning or "")
 
 
 def order_gloss(lang: str, canonical: str, written: str) -> str:
     """The provinces of an order named in the reader's language (`F BRE - ENG` -> "Brest →
-    Manica"), or "" when the player wrote the names already (or the order names none)."""
-    names, missing_name = [], False
+    Manica", `A PAR S A MAR - BUR` -> "Parigi sostiene Marsiglia → Borgogna"), or "" when
+    the player wrote the names already (or the order names none)."""
+    words, missing_name = [], False
     folded = _fold(written)
     for token in canonical.split():
-        if token == "-":
-            names.append("→")
+        if token in _GLOSS_WORDS:
+            words.append(tr(lang, _GLOSS_WORDS[token]) if "." in _GLOSS_WORDS[token]
+                         else _GLOSS_WORDS[token])
             continue
         if len(token) < 3 or token in ("VIA", "WAIVE"):
             continue
         name = place(lang, token.lower()).rsplit(" (", 1)[0]
         if name == token:
             continue
-        names.append(name)
+        words.append(name)
         missing_name = missing_name or _fold(name) not in folded
-    while names and names[0] == "→":
-        names.pop(0)
-    return " ".join(names).replace(" → →", " →") if missing_name else ""
+    return " ".join(words) if missing_name else ""
+
+
+# The canonical order's words shown between the names of its provinces.
+_GLOSS_WORDS = {"-": "→", "R": "→", "S": "gloss.supports", "C": "gloss.convoys"}
 
 
 def _fold(text: str) -> str:
@@ -297,8 +300,10 @@ def power_status_text(lang: str, orders: Any) -> str:
     if orders.missing:
         body.append(tr(lang, "orders.missing", units=", ".join(
             _still_owed(lang, u) for u in orders.missing)))
-    else:
+    elif owed.get("kind", "M") == "M":
         body.append(tr(lang, "orders.complete"))
+    else:
+        body.append(tr(lang, "orders.all_given"))
     return "\n".join([head, *body])
 
 

@@ -31,10 +31,13 @@ def test_results_name_outcomes_reasons_disorder_retreats_and_centres():
                "supply_centers_after": {"France": ["par", "bre", "mar", "spa"]}},
         centres_before={"France": 3}, centres_after={"France": 4}, powers=["Russia"])
     text = "\n".join(blocks)
-    assert "`A PAR - BUR` — fails: bounced at BUR" in text
-    assert "illegal, the unit holds: the unit in LON belongs to another power" in text
-    assert "**Russia** — *sommossa*" in text
-    assert "Italy A VEN (attacked from TYR) may retreat to: APU" in text
+    # provinces are named in the reader's language beside their codes
+    assert "`A PAR - BUR` — fails: bounced at Burgundy (BUR)" in text
+    assert ("illegal, the unit holds: the unit in London (LON) belongs to another power"
+            in text)
+    assert "**Russia** — civil disorder (no orders received)" in text
+    assert ("Italy A Venice (VEN) (attacked from Tyrolia (TYR)) may retreat to: Apulia (APU)"
+            in text)
     assert "France: 4 (+1)" in text
 
 
