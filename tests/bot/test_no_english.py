@@ -31,6 +31,8 @@ PARAMS = {
     "lang": "fr", "length": 5000, "limit": 4000, "line": "A Xyz", "part": "Francia Alice",
     "reason": "", "role": "<@&7>", "seconds": 3, "size": "9000000", "value": "domani",
     "why": "BUR", "kind": "movimento", "season": "Autunno",
+    "sites": "Brest (BRE)", "target": "Spain (SPA)", "origin": "Brest (BRE)", "given": 3,
+    "allowed": 2, "orders": "`A MOS B`",
 }
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LONG = 12
