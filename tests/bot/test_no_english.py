@@ -33,6 +33,10 @@ PARAMS = {
     "why": "BUR", "kind": "movimento", "season": "Autunno",
     "sites": "Brest (BRE)", "target": "Spain (SPA)", "origin": "Brest (BRE)", "given": 3,
     "allowed": 2, "orders": "`A MOS B`",
+    # seats (docs/seats.md)
+    "help": "aiuto", "wanted": 80, "rate": 64, "on_time": 9, "total": 12, "percent": 75,
+    "missed": 3, "spells": 2, "finished": 1, "playing": 2, "abandoned": 1, "user": "<@101>",
+    "record": "",
 }
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LONG = 12
