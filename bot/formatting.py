@@ -347,6 +347,8 @@ def status_text(lang: str, game: Any, now: datetime | None = None) -> str:
         else:
             state = "⏳"
         extra = " — " + tr(lang, "results.civil_disorder") if seat.civil_disorder else ""
+        if getattr(seat, "unreachable", None):
+            extra += " — 📵 " + tr(lang, f"status.unreachable.{seat.unreachable}")
         lines.append(tr(lang, "status.seat", state=state, power=power_name(lang, seat.power),
                         player=who, centers=seat.centers, units=seat.units) + extra)
     if game.seats:

@@ -25,6 +25,8 @@ once with the service it works for, with its own module and repository:
     service.upkeep         who owes orders, reminders now, deleting a game (service/upkeep.py)
     service.endgame        draws declared, concessions (service/endgame.py)
     service.exports        a whole game as JSON (service/exports.py)
+    service.seating        open seats, claims, unreachable players (service/seating.py)
+    service.records        a player's record across games (service/records.py)
 """
 
 from __future__ import annotations
@@ -49,8 +51,10 @@ from service.moderation import ModerationMixin
 from service.notifier import MemoryNotifier, Notifier
 from service.ordering import OrderingMixin
 from service.preferences import PreferencesMixin
+from service.records import Records
 from service.schedules import Schedules
 from service.schema import migrate
+from service.seating import Seating
 from service.upkeep import Upkeep
 
 DEFAULT_DB = "arbitro.sqlite"
@@ -94,6 +98,9 @@ class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMix
         except BaseException:
             await self.db.close()
             raise
+        self.seating = Seating(self)
+        self.records = Records(self.db)
+        await self.seating.load()
         await self.startup()
         return self
 

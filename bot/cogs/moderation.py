@@ -142,6 +142,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                            abandon_after="unseat a player who sends no orders this many "
                                          "phases in a row (0: never)",
                            extensions="who grants a player's request for more time",
+                           min_on_time="only players who ordered on time at least this "
+                                       "percentage of their phases may join",
                            language="the language of the game's channel posts and maps "
                                     "(default: yours)")
     @app_commands.choices(rules=[app_commands.Choice(
@@ -173,7 +175,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                      grace_hours: app_commands.Range[float, 0.1, 168.0] = 12.0,
                      abandon_after: app_commands.Range[int, 0, 20] = 0,
                      extensions: str = "moderator",
-                     language: str | None = None) -> None:
+                     language: str | None = None,
+                     min_on_time: app_commands.Range[int, 0, 100] | None = None) -> None:
         settings = GameSettings(
             timezone=timezone or zone_for_locale(interaction.locale),
             schedule_time=schedule_time, nmr_policy=missed_orders,
@@ -183,7 +186,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
             retreat_deadline=timedelta(hours=retreat_hours),
             adjustment_deadline=timedelta(hours=adjustment_hours),
             reminders=(timedelta(hours=reminder_hours),) if reminder_hours > 0 else (),
-            victory_target=victory_centres, end_year=end_year,
+            victory_target=victory_centres, end_year=end_year, min_on_time=min_on_time,
             language=language or language_of(interaction.locale))
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.bot.service.create_game(
@@ -286,6 +289,19 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         lang = await self._lang(interaction)
         await reply(interaction, tr(lang, "mod.replaced", game=view.name,
                                     power=power_name(lang, chosen), player=player.mention))
+
+    @app_commands.command(name="offer", description="Offer a seat in the channel: players "
+                                                    "ask for it with a button, you approve")
+    @app_commands.describe(game=GAME, power="the power whose seat is open")
+    @app_commands.autocomplete(game=game_autocomplete(), power=power_autocomplete)
+    async def offer(self, interaction: discord.Interaction, power: str,
+                    game: int | None = None) -> None:
+        view = await self._begin(interaction, game)
+        chosen = parse_power(power)
+        await self.bot.service.seating.offer_seat(view.id, interaction.user.id, chosen)
+        lang = await self._lang(interaction)
+        await reply(interaction, tr(lang, "mod.offered", game=view.name,
+                                    power=power_name(lang, chosen)))
 
     @app_commands.command(name="remove", description="Unseat a player (their powers go into "
                                                      "civil disorder)")

@@ -39,6 +39,9 @@ PARAMS = {
     "start": datetime(2030, 5, 1, tzinfo=UTC), "end": datetime(2030, 5, 4, tzinfo=UTC),
     "until": datetime(2030, 5, 2, 6, tzinfo=UTC), "user": 101, "zone": "Europe/Rome",
     "name": "Lepanto", "action": "x", "how": "x", "setting": "x", "choices": "x",
+    # seats (docs/seats.md)
+    "help": "aiuto", "wanted": 80, "rate": 64, "on_time": 9, "total": 12, "percent": 75,
+    "spells": 2, "finished": 1, "playing": 2, "abandoned": 1, "record": "",
 }
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LONG = 12
