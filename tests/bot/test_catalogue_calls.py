@@ -96,7 +96,10 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-USES = uses()
+# Parameters the bot adds itself when it renders a key (bot.seating.seat_wording).
+ADDED_BY_BOT = {"seat.claim": frozenset({"record"})}
+USES = [Use(u.key, u.params | ADDED_BY_BOT.get(u.key, frozenset()), u.where, u.service)
+        for u in uses()]
 
 
 def test_the_call_sites_are_found():
