@@ -51,7 +51,7 @@ class Drawing:
 
 def drawing(position: Position, *, results: Sequence[OrderResult] = (),
             orders: Sequence[tuple[Power, Order]] = (), game_name: str = "",
-            civil_disorder: Iterable[Power] = (), language: str = "en",
+            civil_disorder: Iterable[Power] = (), language: str | None = "en",
             palette: str = "standard", after: Position | None = None) -> Drawing:
     geometry = standard_geometry()
     shown = after if after is not None else position
@@ -72,7 +72,7 @@ def drawing(position: Position, *, results: Sequence[OrderResult] = (),
 
 def render_svg(position: Position, *, results: Sequence[OrderResult] = (),
                orders: Sequence[tuple[Power, Order]] = (), game_name: str = "",
-               civil_disorder: Iterable[Power] = (), language: str = "en",
+               civil_disorder: Iterable[Power] = (), language: str | None = "en",
                palette: str = "standard", after: Position | None = None) -> str:
     """The map as SVG text (the keywords are those of `render.render_png`). `results`
     (adjudicated orders) are drawn with their success or failure; `orders` (not adjudicated: a

@@ -26,7 +26,8 @@ class GameStory:
 
     @property
     def language(self) -> str:
-        return getattr(self.game.settings, "language", "en")
+        # None: the server's locale, which only the bot knows; the command line draws English.
+        return getattr(self.game.settings, "language", None) or "en"
 
 
 async def read_story(conn, game_id: int) -> GameStory:
