@@ -106,7 +106,10 @@ class OverlayPainter:
         # continuous line (a <polyline> is dashed correctly): lines go in as polylines.
         text = _LINE.sub(r'<polyline fill="none" points="\1,\2 \3,\4"',
                          "\n".join([self.header, *parts, "</svg>"])).encode()
-        return skia.SVGDOM.MakeFromStream(skia.MemoryStream(text, True))
+        document = skia.SVGDOM.MakeFromStream(skia.MemoryStream(text, True))
+        if document is None:
+            raise ValueError("Skia's SVG module could not read the map's overlay")
+        return document
 
     def _flush(self) -> None:
         if self.shapes:
