@@ -78,3 +78,14 @@ def test_a_full_mid_game_map_is_at_most_80_kilobytes():
         png = render_png(kwargs["position"], results=kwargs["results"], palette=palette,
                          game_name="Lepanto")
         assert len(png) <= 80_000, (palette, len(png))
+
+
+def test_a_crowded_map_is_deflated_harder_to_stay_under_80_kilobytes(monkeypatch):
+    import render.png as png_module
+
+    kwargs = dict(cases()["midgame"])
+    plain = render_png(kwargs["position"], results=kwargs["results"])
+    monkeypatch.setattr(png_module, "RETRY_ABOVE", len(plain) // 2)
+    harder = render_png(kwargs["position"], results=kwargs["results"])
+    assert len(harder) < len(plain) * 0.95
+    assert pixels(harder).tolist() == pixels(plain).tolist()     # the same picture
