@@ -22,7 +22,8 @@ from service.notifier import Message
 # Parameters whose values are user ids, shown as mentions (a reminder pings who still owes).
 _USER_PARAMS = {"user_id", "user", "users", "moderator_id", "actor_id", "old", "new"}
 _POWER_PARAMS = {"power", "powers", "winners", "civil_disorder", "side"}
-_PHASE_PARAMS = {"phase", "next_phase", "previous_phase"}
+_PHASE_PARAMS = {"phase", "next_phase", "previous_phase", "sent_for", "open", "now_open"}
+_STATES = ("forming", "active", "paused", "finished")
 
 
 async def render_message(bot: Any, message: Message, lang: str) -> list[str]:
@@ -69,6 +70,8 @@ def words(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:
             shown[name] = _powers(lang, value)
         elif name in _PHASE_PARAMS and isinstance(value, str):
             shown[name] = phase_label(lang, value)
+        elif name == "status" and value in _STATES:     # a game's state, in a sentence
+            shown[name] = tr(lang, f"state.in_sentence_{value}")
         elif name == "outcome" and isinstance(value, Mapping):
             shown[name] = outcome_text_of(lang, value)
         elif name == "seats" and isinstance(value, Mapping):

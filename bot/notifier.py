@@ -46,7 +46,8 @@ class DiscordNotifier:
         blocks = await render_message(self.bot, message, lang)
         upload_limit = getattr(getattr(channel, "guild", None), "filesize_limit",
                                DEFAULT_UPLOAD_LIMIT)
-        await send_pieces(channel, blocks, message, lang, upload_limit)
+        await send_pieces(channel, blocks, message, lang, upload_limit,
+                          view=self._buttons(message, lang))
         log.info("posted %s to channel %s (%d characters%s)", message.key, channel.id,
                  sum(map(len, blocks)), f", {message.image_name}" if message.image else "")
 
@@ -56,7 +57,8 @@ class DiscordNotifier:
             lang = await self.bot.language_of_user(user_id)
             blocks = await render_message(self.bot, message, lang)
             channel = user.dm_channel or await user.create_dm()
-            await send_pieces(channel, blocks, message, lang, DEFAULT_UPLOAD_LIMIT)
+            await send_pieces(channel, blocks, message, lang, DEFAULT_UPLOAD_LIMIT,
+                              view=self._buttons(message, lang))
         except discord.Forbidden:
             log.warning("user %s does not accept direct messages: %s not delivered", user_id,
                         message.key)
@@ -64,10 +66,18 @@ class DiscordNotifier:
             log.exception("direct message %s to user %s failed", message.key, user_id)
 
 
+    def _buttons(self, message: Message, lang: str) -> discord.ui.View | None:
+        """The buttons a cog registered for this kind of message (`bot.message_views`)."""
+        make = getattr(self.bot, "message_views", {}).get(message.key)
+        return make(message, lang) if make is not None else None
+
+
 async def send_pieces(channel: discord.abc.Messageable, blocks: list[str], message: Message,
-                      lang: str, upload_limit: int) -> list[discord.Message]:
+                      lang: str, upload_limit: int,
+                      view: discord.ui.View | None = None) -> list[discord.Message]:
     """Send the text in as many messages as it needs, the image with the last one (or alone,
-    with a note, when it is over the channel's upload limit: never silently dropped)."""
+    with a note, when it is over the channel's upload limit: never silently dropped), and the
+    buttons (`view`) with the last one."""
     pieces = split_blocks(blocks) or [""]
     file: discord.File | None = None
     if message.image is not None:
@@ -83,6 +93,8 @@ async def send_pieces(channel: discord.abc.Messageable, blocks: list[str], messa
         extra: dict[str, Any] = {"allowed_mentions": mentions}
         if file is not None and index == len(pieces) - 1:
             extra["file"] = file
+        if view is not None and index == len(pieces) - 1:
+            extra["view"] = view
         if not piece and "file" not in extra:
             continue
         sent.append(await channel.send(piece or None, **extra))

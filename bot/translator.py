@@ -9,7 +9,8 @@ from discord.app_commands import TranslationContextLocation as Where
 
 from bot.i18n import command_text, language_of
 
-_DESCRIBED = {Where.command_description, Where.group_description, Where.parameter_description}
+_DESCRIBED = {Where.command_description, Where.group_description, Where.parameter_description,
+              Where.choice_name}
 
 
 class CatalogueTranslator(app_commands.Translator):

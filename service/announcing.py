@@ -80,8 +80,11 @@ class Announcing(ServiceBase):
             engine_results = [OrderResult(r.power, parse_order(r.order, kind), Outcome(
                 Status(r.status), Reason(r.reason) if r.reason else None, r.province), r.order)
                 for r in rows]
+            # the new position, with what happened drawn on it: its legend's centre counts
+            # are those of the text it is posted with
             image = await self.map_image(game, phase, results=engine_results,
-                                         civil_disorder=tuple(disorder))
+                                         civil_disorder=tuple(disorder),
+                                         after=_position_after(phase, after) if after else None)
         silent = unordered(phase.position, [(r.power, r.order) for r in rows],
                            game.neutral_in(phase.position.phase))
         return PhaseReport(game.id, phase.name, phase.seq, tuple(rows), tuple(disorder), after,
@@ -95,11 +98,7 @@ class Announcing(ServiceBase):
             or phase.position.phase.kind is PhaseKind.ADJUSTMENT
         if not after or not counted:
             return []
-        position = Position.from_record({
-            "phase": phase.name, "units": after["units_after"],
-            "dislodged": after.get("dislodged_after") or [],
-            "supply_centers": after.get("supply_centers_after")
-            or centers_to_json(phase.position.supply_centers)})
+        position = _position_after(phase, after)
         return sorted(eliminated(game, position) - eliminated(game, phase.position))
 
     async def announce(self, phase_id: int, *, claimed: bool = False,
@@ -194,3 +193,13 @@ class Announcing(ServiceBase):
         for user_id, notice in turn_messages(game, phase, following, seated,
                                              report.civil_disorder):
             await self.tell(user_id, notice)
+
+
+def _position_after(phase: PhaseRow, after: dict[str, Any]) -> Position:
+    """The position an adjudicated phase left (units, dislodged units with their retreat
+    options, centres), from its stored outcome."""
+    return Position.from_record({
+        "phase": phase.name, "units": after["units_after"],
+        "dislodged": after.get("dislodged_after") or [],
+        "supply_centers": after.get("supply_centers_after")
+        or centers_to_json(phase.position.supply_centers)})

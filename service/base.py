@@ -100,7 +100,9 @@ class ServiceBase:
             return await asyncio.to_thread(self.renderer, position, **kwargs)
 
     async def map_image(self, game: Game, phase: PhaseRow, **kwargs: Any) -> MapImage:
-        png = await self.render(phase.position, game_name=game.name, **kwargs)
+        """A phase's map in the game's language (and colours)."""
+        png = await self.render(phase.position, game_name=game.name,
+                                language=game.settings.language or "en", **kwargs)
         return MapImage(phase.name, png, f"game-{game.id}-{phase.name}.png")
 
     async def post(self, game: Game, key: str, text: str, *, ping: bool = False,

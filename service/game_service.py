@@ -13,7 +13,9 @@ the player seated at a power orders it, and records the actor of every moderator
 The methods live in small mixins, one per area: lifecycle (create, join, start, status),
 ordering (orders, ready marks, draws, maps), moderation, on top of the core (start-up,
 deadlines, adjudication: service/core.py), the announcements (service/announcing.py) and the
-shared resources (service/base.py).
+shared resources (service/base.py). Newer areas are objects composed here, each built once
+with the service it works for: `schedules` (time zone, fixed schedule, typed deadlines),
+`missed_orders` (grace, abandoned seats), `absences`, `extensions`.
 """
 
 from __future__ import annotations
@@ -22,14 +24,19 @@ import os
 from pathlib import Path
 from types import TracebackType
 
+from service.absences import Absences
 from service.clock import Clock, SystemClock
 from service.core import Renderer, ServiceCore
 from service.db import Database
+from service.extensions import Extensions
+from service.guide import Guides
 from service.lifecycle import LifecycleMixin
+from service.missed_orders import MissedOrders
 from service.moderation import ModerationMixin
 from service.notifier import MemoryNotifier, Notifier
 from service.ordering import OrderingMixin
 from service.preferences import PreferencesMixin
+from service.schedules import Schedules
 from service.schema import migrate
 
 DEFAULT_DB = "arbitro.sqlite"
@@ -40,6 +47,15 @@ class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMix
     manager: the database is created and migrated, the deadline jobs are rebuilt from the
     database rows, and deadlines that passed while the process was down are processed once,
     in order."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # the areas composed into the service (the core calls the first two)
+        self.schedules = Schedules(self)
+        self.missed_orders = MissedOrders(self)
+        self.absences = Absences(self)
+        self.extensions = Extensions(self)
+        self.guide = Guides(self)            # a player's guide to their game (/help)
 
     @classmethod
     def open(cls, db_path: str | Path | None = None, *, notifier: Notifier | None = None,

@@ -113,8 +113,9 @@ class LifecycleMixin(ServiceCore):
             await seats.create(conn, game_id, seated)
             await games.start(conn, game_id, rng_seed=seed, at=now)
             first = Position.initial(year=setup.first_year)
-            length = game.settings.deadline_for(first.phase.kind).total_seconds()
-            await phases.insert(conn, game_id, first, opened_at=now, deadline_at=now + length)
+            deadline = await self.schedules.deadline_after(conn, game, first.phase.kind,
+                                                           now=now, previous_deadline=None)
+            await phases.insert(conn, game_id, first, opened_at=now, deadline_at=deadline)
             await audit.log(conn, game_id, actor_id, "start",
                             {"seed": seed, "assigned": assignments is not None,
                              "seats": {p.value: u for p, u in seated.items()}}, now)

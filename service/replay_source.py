@@ -28,7 +28,7 @@ class GameStory:
     @property
     def language(self) -> str:
         # None: the server's locale, which only the bot knows; the command line draws English.
-        return getattr(self.game.settings, "language", None) or "en"
+        return self.game.settings.language or "en"
 
 
 async def read_story(conn, game_id: int) -> GameStory:
