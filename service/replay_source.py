@@ -1,19 +1,16 @@
 """What a game's replay and chart are drawn from: every phase of a game as it was played, read
-from the database through the repositories (`service.repos`). Read only; no other module of the
-service depends on it."""
+from the database through the repositories (`service.repos`). Read only."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.orders import parse_order
-from engine.outcomes import OrderResult, Outcome, Reason, Status
-from engine.vocabulary import PhaseKind
 from render.replay import Frame
 from service.db import connect
-from service.models import Game, OrderResultRow
+from service.models import Game
 from service.repos import games, phases, results
+from service.stored import engine_results, position_after
 
 
 class NoSuchGame(LookupError):
@@ -37,19 +34,17 @@ async def read_story(conn, game_id: int) -> GameStory:
     if game is None:
         raise NoSuchGame(f"there is no game {game_id}")
     frames = []
+    last = None
     for row in await phases.history(conn, game_id):
         drawn = engine_results(await results.of_phase(conn, row.id), row.position.phase.kind)
         after = await results.outcome(conn, row.id)
         disorder = frozenset(after[1]) if after else frozenset()
         frames.append(Frame(row.position, tuple(drawn), disorder))
+        last = (row, after)
+    if frames and last[1]:
+        # the position the last phase left: a finished game ends on its final board
+        frames.append(Frame(position_after(last[0], last[1][0]), (), frozenset()))
     return GameStory(game, frames)
-
-
-def engine_results(rows: list[OrderResultRow], kind: PhaseKind) -> list[OrderResult]:
-    """Stored results as the engine's `OrderResult`s, which the renderer draws."""
-    return [OrderResult(r.power, parse_order(r.order, kind), Outcome(
-        Status(r.status), Reason(r.reason) if r.reason else None, r.province), r.order)
-        for r in rows]
 
 
 async def read_story_from(path: str | Path, game_id: int) -> GameStory:
