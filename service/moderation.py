@@ -4,7 +4,7 @@ roles); the service records the actor of each action in the audit log and announ
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.vocabulary import Power
 from service.clock import to_ts
@@ -15,8 +15,13 @@ from service.models import ACTIVE, FINISHED, PAUSED, AuditEntry, Game, GameView
 from service.repos import audit, games, marks, phases, results, seats
 from service.views import game_view
 
+if TYPE_CHECKING:
+    from service.seating import Seating
+
 
 class ModerationMixin(ServiceCore):
+    seating: Seating      # composed by GameService
+
     async def process_now(self, game_id: int, actor_id: int, phase: str | None = None) -> bool:
         """Adjudicate the open phase now. Pass the `phase` the moderator meant (e.g.
         "S1901M"): if it was already adjudicated (a deadline or another trigger got there
@@ -159,6 +164,7 @@ class ModerationMixin(ServiceCore):
                         f"now played by <@{user_id}> (before: {before}), set by "
                         f"<@{actor_id}>.", actor_id=actor_id, power=power.value,
                         old=seat.user_id, new=user_id)
+        await self.seating.seat_taken(game, power, seat.user_id, user_id)
         return view
 
     async def remove_player(self, game_id: int, actor_id: int, user_id: int) -> GameView:

@@ -4,7 +4,7 @@ permission or the role the server set with `/mod role`; anyone else is refused."
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 import discord
@@ -19,6 +19,7 @@ from bot.choosing import (
     power_autocomplete,
     resolve_game,
 )
+from bot.cogs.schedules import schedule_summary
 from bot.confirm import Confirm, ask
 from bot.formatting import phase_label, power_name, timestamp
 from bot.i18n import language_of, tr
@@ -28,6 +29,7 @@ from engine.vocabulary import Power
 from service.errors import InvalidRequest
 from service.models import GameSettings
 from service.setting_registry import REGISTRY, setting_named
+from service.when import wall_clock, zone_for_locale
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
@@ -58,28 +60,6 @@ def parse_assignments(text: str) -> dict[Power, int]:
                                  "and a mention, e.g. England @alice", part=part)
         assignments[parse_power(match.group("power"))] = int(match.group("m") or match.group("id"))
     return assignments
-
-
-def parse_when(text: str, now: datetime) -> datetime:
-    """A deadline as typed by a moderator: "2024-05-01 18:00" (UTC), an ISO time with offset,
-    a Unix timestamp, or a Discord timestamp <t:1714586400:F>."""
-    value = text.strip()
-    stamp = re.fullmatch(r"<t:(\d+)(?::\w)?>|(\d{9,11})", value)
-    try:
-        if stamp:
-            when = datetime.fromtimestamp(int(stamp.group(1) or stamp.group(2)), UTC)
-        else:
-            when = datetime.fromisoformat(value.replace(" ", "T", 1))
-            if when.tzinfo is None:
-                when = when.replace(tzinfo=UTC)
-    except ValueError:
-        raise InvalidRequest("mod.bad_time", f"cannot read the time {value!r}: write it as "
-                             "2024-05-01 18:00 (UTC), or paste a Discord timestamp",
-                             value=value) from None
-    if when <= now:
-        raise InvalidRequest("mod.time_past", "that time has already passed",
-                             when=timestamp(when))
-    return when
 
 
 def _refuse_unless_running(view: GameView) -> None:
@@ -153,6 +133,17 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                            victory_centres="centres needed to win (default 18)",
                            end_year="end the game after this year",
                            variant="three players only: set-up a or b of the rulebook",
+                           timezone="time zone of the deadlines, e.g. Europe/Rome (default: "
+                                    "from your language, else UTC)",
+                           schedule_time="deadlines every day at this time, e.g. 21:00 "
+                                         "(leave out: each phase lasts its hours)",
+                           missed_orders="when orders are missing at the deadline",
+                           grace_hours="with a grace period: how many hours to wait at most",
+                           abandon_after="unseat a player who sends no orders this many "
+                                         "phases in a row (0: never)",
+                           extensions="who grants a player's request for more time",
+                           min_on_time="only players who ordered on time at least this "
+                                       "percentage of their phases may join",
                            language="the language of the game's channel posts and maps "
                                     "(default: yours)")
     @app_commands.choices(rules=[app_commands.Choice(
@@ -161,6 +152,13 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         name="2023: DATC 3.0, the rulings of the 2023 rulebook", value="2023")],
         variant=[app_commands.Choice(name="a: set-up a of the rulebook", value="a"),
                  app_commands.Choice(name="b: set-up b of the rulebook", value="b")],
+        missed_orders=[
+            app_commands.Choice(name="civil disorder at once", value="immediate"),
+            app_commands.Choice(name="wait for them (grace period)", value="grace")],
+        extensions=[
+            app_commands.Choice(name="the moderator", value="moderator"),
+            app_commands.Choice(name="all the other players", value="players"),
+            app_commands.Choice(name="nobody: no extensions", value="off")],
         language=LANGUAGE_CHOICES)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 80],
                      rules: str = "1971", players: app_commands.Range[int, 2, 7] = 7,
@@ -170,20 +168,34 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                      reminder_hours: app_commands.Range[float, 0.0, 48.0] = 2.0,
                      victory_centres: app_commands.Range[int, 1, 34] | None = None,
                      end_year: app_commands.Range[int, 1901, 2100] | None = None,
-                     variant: str | None = None, language: str | None = None) -> None:
+                     variant: str | None = None,
+                     timezone: app_commands.Range[str, 1, 64] | None = None,
+                     schedule_time: app_commands.Range[str, 1, 5] | None = None,
+                     missed_orders: str = "immediate",
+                     grace_hours: app_commands.Range[float, 0.1, 168.0] = 12.0,
+                     abandon_after: app_commands.Range[int, 0, 20] = 0,
+                     extensions: str = "moderator",
+                     language: str | None = None,
+                     min_on_time: app_commands.Range[int, 0, 100] | None = None) -> None:
         settings = GameSettings(
+            timezone=timezone or zone_for_locale(interaction.locale),
+            schedule_time=schedule_time, nmr_policy=missed_orders,
+            nmr_grace=timedelta(hours=grace_hours), abandon_after=abandon_after,
+            extension_rule=extensions,
             rules=rules, players=players, variant=variant, movement_deadline=timedelta(hours=movement_hours),
             retreat_deadline=timedelta(hours=retreat_hours),
             adjustment_deadline=timedelta(hours=adjustment_hours),
             reminders=(timedelta(hours=reminder_hours),) if reminder_hours > 0 else (),
-            victory_target=victory_centres, end_year=end_year,
+            victory_target=victory_centres, end_year=end_year, min_on_time=min_on_time,
             language=language or language_of(interaction.locale))
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.bot.service.create_game(
             channel_id=interaction.channel_id, moderator_id=interaction.user.id, name=name,
             settings=settings, guild_id=interaction.guild_id)
-        await reply(interaction, tr(await self._lang(interaction), "mod.created", game=game.name,
-                                    id=game.id, players=players, rules=rules))
+        lang = await self._lang(interaction)
+        await reply(interaction, "\n".join([
+            tr(lang, "mod.created", game=game.name, id=game.id, players=players, rules=rules),
+            schedule_summary(lang, game.settings)]))
 
     @app_commands.command(name="start", description="Start a game: powers drawn by lot, or as "
                                                     "you assign them")
@@ -234,15 +246,19 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                                     game=after.name, deadline=timestamp(after.deadline)))
 
     @app_commands.command(name="deadline", description="Set the current phase's deadline")
-    @app_commands.describe(game=GAME, when="e.g. 2024-05-01 18:00 (UTC) or a Discord timestamp")
+    @app_commands.describe(game=GAME, when="e.g. 2026-12-01 21:00 (the game's time zone), +36h, "
+                                           "tomorrow 21:00, friday 21:00")
     @app_commands.autocomplete(game=game_autocomplete())
-    async def deadline(self, interaction: discord.Interaction, when: str,
-                       game: int | None = None) -> None:
+    async def deadline(self, interaction: discord.Interaction,
+                       when: app_commands.Range[str, 1, 100], game: int | None = None) -> None:
         view = await self._begin(interaction, game)
-        moment = parse_when(when, self.bot.service.clock.now())
-        after = await self.bot.service.set_deadline(view.id, interaction.user.id, moment)
-        await reply(interaction, tr(await self._lang(interaction), "mod.deadline_now",
-                                    game=after.name, deadline=timestamp(after.deadline)))
+        after = await self.bot.service.schedules.set_deadline_typed(view.id, interaction.user.id,
+                                                                    when)
+        lang = await self._lang(interaction)
+        await reply(interaction, "\n".join([
+            tr(lang, "mod.deadline_now", game=after.name, deadline=timestamp(after.deadline)),
+            tr(lang, "status.game_time", time=wall_clock(after.deadline,
+                                                         after.settings.timezone))]))
 
     @app_commands.command(name="pause", description="Stop the clock (no deadline passes)")
     @app_commands.describe(game=GAME)
@@ -274,6 +290,19 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         await reply(interaction, tr(lang, "mod.replaced", game=view.name,
                                     power=power_name(lang, chosen), player=player.mention))
 
+    @app_commands.command(name="offer", description="Offer a seat in the channel: players "
+                                                    "ask for it with a button, you approve")
+    @app_commands.describe(game=GAME, power="the power whose seat is open")
+    @app_commands.autocomplete(game=game_autocomplete(), power=power_autocomplete)
+    async def offer(self, interaction: discord.Interaction, power: str,
+                    game: int | None = None) -> None:
+        view = await self._begin(interaction, game)
+        chosen = parse_power(power)
+        await self.bot.service.seating.offer_seat(view.id, interaction.user.id, chosen)
+        lang = await self._lang(interaction)
+        await reply(interaction, tr(lang, "mod.offered", game=view.name,
+                                    power=power_name(lang, chosen)))
+
     @app_commands.command(name="remove", description="Unseat a player (their powers go into "
                                                      "civil disorder)")
     @app_commands.describe(game=GAME, player="the player to remove")
@@ -303,6 +332,17 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         view = await self._begin(interaction, game)
         await self.bot.service.end_game(view.id, interaction.user.id, reason)
         await reply(interaction, tr(await self._lang(interaction), "mod.ended", game=view.name))
+
+    @app_commands.command(name="refuse-absence", description="Refuse a player's absence "
+                                                             "(deadlines no longer wait for it)")
+    @app_commands.describe(game=GAME, player="the player whose absence you refuse")
+    @app_commands.autocomplete(game=game_autocomplete())
+    async def refuse_absence(self, interaction: discord.Interaction, player: discord.Member,
+                             game: int | None = None) -> None:
+        view = await self._begin(interaction, game)
+        await self.bot.service.absences.refuse_latest(view.id, interaction.user.id, player.id)
+        await reply(interaction, tr(await self._lang(interaction), "absence.refused_done",
+                                    game=view.name, user=player.mention))
 
     @app_commands.command(name="role", description="The role whose members may moderate here "
                                                    "(besides Manage Server)")

@@ -73,7 +73,8 @@ def uses() -> list[Use]:
                         key = "moderation.extend_paused"      # as bot.messages shows it
                     found.append(Use(key, names | {"game"}, where, True))
                 elif name == "Message" and call.args and _literal(call.args[0]) \
-                        and len(call.args) >= 3 and isinstance(call.args[2], ast.Dict):
+                        and len(call.args) >= 3 and isinstance(call.args[2], ast.Dict) \
+                        and None not in call.args[2].keys:      # no `**params` spread
                     keys = frozenset(_literal(k) for k in call.args[2].keys if _literal(k))
                     found.append(Use(_literal(call.args[0]), keys, where, True))
                 for keyword in call.keywords:
@@ -95,7 +96,10 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-USES = uses()
+# Parameters the bot adds itself when it renders a key (bot.seating.seat_wording).
+ADDED_BY_BOT = {"seat.claim": frozenset({"record"})}
+USES = [Use(u.key, u.params | ADDED_BY_BOT.get(u.key, frozenset()), u.where, u.service)
+        for u in uses()]
 
 
 def test_the_call_sites_are_found():

@@ -68,7 +68,8 @@ class Table:
 @asynccontextmanager
 async def arbitro_bot(fake: FakeDiscord, tmp_path: Path, *, guild_locale: str = "en-US",
                       db_name: str = "arbitro.sqlite",
-                      again: Table | None = None) -> AsyncIterator[Table]:
+                      again: Table | None = None,
+                      members_intent: bool = False) -> AsyncIterator[Table]:
     """The bot running on a new server with a game channel, or (`again`) a restart of the bot
     of an earlier Table: same server, channel, clock and database file."""
     if again is None:
@@ -78,7 +79,8 @@ async def arbitro_bot(fake: FakeDiscord, tmp_path: Path, *, guild_locale: str = 
     else:
         guild, channel, clock = again.guild, again.channel, again.clock
     settings = Settings(db_path=str(tmp_path / db_name), log_level="INFO",
-                        discord_token=fake.token, discord_api_base=fake.api_base)
+                        discord_token=fake.token, discord_api_base=fake.api_base,
+                        members_intent=members_intent)
     logging.getLogger("bot").setLevel(logging.INFO)
     async with running_bot(settings, clock=clock, sync=True, scheduler=False,
                            tick_seconds=TICK) as bot:

@@ -11,7 +11,7 @@ from tests.e2e.harness import arbitro_bot, process_now, seat_everyone
 
 async def process(table, mod, results_word):
     before = table.last_in_channel()
-    await process_now(table, mod)      # confirming, when orders are missing
+    await process_now(table, mod)
     return await table.channel_message(lambda m: results_word in m.content, after=before)
 
 
