@@ -17,7 +17,7 @@ from datetime import timedelta
 from typing import Any
 
 from service.errors import InvalidRequest
-from service.models import DRAW_POLICIES, GAME_LANGUAGES
+from service.models import DRAW_POLICIES, GAME_LANGUAGES, MAP_PALETTES
 
 # What a moderator types to clear an optional setting (back to the game's default).
 NONE_WORDS = frozenset({"-", "none", "no", "off", "default", "nessuno", "nessuna",
@@ -137,3 +137,4 @@ register(Setting("victory_centres", "victory_target", "number", optional=True))
 register(Setting("end_year", "end_year", "number", optional=True, check=_not_past))
 register(Setting("draw_policy", "draw_policy", "choice", DRAW_POLICIES))
 register(Setting("language", "language", "choice", GAME_LANGUAGES, optional=True))
+register(Setting("palette", "palette", "choice", MAP_PALETTES))
