@@ -23,22 +23,34 @@ included) with Arbitro, best of `--repeat`.
 
 Each engine's units after every movement phase are compared with the record, so the table
 also says that both did the work right.
+
+Last, the command line: `arbitro adjudicate` (its `run`, in this process) on the same 346
+movement phases written as one file of records in the layout of ../shared/datc/datc.json,
+its results written to a file: reading the JSON, building each position, adjudicating,
+writing the JSON, all timed; beside it the engine alone on the same phases (positions built
+beforehand, as above) and the command as it was written before, with `json.dump(...,
+indent=1)`. The three take turns, round by round; each round starts with the engine's memories
+of order texts and units emptied, as a new process would.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import json
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stdout
 from dataclasses import replace
+from pathlib import Path
 
 from bench.shared import shared_games
 from engine import Position, adjudicate, parse_order
 from engine.records import game_phase_position, replay_game
 from engine.rules import RULES_2023, Rules
+from engine.vocabulary import unit_read
 
 # Seed 000, "Esempio di gioco", Spring 1901.
 OPENING = {
@@ -131,6 +143,55 @@ def mila_round(cases) -> tuple[float, list[list[str]]]:
                      for game in games]
 
 
+# -- the command line against the engine -------------------------------------------------------
+def as_record(game_id: str, phase: Mapping) -> dict:
+    """A movement phase of ../shared/games in the layout `arbitro adjudicate` reads."""
+    return {"id": f"{game_id} {phase['phase']}", "phase": "movement", "season": phase["season"],
+            "units": phase["units_before"], "supply_centers": phase["centers_before"],
+            "orders": phase["orders"]}
+
+
+def command_round(records: Path, out: Path, writer: str) -> float:
+    """`arbitro adjudicate --rules 2023 RECORDS > OUT` in this process: `writer` "new" is the
+    command itself, "json.dump" the same with the standard library's indented writer."""
+    from arbitro.commands import adjudicate as command
+
+    parse_order.cache_clear()
+    unit_read.cache_clear()
+    args = argparse.Namespace(rules="2023", file=str(records))
+    with out.open("w", encoding="utf-8") as stream, redirect_stdout(stream), clock() as elapsed:
+        if writer == "new":
+            status = command.run(args)
+        else:
+            results = command.results_of(command.read_json_input(args.file), args.rules)
+            json.dump(results, sys.stdout, indent=1)
+            sys.stdout.write("\n")
+            status = 0
+    if status != 0:
+        sys.exit(f"arbitro adjudicate failed on {records}")
+    return elapsed[0]
+
+
+def time_command(games: list[dict], repeat: int) -> tuple[int, dict[str, float], bool]:
+    """Seconds per phase, best of `repeat`, for the engine alone, the command and the command
+    with `json.dump`; and whether both writers wrote the same bytes."""
+    cases = [(game_id, phase, RULES_2023) for game_id, phase, _rules in movement_cases(games)]
+    positions = [game_phase_position(phase) for _id, phase, _rules in cases]
+    with tempfile.TemporaryDirectory() as folder:
+        records = Path(folder) / "records.json"
+        records.write_text(json.dumps([as_record(i, p) for i, p, _r in cases]), encoding="utf-8")
+        outs = {"new": Path(folder) / "new.json", "json.dump": Path(folder) / "old.json"}
+        runs = {"engine": lambda: arbitro_round(cases, positions, False)[0],
+                "new": lambda: command_round(records, outs["new"], "new"),
+                "json.dump": lambda: command_round(records, outs["json.dump"], "json.dump")}
+        fastest: dict[str, float] = {}
+        for _ in range(repeat):
+            for name, run in runs.items():
+                fastest[name] = min(fastest.get(name, float("inf")), run())
+        same = outs["new"].read_bytes() == outs["json.dump"].read_bytes()
+    return len(cases), {name: s / len(cases) for name, s in fastest.items()}, same
+
+
 # -- the run ----------------------------------------------------------------------------------
 def movement_cases(games: list[dict]) -> list[tuple[str, dict, Rules]]:
     return [(game["id"], phase, rules_for(game)) for game in games
@@ -216,6 +277,20 @@ def main(argv: list[str] | None = None) -> None:
     print(f"\nwhole replay with Arbitro: {replay_phases} phases of {len(games)} games "
           f"(movement, retreats, adjustments) in {replay_seconds:.3f} s "
           f"({replay_seconds / replay_phases * 1e6:,.0f} µs per phase)")
+
+    phases, per_phase, same = time_command(games, args.repeat)
+    engine_alone = per_phase["engine"]
+    print(f"\nthe command line, `arbitro adjudicate --rules 2023` on the {phases} movement phases "
+          f"as one file of records (JSON in and out included), microseconds per phase (best of "
+          f"{args.repeat})\n")
+    print("| what | µs per phase | × the engine's |")
+    print("|---|---:|---:|")
+    for label, name in (("engine alone (`adjudicate`, positions built beforehand)", "engine"),
+                        ("`arbitro adjudicate`", "new"),
+                        ("the same with `json.dump(..., indent=1)` (as before)", "json.dump")):
+        print(f"| {label} | {per_phase[name] * 1e6:,.0f} | "
+              f"{per_phase[name] / engine_alone:.2f}× |")
+    print(f"\nboth writers wrote the same bytes: {'yes' if same else 'NO'}")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.formatting import outcome_text_of, phase_label, power_name, results_blocks, timestamp
 from bot.i18n import tr
+from bot.turns import turn_blocks
 from engine.vocabulary import Power
 from service.notifier import Message
 
@@ -30,6 +31,8 @@ async def render_message(bot: Any, message: Message, lang: str) -> list[str]:
     params = dict(message.params)
     if message.key == "phase.results" and "results" in params:
         return await _results(bot, params, lang)
+    if message.key == "turn.notice":
+        return turn_blocks(lang, params)
     key = message.key
     if key == "moderation.extend" and "remaining" in params:
         key = "moderation.extend_paused"   # a paused game: time added to what is left
@@ -53,7 +56,8 @@ async def _results(bot: Any, params: dict[str, Any], lang: str) -> list[str]:
         # the service sends the counts the phase started from: the changes are its word
         centres_before=params.get("centres_before") if centres else None,
         centres_after={p: len(cs) for p, cs in centres.items()} if centres else None,
-        next_phase=params.get("next_phase"), deadline=deadline, outcome=params.get("outcome"))
+        next_phase=params.get("next_phase"), deadline=deadline, outcome=params.get("outcome"),
+        unordered=params.get("unordered") or ())
 
 
 def words(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:

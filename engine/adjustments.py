@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.board import Board
-from engine.orders import Build, Disband, Order, Waive
-from engine.outcomes import SUCCESS, Outcome, Reason, fails, illegal
+from engine.legality import adjustment_outcome
+from engine.orders import Build, Order
+from engine.outcomes import SUCCESS, Outcome
 from engine.rules import Rules
 from engine.vocabulary import Power, Unit, UnitType, province_of
 
@@ -51,23 +52,17 @@ def adjudicate_adjustments(units: tuple[Unit, ...], centers: Mapping[Power, froz
     used: dict[Power, int] = {}
     taken: set[str] = {u.province for u in units}
     for index, (power, order, _text) in enumerate(given):
-        delta = due.get(power, 0)
-        if not isinstance(order, (Build, Disband, Waive)):
-            outcomes[index] = illegal(Reason.WRONG_PHASE, getattr(order, "location", None))
-        elif isinstance(order, Disband):
-            outcomes[index] = _remove(power, order, units, removed, delta, used)
-        elif delta <= 0 or used.get(power, 0) >= delta:
-            outcomes[index] = fails(Reason.NO_BUILDS, getattr(order, "location", None))
-        elif isinstance(order, Waive):
+        found = adjustment_outcome(power, order, due.get(power, 0), used.get(power, 0), units,
+                                   removed, centers, taken, board)
+        if isinstance(found, Unit):  # a removal that applies
+            removed.append(found)
+            found = SUCCESS
+        elif found.succeeded and isinstance(order, Build):
+            taken.add(province_of(order.location))
+            built.append(Unit(power, order.unit, order.location))
+        if found.succeeded:
             used[power] = used.get(power, 0) + 1
-            outcomes[index] = SUCCESS
-        else:
-            outcome = _check_build(power, order, centers, taken, board, rules)
-            outcomes[index] = outcome
-            if outcome.succeeded:
-                used[power] = used.get(power, 0) + 1
-                taken.add(province_of(order.location))
-                built.append(Unit(power, order.unit, order.location))
+        outcomes[index] = found
 
     disorder: list[Unit] = []
     for power, delta in due.items():
@@ -78,48 +73,6 @@ def adjudicate_adjustments(units: tuple[Unit, ...], centers: Mapping[Power, froz
     gone = set(removed) | set(disorder)
     after = [u for u in units if u not in gone] + built
     return outcomes, after, removed, disorder
-
-
-def _remove(power: Power, order: Disband, units: tuple[Unit, ...], removed: list[Unit],
-            delta: int, used: dict[Power, int]) -> Outcome:
-    province = province_of(order.location)
-    unit = next((u for u in units if u.province == province), None)
-    if unit is None:
-        return illegal(Reason.NO_UNIT, province)
-    if unit.power != power:
-        return illegal(Reason.WRONG_POWER, province)
-    if order.unit is not None and order.unit != unit.type:
-        return illegal(Reason.WRONG_UNIT_TYPE, province)
-    if unit in removed:
-        return illegal(Reason.DUPLICATE, province)
-    if delta >= 0 or used.get(power, 0) >= -delta:
-        return fails(Reason.NO_REMOVALS, province)
-    used[power] = used.get(power, 0) + 1
-    removed.append(unit)
-    return SUCCESS
-
-
-def _check_build(power: Power, order: Build, centers: Mapping[Power, frozenset[str]],
-                 taken: set[str], board: Board, rules: Rules) -> Outcome:
-    province = province_of(order.location)
-    if province not in board.provinces:
-        return illegal(Reason.NOT_HOME_CENTER, province)
-    if province not in board.home_centers[power]:
-        return illegal(Reason.NOT_HOME_CENTER, province)
-    if province not in centers.get(power, ()):
-        return illegal(Reason.NOT_OWNED, province)
-    if province in taken:
-        return illegal(Reason.OCCUPIED, province)
-    kind = board.provinces[province].kind
-    if order.unit is UnitType.ARMY:
-        if "/" in order.location:
-            return illegal(Reason.BAD_COAST, order.location)
-        return SUCCESS
-    if kind == "land":
-        return illegal(Reason.WRONG_UNIT_TYPE, province)
-    if board.provinces[province].coasts and not board.can_stand(UnitType.FLEET, order.location):
-        return illegal(Reason.COAST_REQUIRED, province)
-    return SUCCESS
 
 
 def civil_disorder_removals(power: Power, units: list[Unit], count: int,

@@ -4,8 +4,9 @@ The order reader (`grammar/`) asks, for every reading of every line, whether tha
 apply on the position. The phase's own functions answer that too (`effective_orders` with one
 given order, `adjudicate_adjustments` with one), but they do the whole phase's work around it:
 an effective order for every unit on the board, the civil-disorder removals of every power.
-These functions give the same outcome for the one order, using the same rules' code, and
-nothing else; `tests/engine/test_judgement.py` checks them against the phase's functions.
+These functions give the same outcome for the one order, calling the same rules (the public
+functions of `engine/legality.py`, which the phase's functions call too) and nothing else;
+`tests/engine/test_judgement.py` checks them against the phase's functions.
 """
 
 from __future__ import annotations
@@ -13,20 +14,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from engine.adjustments import _check_build, _remove
 from engine.board import Board
-from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Waive
-from engine.outcomes import SUCCESS, Outcome, Reason, Status, fails, illegal
+from engine.legality import (
+    NecessaryFleets,
+    adjustment_outcome,
+    build_problem,
+    convoy_problem,
+    move_way,
+    ordered_unit,
+    support_target,
+)
+from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat
+from engine.outcomes import SUCCESS, Outcome, Reason, Status, illegal
 from engine.position import DislodgedUnit
 from engine.retreats import adjudicate_retreats
 from engine.rules import Rules
-from engine.validation import (
-    _check_convoy,
-    _move_way,
-    _NecessaryFleets,
-    _ordered_unit,
-    _support_target,
-)
 from engine.vocabulary import Power, Unit, UnitType, province_of
 
 
@@ -35,7 +37,7 @@ def movement_order_problem(units: Mapping[str, Unit], power: Power, order: Order
     """Why `order`, given alone by `power`, is illegal in a movement phase where `units`
     (by province) stand; None when it applies. The same as
     `effective_orders(position, [(power, order, "")], board, rules)[1].get(0)`."""
-    unit = _ordered_unit(order, power, units)
+    unit = ordered_unit(order, power, units)
     if isinstance(unit, Outcome):
         return unit
     if isinstance(order, Hold):
@@ -43,21 +45,17 @@ def movement_order_problem(units: Mapping[str, Unit], power: Power, order: Order
     if isinstance(order, Move):
         # Alone, the order has no convoy orders beside it: no fleet is ordered to convoy the
         # army, so a move to a bordering province without VIA goes by land and applies (the
-        # quick case of `_move_way`; army borders join two real provinces, never a sea, as
+        # quick case of `move_way`; army borders join two real provinces, never a sea, as
         # tests/engine/test_board.py checks, so its earlier checks cannot fail here).
         if unit.type is UnitType.ARMY and not order.via_convoy and \
                 province_of(order.target) in board.army_neighbours(unit.province):
             return None
-        way = _move_way(unit, order, units, _NO_CONVOYS, _NecessaryFleets(units, board), board,
-                        rules)
+        way = move_way(unit, order, units, _NO_CONVOYS, NecessaryFleets(units, board), board,
+                       rules)
         return way if isinstance(way, Outcome) else None
     if isinstance(order, Convoy):
-        problem = _check_convoy(order, units, board)
-        if problem is None and unit.province not in _NecessaryFleets(units, board)(
-                province_of(order.army_location), province_of(order.target)):
-            problem = illegal(Reason.NO_CONVOY_ROUTE, province_of(order.target))
-        return problem
-    found = _support_target(unit, order, board)
+        return convoy_problem(order, unit.province, units, NecessaryFleets(units, board), board)
+    found = support_target(unit, order, board)
     return found if isinstance(found, Outcome) else None
 
 
@@ -86,20 +84,13 @@ def adjustment_order_outcome(units: tuple[Unit, ...], centers: Mapping[Power, fr
     neutral)[0][0]` for any `neutral` without `power` (the other powers' removals, and the
     civil disorder of any power, do not bear on it)."""
     delta = len(centers.get(power, ())) - sum(1 for u in units if u.power == power)
-    if not isinstance(order, (Build, Disband, Waive)):
-        return illegal(Reason.WRONG_PHASE, getattr(order, "location", None))
-    if isinstance(order, Disband):
-        return _remove(power, order, units, [], delta, {})
-    if delta <= 0:
-        return fails(Reason.NO_BUILDS, getattr(order, "location", None))
-    if isinstance(order, Waive):
-        return SUCCESS
-    return build_site_problem(power, order, centers, {u.province for u in units}, board,
-                              rules)
+    found = adjustment_outcome(power, order, delta, 0, units, (), centers,
+                               {u.province for u in units}, board)
+    return SUCCESS if isinstance(found, Unit) else found
 
 
 def build_site_problem(power: Power, order: Build, centers: Mapping[Power, frozenset[str]],
                        occupied: set[str], board: Board, rules: Rules) -> Outcome:
     """Whether the build's site and unit are right (a vacant home centre still owned, a coast
     for a fleet), whatever the power's count of builds: SUCCESS or the illegal outcome."""
-    return _check_build(power, order, centers, occupied, board, rules)
+    return build_problem(power, order, centers, occupied, board)

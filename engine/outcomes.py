@@ -20,7 +20,7 @@ class Status(StrEnum):
     def contract_word(self) -> str:
         """The word of `arbitro adjudicate`'s order_results: an illegal order is one that
         fails (as the DATC says); only text that is no order at all is "invalid"."""
-        return "fails" if self is Status.ILLEGAL else self.value
+        return "fails" if self is Status.ILLEGAL else self._value_
 
 
 class Reason(StrEnum):

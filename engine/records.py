@@ -53,25 +53,26 @@ def adjudicate_record(record: Mapping, rules: Rules | str | None = None,
     board = board or standard_board()
     chosen = rules_named(record.get("rules") or rules or DEFAULT_RULES)
     position = position_of(record, board, chosen)
-    readable: dict[Power, list] = {}
+    kind = position.phase.kind
+    orders: dict[Power, list[str]] = {}
     unreadable: list[tuple[str, str]] = []
-    for power_name, texts in (record.get("orders") or {}).items():
+    for power_name, given in (record.get("orders") or {}).items():
         power = Power.parse(power_name)
-        for text in texts:
+        for text in given:
             try:
-                readable.setdefault(power, []).append((parse_order(text, position.phase.kind),
-                                                       text))
+                parse_order(text, kind)  # kept: `adjudicate` finds it read
             except OrderSyntaxError:
-                unreadable.append((power.value, text))
-    orders = {p: [o for o, _t in items] for p, items in readable.items()}
+                unreadable.append((power._value_, text))
+                continue
+            orders.setdefault(power, []).append(text)
+    # Given as text, each result carries its order's text as written.
     result = adjudicate(position, orders, chosen, board)
-    texts = [t for items in readable.values() for _o, t in items]
-    return result_to_json(result, record.get("id"), texts, unreadable)
+    return result_to_json(result, record.get("id"), unreadable=unreadable)
 
 
 def result_to_json(result: PhaseResult, record_id: str | None = None,
                    texts: list[str] | None = None,
-                   unreadable: list[tuple[str, str]] = ()) -> dict:
+                   unreadable: Sequence[tuple[str, str]] = ()) -> dict:
     out: dict = {}
     if record_id is not None:
         out["id"] = record_id
@@ -81,9 +82,14 @@ def result_to_json(result: PhaseResult, record_id: str | None = None,
          "retreat_options": sorted({loc for loc in (d.retreat_options or ())})}
         for d in result.dislodged_after] if result.phase.kind is PhaseKind.MOVEMENT else []
     order_results = {}
+    order_reasons = {}
     for i, r in enumerate(result.results):
-        text = texts[i] if texts else r.text
-        order_results[f"{r.power.value}: {text}"] = r.outcome.status.contract_word
+        key = f"{r.power._value_}: {texts[i] if texts else r.text}"
+        outcome = r.outcome
+        order_results[key] = outcome.status.contract_word
+        reason = outcome.reason
+        if reason is not None and reason is not Reason.UNREADABLE:
+            order_reasons[key] = {"reason": reason._value_, "province": outcome.province}
     for power, text in unreadable:
         order_results[f"{power}: {text}"] = "invalid"
     out["order_results"] = order_results
@@ -91,12 +97,8 @@ def result_to_json(result: PhaseResult, record_id: str | None = None,
         out["supply_centers_after"] = centers_to_json(result.supply_centers_after)
     if result.phase.kind is PhaseKind.ADJUSTMENT:
         out["civil_disorder_removes"] = [u.to_json() for u in result.civil_disorder_removes]
-    out["civil_disorder"] = sorted(p.value for p in result.civil_disorder)
-    out["order_reasons"] = {
-        f"{r.power.value}: {texts[i] if texts else r.text}":
-            {"reason": r.outcome.reason.value, "province": r.outcome.province}
-        for i, r in enumerate(result.results) if r.outcome.reason is not None
-        and r.outcome.reason is not Reason.UNREADABLE}
+    out["civil_disorder"] = sorted(p._value_ for p in result.civil_disorder)
+    out["order_reasons"] = order_reasons
     return out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 
 class Power(StrEnum):
@@ -138,9 +139,17 @@ class Unit:
         return f"{self.type._value_} {self.location.upper()}"
 
     def to_json(self) -> dict:
-        return {"power": self.power.value, "type": self.type.value, "location": self.location}
+        return {"power": self.power._value_, "type": self.type._value_,
+                "location": self.location}
 
     @classmethod
     def from_json(cls, data: dict) -> Unit:
-        return cls(Power.parse(data["power"]), UnitType(data["type"].upper()),
-                   data["location"].lower())
+        return unit_read(data["power"], data["type"], data["location"])
+
+
+# Units are immutable values, and a record lists the same units phase after phase: each
+# (power, type, location) as written is read once (bounded memory), as order texts are.
+@lru_cache(maxsize=4096)
+def unit_read(power: str, unit_type: str, location: str) -> Unit:
+    """The unit a record's `{"power", "type", "location"}` names, any case."""
+    return Unit(Power.parse(power), UnitType(unit_type.upper()), location.lower())

@@ -1,4 +1,4 @@
-"""Draw the example maps of the README into `docs/`.
+"""Draw the example maps of the README and `docs/` into `docs/`.
 
     python -m tools.make_doc_maps
 

@@ -137,3 +137,15 @@ async def test_every_command_and_option_description_is_translated():
     for lang in ("it", "nl"):
         missing = [t for t in texts if command_text(lang, t) is None]
         assert not missing, f"{lang} lacks command descriptions {missing}"
+
+
+def test_a_channel_speaks_its_games_language_and_else_its_servers():
+    from types import SimpleNamespace
+
+    from bot.app import ArbitroBot
+
+    italian_server = SimpleNamespace(guild=SimpleNamespace(preferred_locale=discord.Locale.italian))
+    speak = ArbitroBot.language_of_channel
+    assert speak(None, italian_server, "nl") == "nl"        # the game's language wins
+    assert speak(None, italian_server, None) == "it"        # a game without one: the server's
+    assert speak(None, SimpleNamespace(), None) == "en"      # a DM channel, no game: English

@@ -30,7 +30,8 @@ PARAMS = {
     "field": "movement_hours", "first_year": 1901, "hours": 2, "minutes": 15, "year": 1910,
     "lang": "fr", "length": 5000, "limit": 4000, "line": "A Xyz", "part": "Francia Alice",
     "reason": "", "role": "<@&7>", "seconds": 3, "size": "9000000", "value": "domani",
-    "why": "BUR", "kind": "movimento", "season": "Autunno",
+    "why": "BUR", "kind": "movimento", "season": "Autunno", "sites": "PAR, MAR",
+    "target": "BUR", "origin": "BRE", "given": 3, "allowed": 2, "orders": "`A PAR B`",
 }
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LONG = 12

@@ -92,7 +92,8 @@ async def test_a_year_of_play_through_discord(fake_discord, tmp_path):
         text = "\n".join(m.content for m in fake.messages_in(table.channel)
                          if m.id >= results.id)
         assert "Dislodged units" in text
-        assert "France A BUR (attacked from RUH) may retreat to: BEL, GAS, PAR, PIC" in text
+        assert ("France A Burgundy (BUR) (attacked from Ruhr (RUH)) may retreat to: "
+                "Belgium (BEL), Gascony (GAS), Paris (PAR), Picardy (PIC)") in text
         assert "**Austria** — civil disorder" in text      # sent nothing this time
 
         # --- the retreat ---------------------------------------------------------------------
@@ -110,6 +111,10 @@ async def test_a_year_of_play_through_discord(fake_discord, tmp_path):
         assert "Turkey: 5 (+2)" in text and "England: 4 (+1)" in text and "Russia: 3 (-1)" in text
 
         # --- the builds ----------------------------------------------------------------------
+        # each player who builds is told so privately first
+        turn = await fake.wait_for_dm(users["England"], lambda m: "your move" in m.content,
+                                      after=before)
+        assert "you may build one unit" in turn.content
         reply = await table.dm(users["England"], "F LON B")
         assert "`F LON B`" in reply.content
         await table.dm(users["France"], "F BRE B")

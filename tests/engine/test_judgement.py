@@ -38,9 +38,10 @@ from engine.judgement import (
     movement_order_problem,
     retreat_order_problem,
 )
+from engine.legality import NecessaryFleets
 from engine.outcomes import SUCCESS, illegal
 from engine.retreats import adjudicate_retreats
-from engine.validation import _NecessaryFleets, effective_orders
+from engine.validation import effective_orders
 from engine.vocabulary import province_of
 from tests.engine.positions import written_position
 
@@ -109,9 +110,14 @@ def test_a_convoy_and_a_convoyed_move_are_judged_by_the_fleets_on_the_board():
         is Reason.NO_CONVOY_ROUTE
     assert movement_order_problem(units, Power.ENGLAND, Move(UnitType.ARMY, "lon", "nwy"),
                                   BOARD, RULES_2023) is None
+    # From inland no fleet could ever carry it: Norway is simply not adjacent to Moscow...
     far = movement_order_problem(units, Power.RUSSIA, Move(UnitType.ARMY, "mos", "nwy"),
                                  BOARD, RULES_2023)
-    assert far.status is Status.ILLEGAL and far.reason is Reason.NO_CONVOY_ROUTE
+    assert far.status is Status.ILLEGAL and far.reason is Reason.NOT_ADJACENT
+    # ...while between two coasts it is the convoying fleets that are missing
+    coast = movement_order_problem(units, Power.RUSSIA, Move(UnitType.ARMY, "sev", "nwy"),
+                                   BOARD, RULES_2023)
+    assert coast.status is Status.ILLEGAL and coast.reason is Reason.NO_CONVOY_ROUTE
 
 
 WINTER_CENTRES = {
@@ -362,7 +368,7 @@ def test_the_fleets_needed_for_a_convoy_are_those_of_every_chain_without_a_detou
     units = {sea: Unit(Power.ENGLAND, UnitType.FLEET, sea) for sea in fleets}
     units["lon"] = Unit(Power.ENGLAND, UnitType.FLEET, "lon")  # a fleet ashore carries nobody
     units["mos"] = Unit(Power.RUSSIA, UnitType.ARMY, "mos")
-    assert _NecessaryFleets(units, BOARD)(start, end) == _needed_fleets(start, end, fleets)
+    assert NecessaryFleets(units, BOARD)(start, end) == _needed_fleets(start, end, fleets)
 
 
 def test_a_chain_with_a_shortcut_leaves_out_the_fleet_it_goes_round():
@@ -370,7 +376,7 @@ def test_a_chain_with_a_shortcut_leaves_out_the_fleet_it_goes_round():
     fleets = {"nth", "nwg", "eng", "mao"}
     assert _needed_fleets("lon", "nwy", fleets) == {"nth"}
     units = {sea: Unit(Power.ENGLAND, UnitType.FLEET, sea) for sea in fleets}
-    assert _NecessaryFleets(units, BOARD)("lon", "nwy") == {"nth"}
+    assert NecessaryFleets(units, BOARD)("lon", "nwy") == {"nth"}
     # Brest to Tunis goes Mid-Atlantic, Western Mediterranean: both needed.
     units["wes"] = Unit(Power.FRANCE, UnitType.FLEET, "wes")
-    assert _NecessaryFleets(units, BOARD)("bre", "tun") == {"mao", "wes"}
+    assert NecessaryFleets(units, BOARD)("bre", "tun") == {"mao", "wes"}
