@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import error_text, reply
-from bot.choosing import game_autocomplete, resolve_game
+from bot.choosing import game_autocomplete, resolve_game, seated_games, waiting_games
 from bot.formatting import phase_label, power_status_text, submission_text
 from bot.guide import asks_for_help
 from bot.i18n import LANGUAGES, tr
@@ -53,11 +53,6 @@ def language_written(report: Any) -> str | None:
     """The language most of the lines were written in, as the order reader recognised it."""
     return majority_language(line.language for line in report.lines
                              if line.language in LANGUAGES)
-
-
-def seated_games(games: list[GameView], user_id: int) -> list[GameView]:
-    return [g for g in games if g.status in ("active", "paused")
-            and any(s.user_id == user_id for s in g.seats)]
 
 
 class Orders(commands.GroupCog, group_name="orders", group_description="Your orders"):
@@ -110,10 +105,10 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         joined = await self.bot.service.games_of_user(user.id)
         games = seated_games(joined, user.id)
         if not games:
-            waiting = [g for g in joined if g.status == "forming" and user.id in g.players]
             await self._answer(message.channel, "\n".join(
                 tr(lang, "dm.not_started", game=g.name, count=len(g.players),
-                   needed=g.settings.players) for g in waiting) or tr(lang, "dm.no_game"))
+                   needed=g.settings.players) for g in waiting_games(joined, user.id))
+                or tr(lang, "dm.no_game"))
             return
         game, text = split_game_prefix(message.content, games)
         if game is None and len(games) == 1:
