@@ -22,6 +22,7 @@ from bot.guide import asks_for_help
 from bot.i18n import LANGUAGES, tr
 from bot.limits import MAX_ORDER_MESSAGE, split_text
 from bot.suggest import suggestions, unit_of
+from grammar.intent import looks_like_order
 from service.errors import ServiceError
 from service.order_text import majority_language
 
@@ -113,6 +114,9 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         game, text = split_game_prefix(message.content, games)
         if game is None and len(games) == 1:
             game, text = games[0], message.content
+        if game is None and not any(map(looks_like_order, text.splitlines())):
+            await self._answer(message.channel, tr(lang, "dm.not_an_order"))
+            return              # small talk needs no game chosen
         if game is None:
             await message.reply(tr(lang, "dm.choose_game"),
                                 view=pick_game_view(message.id, games, lang))

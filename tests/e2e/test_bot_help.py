@@ -134,3 +134,27 @@ async def test_a_burst_of_ten_one_order_messages_is_all_recorded_in_order(fake_d
         mine = (await table.run("orders", "show", user=emma)).content
         assert "`F LON H`" in mine and "`F EDI - NWG`" in mine and "`A LVP - EDI`" in mine
         assert "All your units have orders" in mine or "Still without" not in mine
+
+
+async def test_small_talk_from_a_player_in_two_games_needs_no_game_chosen(fake_discord,
+                                                                          tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        _, first = await seat_everyone(fake_discord, table, "Lepanto")
+        second_channel = fake_discord.add_channel(table.guild, "trafalgar")
+        mod = fake_discord.add_user("Moe")
+        fake_discord.add_member(table.guild, mod, manage_guild=True)
+        others = [fake_discord.add_user(f"p{i}") for i in range(6)]
+        for user in others:
+            fake_discord.add_member(table.guild, user)
+        await table.run("mod", "create", user=mod, channel=second_channel,
+                        options={"name": "Trafalgar"})
+        francesca = first["France"]                               # an Italian client
+        for user in [francesca, *others]:
+            await table.run("game", "join", user=user, channel=second_channel)
+        await table.run("mod", "start", user=mod, channel=second_channel)
+        answer = await table.dm(francesca, "grazie, a dopo")
+        assert "non sembra un ordine" in answer.content and not answer.custom_ids()
+        guide = (await table.dm(francesca, "aiuto")).content
+        assert "**Lepanto** (Francia)" in guide and "**Trafalgar**" in guide
+        menu = await table.dm(francesca, "A Parigi - Borgogna")
+        assert menu.custom_ids()                                  # an order: which game?
