@@ -120,3 +120,18 @@ async def seat_everyone(fake: FakeDiscord, table: Table, name: str = "Lepanto", 
     assert f"<@{users['France'].id}>" in announcement.content
     assert announcement.mentions == []          # the roster names players without pinging
     return mod, users
+
+
+async def second_game(fake: FakeDiscord, table: Table, player: User, name: str = "Trafalgar"):
+    """A second game, in its own channel, started with `player` and six newcomers."""
+    channel = fake.add_channel(table.guild, name.lower())
+    mod = fake.add_user("Moe")
+    fake.add_member(table.guild, mod, manage_guild=True)
+    others = [fake.add_user(f"p{i}") for i in range(6)]
+    for user in others:
+        fake.add_member(table.guild, user)
+    await table.run("mod", "create", user=mod, channel=channel, options={"name": name})
+    for user in [player, *others]:
+        await table.run("game", "join", user=user, channel=channel)
+    await table.run("mod", "start", user=mod, channel=channel)
+    return channel

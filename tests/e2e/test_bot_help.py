@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.harness import arbitro_bot, seat_everyone
+from tests.e2e.harness import arbitro_bot, seat_everyone, second_game
 
 ENGLISH_ONLY = ("does not look like an order", "How to play", "Your orders", "Commands",
                 "read as", "belongs to")
@@ -140,18 +140,8 @@ async def test_small_talk_from_a_player_in_two_games_needs_no_game_chosen(fake_d
                                                                           tmp_path):
     async with arbitro_bot(fake_discord, tmp_path) as table:
         _, first = await seat_everyone(fake_discord, table, "Lepanto")
-        second_channel = fake_discord.add_channel(table.guild, "trafalgar")
-        mod = fake_discord.add_user("Moe")
-        fake_discord.add_member(table.guild, mod, manage_guild=True)
-        others = [fake_discord.add_user(f"p{i}") for i in range(6)]
-        for user in others:
-            fake_discord.add_member(table.guild, user)
-        await table.run("mod", "create", user=mod, channel=second_channel,
-                        options={"name": "Trafalgar"})
         francesca = first["France"]                               # an Italian client
-        for user in [francesca, *others]:
-            await table.run("game", "join", user=user, channel=second_channel)
-        await table.run("mod", "start", user=mod, channel=second_channel)
+        await second_game(fake_discord, table, francesca, "Trafalgar")
         answer = await table.dm(francesca, "grazie, a dopo")
         assert "non sembra un ordine" in answer.content and not answer.custom_ids()
         guide = (await table.dm(francesca, "aiuto")).content
