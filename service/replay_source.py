@@ -9,9 +9,10 @@ from pathlib import Path
 
 from engine.orders import parse_order
 from engine.outcomes import OrderResult, Outcome, Reason, Status
+from engine.vocabulary import PhaseKind
 from render.replay import Frame
 from service.db import connect
-from service.models import Game
+from service.models import Game, OrderResultRow
 from service.repos import games, phases, results
 
 
@@ -26,6 +27,7 @@ class GameStory:
 
     @property
     def language(self) -> str:
+        # None: the server's locale, which only the bot knows; the command line draws English.
         return self.game.settings.language or "en"
 
 
@@ -36,16 +38,18 @@ async def read_story(conn, game_id: int) -> GameStory:
         raise NoSuchGame(f"there is no game {game_id}")
     frames = []
     for row in await phases.history(conn, game_id):
-        drawn = []
-        for stored in await results.of_phase(conn, row.id):
-            order = parse_order(stored.order, row.position.phase.kind)
-            outcome = Outcome(Status(stored.status),
-                              Reason(stored.reason) if stored.reason else None, stored.province)
-            drawn.append(OrderResult(stored.power, order, outcome, stored.order))
+        drawn = engine_results(await results.of_phase(conn, row.id), row.position.phase.kind)
         after = await results.outcome(conn, row.id)
         disorder = frozenset(after[1]) if after else frozenset()
         frames.append(Frame(row.position, tuple(drawn), disorder))
     return GameStory(game, frames)
+
+
+def engine_results(rows: list[OrderResultRow], kind: PhaseKind) -> list[OrderResult]:
+    """Stored results as the engine's `OrderResult`s, which the renderer draws."""
+    return [OrderResult(r.power, parse_order(r.order, kind), Outcome(
+        Status(r.status), Reason(r.reason) if r.reason else None, r.province), r.order)
+        for r in rows]
 
 
 async def read_story_from(path: str | Path, game_id: int) -> GameStory:

@@ -6,12 +6,12 @@ every unit, and names that do not ping."""
 
 from __future__ import annotations
 
-from tests.e2e.harness import arbitro_bot, seat_everyone
+from tests.e2e.harness import arbitro_bot, process_now, seat_everyone
 
 
 async def process(table, mod, results_word):
     before = table.last_in_channel()
-    await table.run("mod", "process", user=mod)
+    await process_now(table, mod)
     return await table.channel_message(lambda m: results_word in m.content, after=before)
 
 
