@@ -247,7 +247,7 @@ def _syntax_error(text: str, problem: SyntaxProblem, reply: str, language: str) 
     lexeme = problem.lexeme
     candidates: tuple[str, ...] = ()
     if problem.kind == "not_an_order":
-        error = texts.message(reply, "not_an_order", text=text)
+        error = texts.message(reply, "not_an_order")
     elif problem.kind == "empty" or lexeme is None:
         # An order starts with its unit; the verbs that may also come first (build, disband,
         # hold) would only lengthen the message.

@@ -173,7 +173,8 @@ async def test_malformed_orders_get_a_precise_answer_and_change_nothing(fake_dis
         emma = users["England"]
         await table.dm(emma, "F LON - NTH")
         reply = await table.dm(emma, "hello there")
-        assert "❌ “hello there”: unknown word “there” at column 7" in reply.content
+        assert ("❌ “hello there”: this is not an order; an order names a unit and what it "
+                "does") in reply.content
         # control and right-to-left override characters are never echoed back
         reply = await table.dm(emma, "\u0000\u202eA LVP ```")
         assert "❌" in reply.content

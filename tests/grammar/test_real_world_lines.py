@@ -161,20 +161,18 @@ def test_a_type_left_out_on_a_coast_with_nothing_to_decide_is_ambiguous():
     assert parsed.candidates == ("A BRE H", "F BRE H")
 
 
+EN_NOT = "this is not an order; an order names a unit and what it does, for example “A Par - Bur”"
+IT_NOT = "questo non è un ordine; un ordine nomina un'unità e cosa fa, per esempio «A Ven - Tri»"
+NL_NOT = ("dit is geen opdracht; een opdracht noemt een eenheid en wat die doet, bijvoorbeeld "
+          "„A Par - Bur”")
 NOT_ORDERS = [
-    ("stop", "en", Power.FRANCE, "“stop” is not an order: an order names a unit and what it "
-                                 "does, for example “A Par - Bur”"),
-    ("ok", "en", Power.ITALY, "“ok” is not an order: an order names a unit and what it does, "
-                              "for example “A Par - Bur”"),
-    ("ciao", "it", Power.ITALY, "«ciao» non è un ordine: un ordine nomina un'unità e cosa fa, "
-                                "per esempio «A Ven - Tri»"),
-    ("Belgio", "it", Power.ITALY, "«Belgio» non è un ordine: un ordine nomina un'unità e cosa "
-                                  "fa, per esempio «A Ven - Tri»"),
-    ("hoi", "nl", Power.GERMANY, "„hoi” is geen opdracht: een opdracht noemt een eenheid en wat "
-                                 "die doet, bijvoorbeeld „A Par - Bur”"),
-    ("Bedankt Rusland", "nl", Power.GERMANY, "„Bedankt Rusland” is geen opdracht: een opdracht "
-                                             "noemt een eenheid en wat die doet, bijvoorbeeld "
-                                             "„A Par - Bur”"),
+    ("stop", "en", Power.FRANCE, EN_NOT),
+    ("ok", "en", Power.ITALY, EN_NOT),
+    ("hello there", "en", Power.ENGLAND, EN_NOT),
+    ("ciao", "it", Power.ITALY, IT_NOT),
+    ("Belgio", "it", Power.ITALY, IT_NOT),
+    ("hoi", "nl", Power.GERMANY, NL_NOT),
+    ("Bedankt Rusland", "nl", Power.GERMANY, NL_NOT),
 ]
 
 
