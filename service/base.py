@@ -75,7 +75,8 @@ class ServiceBase:
     async def game_or_fail(conn: Any, game_id: int) -> Game:
         game = await games.get(conn, game_id)
         if game is None:
-            raise NotFound("game.not_found", f"there is no game {game_id}", game_id=game_id)
+            raise NotFound("game.not_found", f"there is no game {game_id}", game_id=game_id,
+                           id=game_id)
         return game
 
     @staticmethod
@@ -90,28 +91,37 @@ class ServiceBase:
     async def render(self, position: Any, **kwargs: Any) -> bytes:
         """The renderer, in a worker process or thread (CPU work: the event loop stays
         free)."""
+        return await self.draw(self.renderer, position, **kwargs)
+
+    async def draw(self, drawing: Any, *args: Any, **kwargs: Any) -> bytes:
+        """Any drawing function (a map, a replay, a chart) where maps are drawn: in a worker
+        process, or in a thread when no processes were asked for."""
         if self.render_processes > 0:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(self.render_processes,
                                                  mp_context=multiprocessing.get_context("spawn"))
-            call = functools.partial(self.renderer, position, **kwargs)
+            call = functools.partial(drawing, *args, **kwargs)
             return await asyncio.get_running_loop().run_in_executor(self._pool, call)
         async with self._render_slots:
-            return await asyncio.to_thread(self.renderer, position, **kwargs)
+            return await asyncio.to_thread(drawing, *args, **kwargs)
 
     async def map_image(self, game: Game, phase: PhaseRow, **kwargs: Any) -> MapImage:
-        png = await self.render(phase.position, game_name=game.name, **kwargs)
+        """A phase's map in the game's language (and colours)."""
+        png = await self.render(phase.position, game_name=game.name,
+                                language=game.settings.language or "en",
+                                palette=game.settings.palette, **kwargs)
         return MapImage(phase.name, png, f"game-{game.id}-{phase.name}.png")
 
     async def post(self, game: Game, key: str, text: str, *, ping: bool = False,
-                   **params: Any) -> None:
+                   image: MapImage | None = None, **params: Any) -> None:
         """Tell the game's channel about something already committed, in the game's
         language. A notifier failure is logged, not raised: the action happened, and the
-        caller must not think otherwise. `ping`: notify the users it names."""
+        caller must not think otherwise. `ping`: notify the users it names; `image`: a map
+        to go with it."""
         try:
             await self.notifier.post(game.channel_id, Message(
-                key, text, {"game": game.name, **params}, lang=game.settings.language,
-                ping=ping))
+                key, text, {"game": game.name, **params}, image.png if image else None,
+                image.filename if image else None, lang=game.settings.language, ping=ping))
         except ChannelUnavailable as exc:
             log.warning("the channel of game %s refused %s: %s", game.id, key, exc)
         except Exception:
