@@ -185,3 +185,15 @@ def test_a_line_with_no_unit_and_no_order_word_is_not_an_order(line, lang, power
     assert parsed.error == message
     [read] = parse_message(line, position=OPENING, power=power, lang=lang, reply_lang=lang)
     assert read.error_kind == "not_an_order"
+
+
+def test_a_heading_for_another_power_in_a_message_carries_its_kind_and_powers():
+    lines = parse_message("Russia: A Mos - Lvn\nItalia:\nA Ven - Tri", position=OPENING,
+                          power=Power.ITALY, reply_lang="it")
+    refused, read = lines
+    assert refused.error_kind == "other_power"
+    assert dict(refused.error_params) == {"power": "Russia", "sender": "Italy"}
+    assert refused.error == "questi ordini sono sotto l'intestazione Russia, ma tu giochi Italia"
+    assert (read.canonical, read.error_kind, read.error_params) == ("A VEN - TRI", None, ())
+    assert hash(read) == hash(parse_line("A Ven - Tri", position=OPENING, power=Power.ITALY,
+                                         reply_lang="it"))
