@@ -120,3 +120,15 @@ async def test_unused_builds_are_in_the_results_of_the_winter(service, notifier)
     assert winter.params["phase"] == "W1901A"
     # France built one of its two: the other is said to be unused; nobody else had builds
     assert winter.params["unordered"] == [{"power": "France", "unused_builds": 1}]
+
+
+async def test_a_reminder_longer_than_the_phase_is_not_sent_at_its_opening(service, notifier,
+                                                                          clock):
+    from datetime import timedelta
+    game = await start_game(service, reminders=(timedelta(hours=36), timedelta(hours=2)))
+    england = game.user[Power.ENGLAND]
+    await service.run_due()
+    assert notifier.sent_to(england, "reminder") == []       # 36 h before a 24 h phase: no
+    clock.advance(timedelta(hours=22, minutes=30))
+    await service.run_due()
+    assert len(notifier.sent_to(england, "reminder")) == 1   # the 2 h one
