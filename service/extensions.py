@@ -91,7 +91,7 @@ class Extensions:
         if settings.extension_rule == "players":
             await self.core.post(game, "extension.vote", f"{game.name}: <@{user_id}> asks for "
                                  f"{hours:g} more hours ({reason}). Every other player must "
-                                 "agree.", users=voters, **params)
+                                 "agree.", ping=True, users=voters, **params)
         else:
             await self.core.post(game, "extension.asked", f"{game.name}: <@{user_id}> asks the "
                                  f"moderator for {hours:g} more hours ({reason}).", **params)

@@ -67,8 +67,8 @@ class MissedOrders:
         await self.core.post(game, "nmr.grace", f"{game.name}: the deadline of {phase.name} "
                              f"passed without orders from {', '.join(powers)}. The phase waits "
                              f"for them until {end:%Y-%m-%d %H:%M} UTC; everyone may still "
-                             "change orders.", phase=phase.name, powers=powers, users=users,
-                             until=end)
+                             "change orders.", ping=True, phase=phase.name, powers=powers,
+                             users=users, until=end)
         for user in users:
             mine = sorted(p.value for p, u in owing.items() if u == user)
             await self.core.tell(user, Message(

@@ -83,7 +83,8 @@ async def test_grace_waits_for_a_missing_player_then_civil_disorder(
         await table.pass_deadline(24.1)
         held = await posted(table, notice)
         assert f"<@{users['Italy'].id}>" in held.content
-        assert f"<@{users['England'].id}>" not in held.content       # only the missing pinged
+        assert f"<@{users['England'].id}>" not in held.content
+        assert held.mentions == [users["Italy"]]             # only the missing player is pinged
         assert stamp(START + timedelta(hours=36)) in held.content
         dm = await fake.wait_for_dm(users["Italy"], lambda m: "⏳" in m.content, timeout=20)
         assert "senza i tuoi ordini per Italia" in dm.content          # Italo reads Italian
@@ -159,6 +160,7 @@ async def test_an_extension_agreed_by_every_other_player(fake_discord, tmp_path,
                         options={"hours": 6.0, "reason": "trasloco"})
         vote = await table.channel_message(lambda m: "⌛" in m.content and m.components)
         assert "trasloco" in vote.content and f"<@{users['Germany'].id}>" in vote.content
+        assert set(vote.mentions) == set(users.values())     # who votes, and who asked
         agree = next(c for c in vote.custom_ids() if c.endswith(":yes"))
         own = await fake.click(users["France"], vote, agree)
         refused = await fake.wait_for_response(own)
