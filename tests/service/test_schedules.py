@@ -30,7 +30,7 @@ ROME_EVENINGS = {"timezone": "Europe/Rome", "schedule_time": "21:00"}
 
 
 async def test_early_processing_never_shifts_the_schedule(service, clock):
-    clock.set(utc(2026, 11, 25, 10, 0))                       # Wednesday, 11:00 in Rome
+    clock.set(utc(2026, 11, 25, 6, 0))                        # Wednesday, 07:00 in Rome
     game = await start_game(service, **ROME_EVENINGS)
     assert game.view.deadline == utc(2026, 11, 25, 20, 0)     # 21:00 in Rome, that evening
     clock.set(utc(2026, 11, 25, 12, 0))
@@ -44,7 +44,7 @@ async def test_early_processing_never_shifts_the_schedule(service, clock):
 
 
 async def test_an_extension_moves_one_deadline_not_the_slots(service, clock):
-    clock.set(utc(2026, 11, 25, 10, 0))
+    clock.set(utc(2026, 11, 25, 6, 0))
     game = await start_game(service, **ROME_EVENINGS)
     await service.extend_deadline(game.id, MODERATOR, by=timedelta(hours=5))
     clock.set(utc(2026, 11, 26, 1, 0))                        # the extended deadline
@@ -53,7 +53,7 @@ async def test_an_extension_moves_one_deadline_not_the_slots(service, clock):
 
 
 async def test_the_schedule_keeps_21_00_across_the_march_and_october_changes(service, clock):
-    clock.set(utc(2026, 3, 27, 10, 0))                        # Friday before the change
+    clock.set(utc(2026, 3, 27, 6, 0))                         # Friday before the change
     game = await start_game(service, **ROME_EVENINGS)
     assert game.view.deadline == utc(2026, 3, 27, 20, 0)      # 21:00 CET
     clock.set(utc(2026, 3, 27, 20, 0))
@@ -73,7 +73,7 @@ async def test_the_schedule_keeps_21_00_across_the_march_and_october_changes(ser
 
 async def test_adjustments_follow_hours_after_and_the_next_movement_takes_its_slot(
         service, clock):
-    clock.set(utc(2026, 11, 25, 10, 0))
+    clock.set(utc(2026, 11, 25, 6, 0))
     game = await start_game(service, schedule_followup=timedelta(hours=2), **ROME_EVENINGS)
     await service.submit_orders(game.id, game.user[F], "A MAR - SPA")
     clock.set(utc(2026, 11, 25, 20, 0))
@@ -86,6 +86,17 @@ async def test_adjustments_follow_hours_after_and_the_next_movement_takes_its_sl
     await service.run_due()
     spring = await open_phase(service, game.id)
     assert (spring.name, spring.deadline_at) == ("S1902M", utc(2026, 11, 27, 20, 0))
+
+
+async def test_a_movement_phase_gets_at_least_half_the_time_between_slots(service, clock):
+    clock.set(utc(2026, 11, 25, 10, 0))                       # 11:00 in Rome: 10 h to 21:00
+    game = await start_game(service, **ROME_EVENINGS)
+    assert game.view.deadline == utc(2026, 11, 26, 20, 0)     # so the first is tomorrow's
+    await service.extend_deadline(game.id, MODERATOR, by=timedelta(hours=23, minutes=30))
+    clock.set(utc(2026, 11, 27, 19, 30))                      # extended to 20:30 in Rome
+    await service.run_due()
+    # 21:00 that evening would leave 30 minutes: the phase gets the slot after
+    assert (await open_phase(service, game.id)).deadline_at == utc(2026, 11, 28, 20, 0)
 
 
 def test_every_other_day_counted_from_the_start_and_skipped_weekdays():
