@@ -41,23 +41,28 @@ class MissedOrders:
     # -- grace -------------------------------------------------------------------------------
     async def hold(self, game_id: int, phase_id: int) -> bool:
         """At the phase's deadline: hold it in grace if the game's policy says so and seated
-        powers sent no orders. True when held (the caller leaves it open)."""
+        powers sent no orders. True when held, or when its row changed meanwhile: the caller
+        leaves it open for now."""
         now = self.core.now_ts()
-        async with self.core.db.transaction() as conn:
+        async with self.core.db.read() as conn:     # most deadlines: no grace, no write
             game = await games.get(conn, game_id)
+            if game is None or game.status != ACTIVE or game.settings.nmr_policy != "grace":
+                return False
             phase = await phases.get(conn, phase_id)
-            if (game is None or game.status != ACTIVE or game.settings.nmr_policy != "grace"
-                    or phase is None or phase.status != "open" or phase.deadline_at is None
+            if (phase is None or phase.status != "open" or phase.deadline_at is None
                     or await missed.grace_from(conn, phase_id) is not None):
                 return False
             owing = await self._owing(conn, game, phase)
-            deadline = to_ts(phase.deadline_at)
-            # counted from the deadline: a bot that was down through the grace adjudicates
-            until = deadline + game.settings.nmr_grace.total_seconds()
-            if not owing or until <= now:
-                return False
+        deadline = to_ts(phase.deadline_at)
+        # counted from the deadline: a bot that was down through the grace adjudicates
+        until = deadline + game.settings.nmr_grace.total_seconds()
+        if not owing or until <= now:
+            return False
+        async with self.core.db.transaction() as conn:
+            # the row changed since it was read (held, moved or adjudicated by someone else):
+            # leave the phase to the next run, which reads it afresh
             if not await missed.start_grace(conn, phase_id, deadline, until):
-                return False
+                return True
             await audit.log(conn, game_id, None, "grace",
                             {"phase": phase.name, "powers": sorted(p.value for p in owing),
                              "until": until}, now)
