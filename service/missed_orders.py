@@ -135,9 +135,9 @@ class MissedOrders:
         """After the commit: the channel, the moderator and the player hear of each."""
         limit = game.settings.abandon_after
         for power, user in gone:
-            await self.core.post(game, "seat.abandoned", f"{game.name}: {power.value} sent no "
-                                 f"orders {limit} times in a row; <@{user}> is no longer "
-                                 "seated and the power stays in civil disorder.",
+            await self.core.post(game, "seat.abandoned", f"{game.name}: {power.value} has sent "
+                                 f"no orders for too many phases in a row ({limit}); <@{user}> "
+                                 "is no longer seated and the power stays in civil disorder.",
                                  game_id=game.id, power=power.value, user_id=user,
                                  missed=limit)
             params = {"game": game.name, "game_id": game.id, "power": power.value,

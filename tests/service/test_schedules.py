@@ -64,11 +64,18 @@ async def test_the_schedule_keeps_21_00_across_the_march_and_october_changes(ser
     # Sunday 29 March: summer time, 21:00 CEST is 19:00 UTC (a 23-hour day)
     assert (await open_phase(service, game.id)).deadline_at == utc(2026, 3, 29, 19, 0)
 
-    settings = GameSettings(**ROME_EVENINGS)
-    october = next_deadline(settings, PhaseKind.MOVEMENT, now=utc(2026, 10, 24, 19, 0),
-                            previous_deadline=utc(2026, 10, 24, 19, 0),
-                            first_day=date(2026, 10, 1))
-    assert october == utc(2026, 10, 25, 20, 0)                # 21:00 CET again, 25 h later
+
+async def test_the_schedule_keeps_21_00_when_summer_time_ends(service, clock):
+    clock.set(utc(2026, 10, 23, 6, 0))                        # Friday, summer time
+    game = await start_game(service, **ROME_EVENINGS)
+    assert game.view.deadline == utc(2026, 10, 23, 19, 0)     # 21:00 CEST
+    clock.set(utc(2026, 10, 23, 19, 0))
+    await service.run_due()
+    assert (await open_phase(service, game.id)).deadline_at == utc(2026, 10, 24, 19, 0)
+    clock.set(utc(2026, 10, 24, 19, 0))
+    await service.run_due()
+    # Sunday 25 October: winter time again, 21:00 CET is 20:00 UTC (a 25-hour day)
+    assert (await open_phase(service, game.id)).deadline_at == utc(2026, 10, 25, 20, 0)
 
 
 async def test_adjustments_follow_hours_after_and_the_next_movement_takes_its_slot(
