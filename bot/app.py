@@ -18,7 +18,7 @@ from bot.i18n import language_of, tr
 from bot.limits import split_text
 from bot.messages import words
 from bot.permissions import intents
-from bot.ratelimit import RateLimiter
+from bot.ratelimit import DmQueues
 from bot.translator import CatalogueTranslator
 from service.errors import ServiceError
 from service.settings import Settings
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("bot.cogs.games", "bot.cogs.orders", "bot.cogs.moderation", "bot.cogs.deadlines",
-              "bot.cogs.schedules")
+              "bot.cogs.help", "bot.cogs.schedules", "bot.cogs.seats")
 
 
 class NotModerator(app_commands.CheckFailure):
@@ -46,7 +46,8 @@ def apply_api_base(base: str | None) -> None:
 class ArbitroBot(commands.Bot):
     def __init__(self, settings: Settings, *, sync: bool = False,
                  tick_seconds: float = 60.0) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
+        super().__init__(command_prefix=commands.when_mentioned,
+                         intents=intents(members=settings.members_intent),
                          help_command=None,
                          # names show without notifying anyone; reminders and "your
                          # turn" posts ask for pings explicitly (bot.notifier)
@@ -55,7 +56,7 @@ class ArbitroBot(commands.Bot):
         self.sync_commands = sync
         self.tick_seconds = tick_seconds       # how often the deadlines cog runs what is due
         self.service: GameService = None  # type: ignore[assignment]  # set by the runner
-        self.order_limiter = RateLimiter()
+        self.dm_queues = DmQueues()          # a user's DMs are read one at a time, in order
         # user id -> (chosen with /language, last seen Discord locale): a cache of what the
         # service stores, so replies stay in a user's language after a restart too.
         self._languages: dict[int, tuple[str | None, str | None]] = {}

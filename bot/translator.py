@@ -1,6 +1,7 @@
 """Slash commands described in the reader's language: discord.py asks this translator for each
 description when it syncs the commands, and Discord shows Italian or Dutch users their own.
-Command and option names stay English, so they are the same for everyone."""
+Command and option names stay English, so they are the same for everyone; the names of an
+option's fixed choices (which say what each choice does) are translated too."""
 
 from __future__ import annotations
 

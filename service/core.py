@@ -36,7 +36,7 @@ from service.images import Renderer
 from service.models import ACTIVE, Game
 from service.notifier import Message
 from service.obligations import missing
-from service.repos import audit, games, phases, results, seats
+from service.repos import audit, games, marks, phases, results, seats
 from service.repos import orders as order_rows
 
 if TYPE_CHECKING:
@@ -155,16 +155,28 @@ class ServiceCore(Announcing):
             if not fresh:
                 return
             phase = await phases.get(conn, phase_id)
-            given = await order_rows.effective(conn, phase_id)
-            neutral = game.neutral_in(phase.position.phase)
-            owed: dict[int, list[tuple[Power, tuple[str, ...]]]] = {}
-            for seat in await seats.all_seats(conn, game_id):
-                if seat.user_id is None:
-                    continue
-                left = missing(phase.position, seat.power, given.get(seat.power, []), neutral)
-                if left:
-                    owed.setdefault(seat.user_id, []).append((seat.power, left))
-        when = from_ts(deadline)
+            owed = await self.owing(conn, game, phase)
+        await self.remind(game, phase, owed)
+
+    @staticmethod
+    async def owing(conn: Any, game: Game, phase: Any
+                    ) -> dict[int, list[tuple[Power, tuple[str, ...]]]]:
+        """Seated players still owing orders in `phase`: user -> [(power, units left)]."""
+        given = await order_rows.effective(conn, phase.id)
+        neutral = game.neutral_in(phase.position.phase)
+        owed: dict[int, list[tuple[Power, tuple[str, ...]]]] = {}
+        for seat in await seats.all_seats(conn, game.id):
+            if seat.user_id is None:
+                continue
+            left = missing(phase.position, seat.power, given.get(seat.power, []), neutral)
+            if left:
+                owed.setdefault(seat.user_id, []).append((seat.power, left))
+        return owed
+
+    async def remind(self, game: Game, phase: Any,
+                     owed: dict[int, list[tuple[Power, tuple[str, ...]]]]) -> None:
+        """A private reminder to each player in `owed`, and one notice in the channel."""
+        when = phase.deadline_at
         for user_id, items in owed.items():
             text = (f"{game.name}: the deadline for {phase.name} is {when:%Y-%m-%d %H:%M} UTC. "
                     "Still without orders: " + "; ".join(
@@ -205,6 +217,7 @@ class ServiceCore(Announcing):
                                     closed=game.closed_in(phase_now))
                 if not await phases.close(conn, phase_id, now):
                     return False
+                await marks.keep(conn, game_id, phase_id)     # what a rollback puts back
                 await results.store(conn, phase_id, result)
                 # Its announcement is this process's, in the database (other processes) and
                 # here (a retry of pending announcements in this process).

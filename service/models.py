@@ -19,6 +19,7 @@ from service.when import zone
 FORMING, ACTIVE, PAUSED, FINISHED = "forming", "active", "paused", "finished"
 NMR_POLICIES = ("immediate", "grace")
 EXTENSION_RULES = ("moderator", "players", "off")
+DRAW_POLICIES = ("agree", "left_out")
 GAME_LANGUAGES = ("en", "it", "nl")
 
 
@@ -47,6 +48,12 @@ class GameSettings:
     extension_max: timedelta = timedelta(hours=48)   # the longest one extension
     extensions_per_phase: int = 1                    # extensions granted in one phase
     extensions_per_player: int = 2                   # extensions granted to a player in a game
+    # Powers in civil disorder or vacant in a draw vote: "agree" (counted as voting for it,
+    # and share it) or "left_out" (neither vote nor share it).
+    draw_policy: str = "agree"
+    # Joining (or claiming a seat) needs at least this share of phases ordered on time, in
+    # percent, over the player's earlier games; None: anyone may join.
+    min_on_time: int | None = None
     # The language of the game's channel posts and maps ("en", "it", "nl"); None: the
     # server's preferred locale (which Discord lets only Community servers set).
     language: str | None = None
@@ -81,10 +88,16 @@ class GameSettings:
         if self.victory_target is not None and not 1 <= self.victory_target <= 34:
             raise InvalidRequest("settings.bad_target", "the victory target must be 1 to 34",
                                  target=self.victory_target)
+        if self.min_on_time is not None and not 0 <= self.min_on_time <= 100:
+            raise InvalidRequest("settings.bad_min_on_time", "the minimum on-time rate is a "
+                                 "percentage, 0 to 100", value=self.min_on_time)
         if self.end_year is not None and self.end_year < setup.first_year:
             raise InvalidRequest("settings.bad_end_year", f"the end year must be "
                                  f"{setup.first_year} or later", first_year=setup.first_year)
         self._validate_schedule()
+        if self.draw_policy not in DRAW_POLICIES:
+            raise InvalidRequest("settings.bad_draw_policy", f"unknown draw policy "
+                                 f"{self.draw_policy!r}", value=self.draw_policy)
         if self.language is not None and self.language not in GAME_LANGUAGES:
             raise InvalidRequest("settings.bad_language", f"unknown language "
                                  f"{self.language!r}: use en, it or nl", lang=self.language)
@@ -144,7 +157,9 @@ class GameSettings:
                 "extension_rule": self.extension_rule,
                 "extension_max": self.extension_max.total_seconds(),
                 "extensions_per_phase": self.extensions_per_phase,
-                "extensions_per_player": self.extensions_per_player}
+                "extensions_per_player": self.extensions_per_player,
+                "draw_policy": self.draw_policy,
+                "min_on_time": self.min_on_time}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameSettings:
@@ -161,6 +176,8 @@ class GameSettings:
                    variant=data.get("variant"),
                    reminders=tuple(timedelta(seconds=s) for s in data.get("reminders", ())),
                    victory_target=data.get("victory_target"), end_year=data.get("end_year"),
+                   draw_policy=data.get("draw_policy", "agree"),
+                   min_on_time=data.get("min_on_time"),
                    language=data.get("language"), **seconds, **plain)
 
 
@@ -245,6 +262,7 @@ class SeatView:
     has_orders: bool                 # has sent orders for the open phase (not which)
     needs_orders: bool               # has something to order in the open phase
     ready: bool
+    unreachable: str | None = None   # why the bot cannot reach the player: dm_closed, left_server
 
 
 @dataclass(frozen=True)
@@ -359,3 +377,33 @@ class PhaseReport:
     # what happened without an order: units that held or were disbanded, builds not used
     # (service.obligations.unordered), so the results account for every unit
     unordered: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A player's record across every game on this bot (`/profile`)."""
+
+    user_id: int
+    on_time: int                     # phases they sent orders for before the deadline
+    missed: int                      # phases their power went into civil disorder
+    civil_disorder_spells: int       # times a seat of theirs went into civil disorder
+    finished: int                    # games they played to the end
+    playing: int                     # games they play now
+    abandoned: int                   # seats they left (removed, replaced, abandoned)
+
+    @property
+    def on_time_percent(self) -> int | None:
+        """Phases ordered on time out of those they had to order, in percent (None: none)."""
+        total = self.on_time + self.missed
+        return round(100 * self.on_time / total) if total else None
+
+
+@dataclass(frozen=True)
+class SeatClaim:
+    """A player's request to take a seat, waiting for the moderator's answer."""
+
+    id: int
+    game_id: int
+    power: Power
+    user_id: int
+    status: str                      # pending, approved, refused, superseded

@@ -8,14 +8,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.adjudicator import adjudicate
-from engine.orders import Build, Order, Waive, parse_order
+from engine.orders import Build, Order, OrderSyntaxError, Waive, parse_order
 from engine.outcomes import Status
 from engine.position import Position
 from engine.vocabulary import PhaseKind, Power, Unit, province_of
 from service import announcements
 from service.clock import from_ts
 from service.core import ServiceCore
-from service.ending import decide_end
+from service.endgame import draw_outcome
 from service.errors import InvalidRequest, NotAllowed, OrdersRejected, PhaseClosed
 from service.models import (
     ACTIVE,
@@ -76,8 +76,8 @@ class OrderingMixin(ServiceCore):
                     or latest[2] != "open":
                 raise _closed(current.name, latest[1] if latest and latest[0] != current.id
                               else None)
-            by_power: dict[Power, list[tuple[str, str]]] = {p: [] for p in
-                                                             {p for p, _o in chosen} or {mine[0]}}
+            # A message with no order read records nothing (not even that something came).
+            by_power: dict[Power, list[tuple[str, str]]] = {p: [] for p, _o in chosen}
             waives: dict[Power, int] = {}
             for p, order in chosen:
                 waives[p] = waives.get(p, 0) + (order.canonical() == "WAIVE")
@@ -115,13 +115,16 @@ class OrderingMixin(ServiceCore):
             for reading in read_orders(section, position=position, power=target, lang=lang,
                                        reply_lang=reply_lang, rules=rules):
                 owner = target
+                # A unit (or, for a build, a centre) of a power the sender does not play is
+                # refused, never recorded to hold; for one power as for several.
+                refused = (_foreign(position, reading.order, mine, reading.input)
+                           or _unit_missing(position, reading.order, reading.input)) \
+                    if reading.ok else None
+                if refused is not None:
+                    lines.append(refused)
+                    continue
                 if reading.ok and header is None and power is None and len(mine) > 1:
-                    # Which of the sender's powers is meant is read off the board; a unit (or
-                    # centre) of a power they do not play is refused rather than guessed.
-                    refused = _foreign(position, reading.order, mine, reading.input)
-                    if refused is not None:
-                        lines.append(refused)
-                        continue
+                    # Which of the sender's powers is meant is read off the board.
                     owner = _owner(position, reading.order, mine) or target
                     if owner != target:
                         reading = read_orders(reading.input, position=position, power=owner,
@@ -242,16 +245,16 @@ class OrderingMixin(ServiceCore):
             mine = await self._mine_or_fail(conn, game, user_id)
             for p in mine:
                 await draws.set_vote(conn, game_id, p, yes, now)
-            outcome = decide_end(game, current.position, await draws.in_favour(conn, game_id),
-                                 counted=False)      # a draw may pass at any time
-            passed = yes and outcome is not None and outcome["kind"] == "draw"
+            # a draw may pass at any time; the game's policy says how absent powers count
+            outcome = await draw_outcome(conn, game, current.position)
+            passed = yes and outcome is not None
             sharing = tuple(Power(p) for p in outcome["powers"]) if passed else ()
             if passed:
                 await games.finish(conn, game_id, outcome, now)
                 game = await games.get(conn, game_id)
         if passed:
             await self.post(game, "game.draw", announcements.outcome_sentence(game.outcome),
-                            powers=[p.value for p in sharing])
+                            powers=[p.value for p in sharing], outcome=game.outcome)
             await self.reschedule(game_id)
         return DrawReport(yes, passed, sharing if passed else ())
 
@@ -375,6 +378,26 @@ def _foreign(position: Position, order: Order | None, mine: list[Power],
                       "which you do not play: this line was not recorded",
                       error_key="orders.not_your_unit",
                       error_params={"unit": unit.label(), "power": power.value})
+
+
+def _unit_missing(position: Position, order: Order | None, text: str) -> LineReport | None:
+    """The line refused when its order names a place where no unit stands and so has no unit
+    type (`NTH - PAR` with the North Sea empty): such an order cannot be written down and
+    read back (CONTRACTS.md's notation needs the type), so it is never recorded."""
+    if order is None:
+        return None
+    try:
+        parse_order(order.canonical(), position.phase.kind)
+        return None
+    except OrderSyntaxError:
+        pass
+    where = order.location if getattr(order, "unit", True) is None else next(
+        (getattr(order, a) for a in ("supported_location", "army_location")
+         if getattr(order, a, None)), order.location)
+    province = province_of(where).upper()
+    return LineReport(text, False, error=f"there is no unit in {province}: this line was not "
+                      "recorded", error_key="orders.no_unit_there",
+                      error_params={"province": province})
 
 
 def _unit_named(position: Position, province: str) -> Unit | None:

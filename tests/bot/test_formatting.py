@@ -35,7 +35,7 @@ def test_results_name_outcomes_reasons_disorder_retreats_and_centres():
     assert "`A PAR - BUR` — fails: bounced at Burgundy (BUR)" in text
     assert ("illegal, the unit holds: the unit in London (LON) belongs to another power"
             in text)
-    assert "**Russia** — *sommossa*" in text
+    assert "**Russia** — civil disorder (no orders received)" in text
     assert ("Italy A Venice (VEN) (attacked from Tyrolia (TYR)) may retreat to: Apulia (APU)"
             in text)
     assert "France: 4 (+1)" in text

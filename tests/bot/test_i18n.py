@@ -14,7 +14,7 @@ from bot.i18n import LANGUAGES, catalogue, language_of, locale_dir, tr
 ROOT = Path(__file__).resolve().parents[2]
 # Keys are dotted lower-case names in these namespaces; a literal such as "game.joined" in the
 # bot's code is a key (f-string keys such as f"reason.{...}" are checked through the enums).
-NAMESPACES = ("dm", "draw", "error", "game", "history", "language", "map", "mod", "orders",
+NAMESPACES = ("dm", "draw", "error", "game", "help", "history", "language", "map", "mod", "orders",
               "outcome", "phase", "power", "ready", "results", "season", "state", "status")
 KEY = re.compile(r'"((?:{})\.[a-z_]+)"'.format("|".join(NAMESPACES)))
 SERVICE_KEY = re.compile(r'(?:Message|NotFound|NotAllowed|InvalidRequest|PhaseClosed|'
