@@ -13,17 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
+from service.area import Area
 from service.clock import to_ts
 from service.errors import InvalidRequest, NotAllowed, NotFound
 from service.models import ACTIVE, Game
 from service.notifier import Message
 from service.repos import audit, extensions, games, phases, seats
 from service.repos.extensions import Extension
-
-if TYPE_CHECKING:
-    from service.game_service import GameService
 
 MAX_REASON = 200
 
@@ -37,10 +34,7 @@ class ExtensionReport:
     deadline: datetime | None        # the open phase's deadline after it
 
 
-class Extensions:
-    def __init__(self, core: GameService) -> None:
-        self.core = core
-
+class Extensions(Area):
     async def request(self, game_id: int, user_id: int, hours: float,
                       reason: str) -> ExtensionReport:
         now = self.core.now_ts()

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.vocabulary import Power
+from service.area import Area
 from service.clock import from_ts, to_ts
 from service.models import ACTIVE, Game, PhaseRow
 from service.notifier import Message
@@ -28,16 +29,10 @@ from service.obligations import needs_orders
 from service.repos import audit, games, missed, phases, seats
 from service.repos import orders as order_rows
 
-if TYPE_CHECKING:
-    from service.game_service import GameService
-
 log = logging.getLogger(__name__)
 
 
-class MissedOrders:
-    def __init__(self, core: GameService) -> None:
-        self.core = core
-
+class MissedOrders(Area):
     # -- grace -------------------------------------------------------------------------------
     async def hold(self, game_id: int, phase_id: int) -> bool:
         """At the phase's deadline: hold it in grace if the game's policy says so and seated

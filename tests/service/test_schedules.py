@@ -175,3 +175,53 @@ async def test_a_moderator_types_the_deadline_in_the_games_zone(service, clock, 
         await service.schedules.set_deadline_typed(game.id, MODERATOR, "ieri")
     assert caught.value.key == "when.unreadable"
     assert (await open_phase(service, game.id)).deadline_at == utc(2026, 11, 26, 20, 0)
+
+
+async def test_the_moderator_changes_the_schedule_mid_game(service, clock, notifier):
+    clock.set(utc(2026, 11, 25, 6, 0))
+    game = await start_game(service)
+    config = service.game_config
+    await config.change(game.id, MODERATOR, "timezone", "europe/rome")
+    await config.change(game.id, MODERATOR, "schedule_time", "21.00")
+    await config.change(game.id, MODERATOR, "schedule_skip_days", "sabato, zondag")
+    await config.change(game.id, MODERATOR, "missed_orders", "grace")
+    shown = {v.setting.name: v.value for v in await config.show(game.id)}
+    assert (shown["timezone"], shown["schedule_time"], shown["schedule_skip_days"],
+            shown["missed_orders"]) == ("Europe/Rome", "21:00", (5, 6), "grace")
+    assert [m.params["setting"] for m in notifier.posted("settings.changed")] == [
+        "timezone", "schedule_time", "schedule_skip_days", "missed_orders"]
+    # from the next phase on: Thursday's slot, then Friday's, then Monday's
+    await service.process_now(game.id, MODERATOR)
+    assert (await open_phase(service, game.id)).deadline_at == utc(2026, 11, 26, 20, 0)
+    clock.set(utc(2026, 11, 26, 20, 0))
+    await service.run_due()                                   # grace: nobody ordered
+    clock.set(utc(2026, 11, 27, 8, 0))
+    await service.run_due()
+    assert (await open_phase(service, game.id)).deadline_at == utc(2026, 11, 27, 20, 0)
+    clock.set(utc(2026, 11, 27, 20, 0))
+    await service.run_due()
+    clock.set(utc(2026, 11, 28, 8, 0))
+    await service.run_due()
+    assert (await open_phase(service, game.id)).deadline_at == utc(2026, 11, 30, 20, 0)
+    await config.change(game.id, MODERATOR, "schedule_skip_days", "-")
+    await config.change(game.id, MODERATOR, "schedule_time", "none")
+    shown = {v.setting.name: v.value for v in await config.show(game.id)}
+    assert (shown["schedule_time"], shown["schedule_skip_days"]) == (None, ())
+
+
+@pytest.mark.parametrize(("name", "typed", "key"), [
+    ("timezone", "Mars/Olympus", "when.bad_zone"),
+    ("schedule_time", "25:00", "when.bad_clock"),
+    ("schedule_time", "evening", "settings.bad_schedule_time"),
+    ("schedule_skip_days", "weekend", "settings.bad_weekday"),
+    ("schedule_skip_days", "mon tue wed thu fri sat sun", "settings.bad_skip_days"),
+    ("missed_orders", "lenient", "settings.bad_choice"),
+    ("grace_hours", "0", "settings.bad_duration"),
+    ("extensions", "vote", "settings.bad_choice"),
+])
+async def test_bad_schedule_settings_change_nothing(service, name, typed, key):
+    game = await start_game(service)
+    with pytest.raises(InvalidRequest) as caught:
+        await service.game_config.change(game.id, MODERATOR, name, typed)
+    assert caught.value.key == key
+    assert (await service.status(game.id)).settings == GameSettings()    # nothing changed
