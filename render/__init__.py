@@ -7,7 +7,7 @@
                orders: Sequence[tuple[Power, Order]] = (), # not adjudicated: drawn plain
                game_name: str = "",
                civil_disorder: Iterable[Power] = (),        # marked in the legend
-               language: str = "en",                        # "en", "it" or "nl": every word
+               language: str | None = "en",                 # "en", "it", "nl" (None: "en")
                palette: str = "standard",                   # or "colourblind" (Okabe-Ito)
                after: Position | None = None,               # see below
                ) -> bytes                                   # an 8-bit palette PNG, 720 px wide
@@ -45,7 +45,7 @@ from render.svg import drawing, render_svg
 
 def render_png(position: Position, *, results: Sequence[OrderResult] = (),
                orders: Sequence[tuple[Power, Order]] = (), game_name: str = "",
-               civil_disorder: Iterable[Power] = (), language: str = "en",
+               civil_disorder: Iterable[Power] = (), language: str | None = "en",
                palette: str = "standard", after: Position | None = None) -> bytes:
     """The map of `position` as PNG bytes (see the module's documentation)."""
     return layered_png(drawing(position, results=results, orders=orders, game_name=game_name,

@@ -17,7 +17,7 @@ from PIL import Image
 
 from engine.position import Position
 from engine.vocabulary import Power
-from render.overlay import _fill, _font
+from render.overlay import fill_paint, text_font
 from render.palette import OUTLINE, TEXT, palette_named
 from render.words import words_for
 
@@ -60,14 +60,14 @@ def render_chart(points: Sequence[tuple[int, Mapping[Power, int]]], *, game_name
         return TOP + plot_h - count / top_count * plot_h
 
     title = f"{game_name} · {words.centres}" if game_name else words.centres
-    canvas.drawString(title[:60], LEFT, 34, _font(22.0), _fill(TEXT))
+    canvas.drawString(title[:60], LEFT, 34, text_font(22.0), fill_paint(TEXT))
     grid = skia.Paint(Color=_colour(GRID), StrokeWidth=1, Style=skia.Paint.kStroke_Style)
-    small = _font(13.0)
+    small = text_font(13.0)
     for count in range(0, top_count + 1, 6 if top_count > 24 else 3):
         canvas.drawLine(LEFT, y_of(count), LEFT + plot_w, y_of(count), grid)
         label = str(count)
         canvas.drawString(label, LEFT - 8 - small.measureText(label), y_of(count) + 5, small,
-                          _fill(TEXT))
+                          fill_paint(TEXT))
     victory = skia.Paint(Color=_colour("#C00000"), StrokeWidth=1.5,
                          Style=skia.Paint.kStroke_Style,
                          PathEffect=skia.DashPathEffect.Make([6, 4], 0))
@@ -77,7 +77,7 @@ def render_chart(points: Sequence[tuple[int, Mapping[Power, int]]], *, game_name
     for year in years[::step]:
         label = str(year)
         canvas.drawString(label, x_of(year) - small.measureText(label) / 2,
-                          TOP + plot_h + 20, small, _fill(TEXT))
+                          TOP + plot_h + 20, small, fill_paint(TEXT))
     for power in Power:
         line = skia.Paint(AntiAlias=True, Color=_colour(colours[power]), StrokeWidth=4,
                           Style=skia.Paint.kStroke_Style,
@@ -97,8 +97,8 @@ def render_chart(points: Sequence[tuple[int, Mapping[Power, int]]], *, game_name
     for i, power in enumerate(Power):
         x, y = 16 + (i % 4) * slot, HEIGHT - 52 + (i // 4) * 28
         canvas.drawRoundRect(skia.Rect.MakeXYWH(x, y - 14, 18, 18), 3, 3,
-                             _fill(colours[power]))
-        canvas.drawString(words.powers[power], x + 24, y, _font(14.0), _fill(TEXT))
+                             fill_paint(colours[power]))
+        canvas.drawString(words.powers[power], x + 24, y, text_font(14.0), fill_paint(TEXT))
     out = io.BytesIO()
     Image.fromarray(pixels[:, :, :3]).save(out, format="PNG", optimize=False)
     return out.getvalue()

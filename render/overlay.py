@@ -35,7 +35,7 @@ def _typeface() -> skia.Typeface:
 
 
 @cache
-def _font(size: float) -> skia.Font:
+def text_font(size: float) -> skia.Font:
     font = skia.Font(_typeface(), size)
     font.setEdging(skia.Font.Edging.kAntiAlias)
     font.setHinting(skia.FontHinting.kNone)
@@ -45,7 +45,7 @@ def _font(size: float) -> skia.Font:
 
 
 @cache
-def _fill(colour: str) -> skia.Paint:
+def fill_paint(colour: str) -> skia.Paint:
     return skia.Paint(AntiAlias=True, Color=skia.Color(*(int(colour[i:i + 2], 16)
                                                          for i in (1, 3, 5))))
 
@@ -106,7 +106,10 @@ class OverlayPainter:
         # continuous line (a <polyline> is dashed correctly): lines go in as polylines.
         text = _LINE.sub(r'<polyline fill="none" points="\1,\2 \3,\4"',
                          "\n".join([self.header, *parts, "</svg>"])).encode()
-        return skia.SVGDOM.MakeFromStream(skia.MemoryStream(text, True))
+        document = skia.SVGDOM.MakeFromStream(skia.MemoryStream(text, True))
+        if document is None:
+            raise ValueError("Skia's SVG module could not read the map's overlay")
+        return document
 
     def _flush(self) -> None:
         if self.shapes:
@@ -140,11 +143,11 @@ class OverlayPainter:
         canvas.scale(s, s)
         for text in texts:
             words = "".join(text.itertext())
-            font = _font(float(text.get("font-size")))
+            font = text_font(float(text.get("font-size")))
             x, y = float(text.get("x")), float(text.get("y"))
             anchor = text.get("text-anchor")
             if anchor in ("middle", "end"):
                 width = font.measureText(words)
                 x -= width / 2 if anchor == "middle" else width
-            canvas.drawString(words, x, y, font, _fill(text.get("fill", "#000000")))
+            canvas.drawString(words, x, y, font, fill_paint(text.get("fill", "#000000")))
         canvas.restore()

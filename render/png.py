@@ -17,8 +17,13 @@ from dataclasses import dataclass
 import numpy as np
 from zlib_ng import zlib_ng
 
-# zlib-ng level 3: about 2 ms more than level 1 for a file a quarter smaller.
-LEVEL = 3
+# zlib-ng level 2: 0.7 ms more than level 1 for a file a fifth smaller (89 -> 69 KB for the
+# benchmark's board); level 3 saves 3 KB more for another 0.8 ms.
+LEVEL = 2
+# A map bigger than this at LEVEL (a crowded board: 78 KB was the largest of 1,500 maps of the
+# 20 games of ../shared) is deflated again at RETRY_LEVEL (3 ms more, an eighth smaller), so maps stay
+# under 80 KB, which Discord shows at once on a phone.
+RETRY_ABOVE, RETRY_LEVEL = 72_000, 6
 
 
 @dataclass(frozen=True)
@@ -30,7 +35,7 @@ class ColourMap:
     Pillow's own palette mapping was tried first: it maps through a coarser cache and gave
     white as (252, 251, 250)."""
     colours: bytes          # RGB triples
-    table: np.ndarray       # uint8 palette index per table cell
+    table: np.ndarray       # uint8 palette index, indexed by (pixel & CELL_MASK) >> CELL_SHIFT
 
     @classmethod
     def of(cls, colours: list[tuple[int, int, int]]) -> ColourMap:
@@ -43,27 +48,25 @@ class ColourMap:
         for start in range(0, len(cells), 8192):   # |c - p|^2 less |c|^2, in slices
             chunk = cells[start:start + 8192]
             table[start:start + 8192] = (lengths[None, :] - 2 * (chunk @ palette.T)).argmin(1)
-        exact = np.array(colours, dtype=np.uint32)
-        table[_cell(exact[:, 0], exact[:, 1], exact[:, 2])] = np.arange(len(colours))
-        return cls(bytes(c for colour in colours for c in colour), table)
+        exact = np.array(colours, dtype=np.int64)
+        table[(exact[:, 0] >> SHIFT << 2 * BITS) | (exact[:, 1] >> SHIFT << BITS)
+              | (exact[:, 2] >> SHIFT)] = np.arange(len(colours))
+        # Spread over the bits a pixel's cell is read from with one mask and one shift (a
+        # sparse table of 4 MB: two numpy passes per map instead of eight).
+        r, g, b = np.meshgrid(*[np.arange(cells_per_channel)] * 3, indexing="ij")
+        sparse = np.zeros(1 << (24 - SHIFT), dtype=np.uint8)
+        sparse[(r | g << 8 | b << 16).reshape(-1)] = table
+        return cls(bytes(c for colour in colours for c in colour), sparse)
 
     def indices(self, rgba: np.ndarray) -> np.ndarray:
         """The palette index of each pixel of an (height, width, 4) uint8 RGBA array."""
         packed = rgba.view(np.uint32)[:, :, 0]     # little-endian: R in the low byte
-        shift = 8 - BITS
-        mask = (1 << BITS) - 1
-        cell = ((((packed >> shift) & mask) << (2 * BITS))
-                | (((packed >> (8 + shift)) & mask) << BITS)
-                | ((packed >> (16 + shift)) & mask))
-        return self.table[cell]
+        return self.table[(packed & CELL_MASK) >> SHIFT]
 
 
 BITS = 6    # 262,144 table cells: half a second once per palette; a cell spans 4 levels
-
-
-def _cell(r: np.ndarray, g: np.ndarray, b: np.ndarray) -> np.ndarray:
-    shift = 8 - BITS
-    return ((r >> shift) << (2 * BITS)) | ((g >> shift) << BITS) | (b >> shift)
+SHIFT = 8 - BITS
+CELL_MASK = np.uint32(sum(((1 << BITS) - 1) << (SHIFT + 8 * i) for i in range(3)))
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
@@ -76,11 +79,15 @@ def write_png(indices: np.ndarray, colours: bytes, level: int = LEVEL) -> bytes:
     height, width = indices.shape
     raw = np.zeros((height, width + 1), dtype=np.uint8)   # column 0: filter type 0 ("none")
     raw[:, 1:] = indices
+    data = raw.tobytes()
+    packed = zlib_ng.compress(data, level)
+    if len(packed) > RETRY_ABOVE and level < RETRY_LEVEL:
+        packed = zlib_ng.compress(data, RETRY_LEVEL)
     used = int(indices.max()) + 1
     return b"".join([
         b"\x89PNG\r\n\x1a\n",
         _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
         _chunk(b"PLTE", colours[:3 * used]),
-        _chunk(b"IDAT", zlib_ng.compress(raw.tobytes(), level)),
+        _chunk(b"IDAT", packed),
         _chunk(b"IEND", b""),
     ])

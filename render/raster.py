@@ -1,6 +1,8 @@
 """SVG to PNG with resvg (a Rust rasteriser installed from PyPI as `resvg-py`, no system
-libraries). Only the font shipped in `render/fonts/` is loaded, never the system's, so the
-same SVG gives the same pixels on every machine."""
+libraries): the static board is drawn with it once per process (`render.board`), and
+`svg_to_png(render_svg(...))` is the whole map as the renderer drew it before the layered one
+(the benchmark and the reference images). Only the font shipped in `render/fonts/` is loaded,
+never the system's, so the same SVG gives the same pixels on every machine."""
 
 from __future__ import annotations
 

@@ -33,6 +33,8 @@ LEGEND_HEIGHT = 170
 # time of a render grows with its pixels (rasterising and PNG encoding are most of the cost).
 OUTPUT_WIDTH = 720
 FONT = "DejaVu Sans"
+LABEL_SIZE = 17.0       # province abbreviations, map units (was 13)
+LABEL_OPACITY = 0.75    # (was 0.55)
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,7 @@ class Drawing:
 
 def drawing(position: Position, *, results: Sequence[OrderResult] = (),
             orders: Sequence[tuple[Power, Order]] = (), game_name: str = "",
-            civil_disorder: Iterable[Power] = (), language: str = "en",
+            civil_disorder: Iterable[Power] = (), language: str | None = "en",
             palette: str = "standard", after: Position | None = None) -> Drawing:
     geometry = standard_geometry()
     shown = after if after is not None else position
@@ -72,7 +74,7 @@ def drawing(position: Position, *, results: Sequence[OrderResult] = (),
 
 def render_svg(position: Position, *, results: Sequence[OrderResult] = (),
                orders: Sequence[tuple[Power, Order]] = (), game_name: str = "",
-               civil_disorder: Iterable[Power] = (), language: str = "en",
+               civil_disorder: Iterable[Power] = (), language: str | None = "en",
                palette: str = "standard", after: Position | None = None) -> str:
     """The map as SVG text (the keywords are those of `render.render_png`). `results`
     (adjudicated orders) are drawn with their success or failure; `orders` (not adjudicated: a
@@ -175,11 +177,14 @@ def static_parts(geometry: MapGeometry) -> list[str]:
            f'<path class="land-borders" d="{geometry.land_borders}" stroke-width="1.3"/>'
            f'<path class="coastlines" d="{geometry.coastlines}" stroke-width="1.2"/>',
            "</g>"]
-    out.append('<g class="labels" font-size="13" fill="#000000" fill-opacity="0.55" '
-               'text-anchor="middle">')
+    # Names large enough to read when Discord shows the map 400 px wide on a phone (LABEL_SIZE
+    # map units is 5.7 px there, 10 px at full size), and no two overlap, even in the Low
+    # Countries and the Balkans (tests/render/test_labels.py).
+    out.append(f'<g class="labels" font-size="{LABEL_SIZE:g}" fill="#000000" '
+               f'fill-opacity="{LABEL_OPACITY:g}" text-anchor="middle">')
     for pid, shape in geometry.provinces.items():
         x, y = shape.label
-        out.append(f'<text x="{x:g}" y="{y + 5:g}">{pid.upper()}</text>')
+        out.append(f'<text x="{x:g}" y="{y + LABEL_SIZE * 0.36:g}">{pid.upper()}</text>')
     out.append("</g>")
     return out
 

@@ -5,6 +5,7 @@ the power's colour with a dark outline, large enough to tell apart when Discord 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from engine.vocabulary import UnitType
 from render.geometry import Point
@@ -25,6 +26,7 @@ def _shape(x: float, y: float, points: list[tuple[float, float]]) -> str:
     return "M" + "L".join(f"{x + dx * _S:.1f} {y + dy * _S:.1f}" for dx, dy in points) + "Z"
 
 
+@lru_cache(maxsize=4096)   # the same unit stands on the same place in many phases
 def unit_icon(unit_type: UnitType, at: Point, colour: str, *, css: str = "unit") -> str:
     x, y = at
     if unit_type is UnitType.ARMY:

@@ -48,9 +48,11 @@ WORDS: dict[str, MapWords] = {
 }
 
 
-def words_for(language: str) -> MapWords:
+def words_for(language: str | None) -> MapWords:
+    """The words of `language`; None (a game that follows its server's locale, not known
+    here) is English."""
     try:
-        return WORDS[language]
+        return WORDS[language or "en"]
     except KeyError:
         raise ValueError(f"unknown map language {language!r}: choose one of "
                          f"{', '.join(sorted(WORDS))}") from None

@@ -20,9 +20,6 @@ import logging
 from datetime import timedelta
 from typing import Any
 
-from engine.orders import parse_order
-from engine.outcomes import OrderResult, Outcome, Reason, Status
-from engine.position import Position, centers_to_json
 from engine.vocabulary import PhaseKind, Power
 from service import announcements
 from service.base import ServiceBase
@@ -31,7 +28,9 @@ from service.models import Game, PhaseReport, PhaseRow
 from service.notices import turn_messages
 from service.notifier import ChannelUnavailable, Message
 from service.obligations import unordered
+from service.replays import Replays
 from service.repos import phases, results, seats
+from service.stored import engine_results, position_after
 
 log = logging.getLogger(__name__)
 
@@ -76,15 +75,12 @@ class Announcing(ServiceBase):
             text += "\nEliminated: " + ", ".join(p.value for p in gone)
         image = None
         if with_image:
-            kind = phase.position.phase.kind
-            engine_results = [OrderResult(r.power, parse_order(r.order, kind), Outcome(
-                Status(r.status), Reason(r.reason) if r.reason else None, r.province), r.order)
-                for r in rows]
             # the new position, with what happened drawn on it: its legend's centre counts
             # are those of the text it is posted with
-            image = await self.map_image(game, phase, results=engine_results,
+            image = await self.map_image(game, phase,
+                                         results=engine_results(rows, phase.position.phase.kind),
                                          civil_disorder=tuple(disorder),
-                                         after=_position_after(phase, after) if after else None)
+                                         after=position_after(phase, after) if after else None)
         silent = unordered(phase.position, [(r.power, r.order) for r in rows],
                            game.neutral_in(phase.position.phase))
         return PhaseReport(game.id, phase.name, phase.seq, tuple(rows), tuple(disorder), after,
@@ -98,7 +94,7 @@ class Announcing(ServiceBase):
             or phase.position.phase.kind is PhaseKind.ADJUSTMENT
         if not after or not counted:
             return []
-        position = _position_after(phase, after)
+        position = position_after(phase, after)
         return sorted(eliminated(game, position) - eliminated(game, phase.position))
 
     async def announce(self, phase_id: int, *, claimed: bool = False,
@@ -193,13 +189,21 @@ class Announcing(ServiceBase):
         for user_id, notice in turn_messages(game, phase, following, seated,
                                              report.civil_disorder):
             await self.tell(user_id, notice)
+        if following is None and game.outcome:
+            await self._post_story(game)
 
+    async def _post_story(self, game: Game) -> None:
+        """At a game's end: the replay of every phase and the supply-centre chart, each in a
+        post of its own after the last results (a failure is logged: the game is over
+        whatever happens to its pictures)."""
+        story = Replays(self)
+        for key, text, draw in (("game.replay", "the whole game, phase by phase", story.replay),
+                                ("game.chart", "supply centres year by year", story.chart)):
+            try:
+                image = await draw(game.id)
+                await self.notifier.post(game.channel_id, Message(
+                    key, f"{game.name}: {text}.", {"game": game.name, "game_id": game.id},
+                    image.png, image.filename, lang=game.settings.language))
+            except Exception:
+                log.exception("posting %s of game %s failed", key, game.id)
 
-def _position_after(phase: PhaseRow, after: dict[str, Any]) -> Position:
-    """The position an adjudicated phase left (units, dislodged units with their retreat
-    options, centres), from its stored outcome."""
-    return Position.from_record({
-        "phase": phase.name, "units": after["units_after"],
-        "dislodged": after.get("dislodged_after") or [],
-        "supply_centers": after.get("supply_centers_after")
-        or centers_to_json(phase.position.supply_centers)})

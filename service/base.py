@@ -91,19 +91,25 @@ class ServiceBase:
     async def render(self, position: Any, **kwargs: Any) -> bytes:
         """The renderer, in a worker process or thread (CPU work: the event loop stays
         free)."""
+        return await self.draw(self.renderer, position, **kwargs)
+
+    async def draw(self, drawing: Any, *args: Any, **kwargs: Any) -> bytes:
+        """Any drawing function (a map, a replay, a chart) where maps are drawn: in a worker
+        process, or in a thread when no processes were asked for."""
         if self.render_processes > 0:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(self.render_processes,
                                                  mp_context=multiprocessing.get_context("spawn"))
-            call = functools.partial(self.renderer, position, **kwargs)
+            call = functools.partial(drawing, *args, **kwargs)
             return await asyncio.get_running_loop().run_in_executor(self._pool, call)
         async with self._render_slots:
-            return await asyncio.to_thread(self.renderer, position, **kwargs)
+            return await asyncio.to_thread(drawing, *args, **kwargs)
 
     async def map_image(self, game: Game, phase: PhaseRow, **kwargs: Any) -> MapImage:
         """A phase's map in the game's language (and colours)."""
         png = await self.render(phase.position, game_name=game.name,
-                                language=game.settings.language or "en", **kwargs)
+                                language=game.settings.language or "en",
+                                palette=game.settings.palette, **kwargs)
         return MapImage(phase.name, png, f"game-{game.id}-{phase.name}.png")
 
     async def post(self, game: Game, key: str, text: str, *, ping: bool = False,

@@ -25,6 +25,7 @@ once with the service it works for, with its own module and repository:
     service.upkeep         who owes orders, reminders now, deleting a game (service/upkeep.py)
     service.endgame        draws declared, concessions (service/endgame.py)
     service.exports        a whole game as JSON (service/exports.py)
+    service.replays        a game's replay and supply-centre chart (service/replays.py)
     service.seating        open seats, claims, unreachable players (service/seating.py)
     service.records        a player's record across games (service/records.py)
 """
@@ -52,6 +53,7 @@ from service.notifier import MemoryNotifier, Notifier
 from service.ordering import OrderingMixin
 from service.preferences import PreferencesMixin
 from service.records import Records
+from service.replays import Replays
 from service.schedules import Schedules
 from service.schema import migrate
 from service.seating import Seating
@@ -78,6 +80,7 @@ class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMix
         self.upkeep = Upkeep(self)
         self.endgame = Endgame(self)
         self.exports = Exports(self)
+        self.replays = Replays(self)
 
     @classmethod
     def open(cls, db_path: str | Path | None = None, *, notifier: Notifier | None = None,

@@ -21,6 +21,7 @@ NMR_POLICIES = ("immediate", "grace")
 EXTENSION_RULES = ("moderator", "players", "off")
 DRAW_POLICIES = ("agree", "left_out")
 GAME_LANGUAGES = ("en", "it", "nl")
+MAP_PALETTES = ("standard", "colourblind")
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,9 @@ class GameSettings:
     # The language of the game's channel posts and maps ("en", "it", "nl"); None: the
     # server's preferred locale (which Discord lets only Community servers set).
     language: str | None = None
+    # The map's colours: "standard" (the board's traditional ones) or "colourblind" (a
+    # palette told apart under the common colour-vision deficiencies).
+    palette: str = "standard"
 
     @property
     def setup(self) -> Setup:
@@ -101,6 +105,10 @@ class GameSettings:
         if self.language is not None and self.language not in GAME_LANGUAGES:
             raise InvalidRequest("settings.bad_language", f"unknown language "
                                  f"{self.language!r}: use en, it or nl", lang=self.language)
+        if self.palette not in MAP_PALETTES:
+            raise InvalidRequest("settings.bad_choice", f"unknown palette {self.palette!r}",
+                                 setting="palette", value=self.palette,
+                                 choices=", ".join(MAP_PALETTES))
         return self
 
     def _validate_schedule(self) -> None:
@@ -147,7 +155,7 @@ class GameSettings:
                 "adjustment_deadline": self.adjustment_deadline.total_seconds(),
                 "reminders": [r.total_seconds() for r in self.reminders],
                 "victory_target": self.victory_target, "end_year": self.end_year,
-                "language": self.language,
+                "language": self.language, "palette": self.palette,
                 "timezone": self.timezone, "schedule_time": self.schedule_time,
                 "schedule_every_days": self.schedule_every_days,
                 "schedule_followup": self.schedule_followup.total_seconds(),
@@ -178,7 +186,8 @@ class GameSettings:
                    victory_target=data.get("victory_target"), end_year=data.get("end_year"),
                    draw_policy=data.get("draw_policy", "agree"),
                    min_on_time=data.get("min_on_time"),
-                   language=data.get("language"), **seconds, **plain)
+                   language=data.get("language"), palette=data.get("palette", "standard"),
+                   **seconds, **plain)
 
 
 @dataclass(frozen=True)

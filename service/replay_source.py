@@ -1,18 +1,16 @@
 """What a game's replay and chart are drawn from: every phase of a game as it was played, read
-from the database through the repositories (`service.repos`). Read only; no other module of the
-service depends on it."""
+from the database through the repositories (`service.repos`). Read only."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.orders import parse_order
-from engine.outcomes import OrderResult, Outcome, Reason, Status
 from render.replay import Frame
 from service.db import connect
 from service.models import Game
 from service.repos import games, phases, results
+from service.stored import engine_results, position_after
 
 
 class NoSuchGame(LookupError):
@@ -26,6 +24,7 @@ class GameStory:
 
     @property
     def language(self) -> str:
+        # None: the server's locale, which only the bot knows; the command line draws English.
         return self.game.settings.language or "en"
 
 
@@ -35,16 +34,16 @@ async def read_story(conn, game_id: int) -> GameStory:
     if game is None:
         raise NoSuchGame(f"there is no game {game_id}")
     frames = []
+    last = None
     for row in await phases.history(conn, game_id):
-        drawn = []
-        for stored in await results.of_phase(conn, row.id):
-            order = parse_order(stored.order, row.position.phase.kind)
-            outcome = Outcome(Status(stored.status),
-                              Reason(stored.reason) if stored.reason else None, stored.province)
-            drawn.append(OrderResult(stored.power, order, outcome, stored.order))
+        drawn = engine_results(await results.of_phase(conn, row.id), row.position.phase.kind)
         after = await results.outcome(conn, row.id)
         disorder = frozenset(after[1]) if after else frozenset()
         frames.append(Frame(row.position, tuple(drawn), disorder))
+        last = (row, after)
+    if frames and last[1]:
+        # the position the last phase left: a finished game ends on its final board
+        frames.append(Frame(position_after(last[0], last[1][0]), (), frozenset()))
     return GameStory(game, frames)
 
 

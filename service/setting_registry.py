@@ -17,7 +17,13 @@ from datetime import timedelta
 from typing import Any
 
 from service.errors import InvalidRequest
-from service.models import DRAW_POLICIES, EXTENSION_RULES, GAME_LANGUAGES, NMR_POLICIES
+from service.models import (
+    DRAW_POLICIES,
+    EXTENSION_RULES,
+    GAME_LANGUAGES,
+    MAP_PALETTES,
+    NMR_POLICIES,
+)
 from service.when import read_schedule_value
 
 # What a moderator types to clear an optional setting (back to the game's default).
@@ -143,6 +149,7 @@ register(Setting("victory_centres", "victory_target", "number", optional=True))
 register(Setting("end_year", "end_year", "number", optional=True, check=_not_past))
 register(Setting("draw_policy", "draw_policy", "choice", DRAW_POLICIES))
 register(Setting("language", "language", "choice", GAME_LANGUAGES, optional=True))
+register(Setting("palette", "palette", "choice", MAP_PALETTES))
 # Schedules, missed orders, absences and extensions (docs/schedules.md).
 register(Setting("timezone", "timezone", "zone"))
 register(Setting("schedule_time", "schedule_time", "clock", optional=True))

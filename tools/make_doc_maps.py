@@ -5,7 +5,12 @@
 - `docs/map_s1901m.png`: the Spring 1901 opening with the orders of the rulebook's example game
   (seed 000), adjudicated under the 1971 rules;
 - `docs/map_midgame.png` and `docs/map_retreat.png`: a movement phase of a game in
-  ../shared/games with its orders and outcomes, and the retreat phase that follows it.
+  ../shared/games with its orders and outcomes, and the retreat phase that follows it;
+- `docs/map_midgame_after.png`: the same movement phase as the new position with its results,
+  in Italian (`after=`, `language="it"`);
+- `docs/map_midgame_colourblind.png`: the movement phase in the colour-blind palette;
+- `docs/map_chart.png`: that game's supply centres per year, in Dutch;
+- `docs/map_replay.gif`: that game's first two years as an animated image.
 """
 
 from __future__ import annotations
@@ -19,10 +24,13 @@ from bench.engine import MILA_RULES, OPENING
 from engine import Position, adjudicate
 from engine.records import game_phase_position, replay_game
 from render import render_png
+from render.chart import render_chart, yearly_counts
+from render.replay import Frame, render_replay
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "cicero_game_433761_ENGLAND_AG.json"
 MOVEMENT, RETREAT = "F1904M", "F1904R"
+REPLAY_YEARS = 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,20 +47,30 @@ def main(argv: list[str] | None = None) -> int:
 
     game = json.loads((args.shared / "games" / GAME).read_text(encoding="utf-8"))
     name = f"cicero {game['id'].split('_')[2]}"
+    frames: list[Frame] = []
     previous = None
     for phase, result in replay_game(game["phases"], MILA_RULES):
+        retreat = phase["phase"].endswith("R") and previous is not None
+        position = (game_phase_position(phase, previous.dislodged_after) if retreat
+                    else game_phase_position(phase))
+        frames.append(Frame(position, result.results, result.civil_disorder))
+        drawn = dict(results=result.results, game_name=name,
+                     civil_disorder=result.civil_disorder)
         if phase["phase"] == MOVEMENT:
-            (args.out / "map_midgame.png").write_bytes(render_png(
-                game_phase_position(phase), results=result.results, game_name=name,
-                civil_disorder=result.civil_disorder))
-            previous = result
-        elif phase["phase"] == RETREAT and previous is not None:
-            position = game_phase_position(phase, previous.dislodged_after)
-            (args.out / "map_retreat.png").write_bytes(render_png(
-                position, results=result.results, game_name=name,
-                civil_disorder=result.civil_disorder))
-            break
-    print(f"wrote {', '.join(sorted(p.name for p in args.out.glob('map_*.png')))} in {args.out}")
+            (args.out / "map_midgame.png").write_bytes(render_png(position, **drawn))
+            (args.out / "map_midgame_colourblind.png").write_bytes(
+                render_png(position, palette="colourblind", **drawn))
+            (args.out / "map_midgame_after.png").write_bytes(render_png(
+                position, after=result.next_position, language="it", **drawn))
+        elif phase["phase"] == RETREAT:
+            (args.out / "map_retreat.png").write_bytes(render_png(position, **drawn))
+        previous = result
+    (args.out / "map_chart.png").write_bytes(render_chart(
+        yearly_counts(f.position for f in frames), game_name=name, language="nl"))
+    first_years = [f for f in frames
+                   if f.position.phase.year < frames[0].position.phase.year + REPLAY_YEARS]
+    (args.out / "map_replay.gif").write_bytes(render_replay(first_years, game_name=name))
+    print(f"wrote {', '.join(sorted(p.name for p in args.out.glob('map_*')))} in {args.out}")
     return 0
 
 

@@ -56,7 +56,24 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         view = await resolve_game(self.bot, interaction, game, include_finished=True)
         lang = await self.bot.language_of_interaction(interaction)
-        await reply(interaction, status_text(lang, view), ephemeral=False)
+        chart = None
+        if view.phase is not None:           # started: the centres year by year beside it
+            await interaction.response.defer(thinking=True)
+            image = await self.bot.service.replays.chart(view.id)
+            chart = discord.File(io.BytesIO(image.png), filename=image.filename)
+        await reply(interaction, status_text(lang, view), ephemeral=False, file=chart)
+
+    @app_commands.command(name="replay", description="The whole game as an animated map, "
+                                                     "phase by phase")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=game_autocomplete(include_finished=True))
+    async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        view = await resolve_game(self.bot, interaction, game, include_finished=True)
+        lang = await self.bot.language_of_interaction(interaction)
+        await interaction.response.defer(thinking=True)
+        image = await self.bot.service.replays.replay(view.id)
+        await reply(interaction, tr(lang, "game.replay", game=view.name), ephemeral=False,
+                    file=discord.File(io.BytesIO(image.png), filename=image.filename))
 
     @app_commands.command(name="map", description="The map of the game as it stands")
     @app_commands.describe(game=GAME)

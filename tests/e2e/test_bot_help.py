@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.harness import arbitro_bot, seat_everyone
+from tests.e2e.harness import arbitro_bot, process_now, seat_everyone
 
 ENGLISH_ONLY = ("does not look like an order", "How to play", "Your orders", "Commands",
                 "read as", "belongs to")
@@ -109,7 +109,7 @@ async def test_a_unit_of_another_power_is_refused_and_never_published_as_holding
         assert "❌" in answer and "Francia" in answer and "A PAR" in answer
         mine = await table.run("orders", "show", user=italo)
         assert "PAR" not in mine.content
-        await table.run("mod", "process", user=mod)
+        await process_now(table, mod)
         results = await table.channel_message(lambda m: "results of Spring 1901" in m.content)
         italy = results.content.split("**Italy**")[1].split("\n\n")[0]
         assert "A PAR" not in italy and "`A VEN - PIE`" in italy

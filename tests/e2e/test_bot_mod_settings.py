@@ -110,8 +110,8 @@ async def test_an_italian_moderator_deletes_concedes_and_reads_settings(fake_dis
         await table.run("game", "join", user=alone)
         early = await table.run("mod", "start", user=mara)
         # was "needs {players} players": the number now reaches the reply
-        assert early.content == ("**Sbaglio** richiede 7 giocatori per sorteggiare le "
-                                 "potenze; iscritti: 1.")
+        assert early.content == ("Per sorteggiare le potenze di **Sbaglio** servono 7 "
+                                 "partecipanti; iscrizioni: 1.")
 
         shown = await table.run("mod", "settings", user=mara)
         assert "**Impostazioni di Sbaglio**" in shown.content

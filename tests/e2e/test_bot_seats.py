@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from grammar import parse_line
-from tests.e2e.harness import arbitro_bot, seat_everyone
+from tests.e2e.harness import arbitro_bot, process_now, seat_everyone
 
 BRIEFED = "🎺"
 
@@ -99,7 +99,7 @@ async def test_an_offered_seat_is_claimed_approved_and_the_newcomer_briefed(fake
         mod, users = await seat_everyone(fake, table)
         ruud = users["Russia"]
         await table.dm(ruud, "A Moskou - Oekraïne\nF Sebastopol - Zwarte Zee")
-        await table.run("mod", "process", user=mod)
+        await process_now(table, mod)
         await table.channel_message(lambda m: "results of Spring 1901" in m.content)
 
         offered = await table.run("mod", "offer", user=mod, options={"power": "Russia"})
@@ -150,7 +150,7 @@ async def test_a_players_record_and_a_game_that_asks_for_one(fake_discord, tmp_p
     async with arbitro_bot(fake, tmp_path) as table:
         mod, users = await seat_everyone(fake, table)
         await table.dm(users["England"], "F LON H\nF EDI H\nA LVP H")
-        await table.run("mod", "process", user=mod)
+        await process_now(table, mod)
         await table.channel_message(lambda m: "results of Spring 1901" in m.content)
         mine = await table.run("profile", user=users["England"])
         print(f"\n--- /profile ---\n{mine.content}")

@@ -6,12 +6,12 @@ every unit, and names that do not ping."""
 
 from __future__ import annotations
 
-from tests.e2e.harness import arbitro_bot, seat_everyone
+from tests.e2e.harness import arbitro_bot, process_now, seat_everyone
 
 
 async def process(table, mod, results_word):
     before = table.last_in_channel()
-    await table.run("mod", "process", user=mod)
+    await process_now(table, mod)
     return await table.channel_message(lambda m: results_word in m.content, after=before)
 
 
@@ -102,3 +102,34 @@ async def test_status_and_rosters_name_players_without_pinging_them_but_reminder
         reminder = await table.channel_message(lambda m: "still" in m.content.lower()
                                                or "Still" in m.content)
         assert {u.id for u in reminder.mentions} == {u.id for u in users.values()}
+
+
+async def test_the_end_of_a_game_posts_its_replay_and_chart_after_the_last_results(
+        fake_discord, tmp_path):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path) as table:
+        mod, users = await seat_everyone(fake, table, options={"victory_centres": 5})
+        status = await table.run("game", "status", user=users["Austria"])
+        assert status.message.files[0][0].endswith("centres.png")     # the chart beside it
+        await process_now(table, mod)
+        await table.channel_message(lambda m: "results of Spring 1901" in m.content)
+        await table.dm(users["Russia"], "F Sev - Rum")
+        before = table.last_in_channel()
+        await process_now(table, mod)
+        results = await table.channel_message(lambda m: "results of Fall 1901" in m.content,
+                                              after=before)
+        # the results post carries the new position (a PNG), and says the game is over once
+        with_map = await table.channel_message(lambda m: bool(m.files), after=before)
+        assert with_map.files[0][1].startswith(b"\x89PNG")
+        replay = await table.channel_message(lambda m: "phase by phase" in m.content,
+                                             after=results)
+        name, gif = replay.files[0]
+        assert name.endswith(".gif") and gif.startswith(b"GIF8")
+        chart = await table.channel_message(lambda m: "year by year" in m.content, after=replay)
+        assert chart.files[0][1].startswith(b"\x89PNG")
+        posts = [m.content for m in fake.messages_in(table.channel)
+                 if m.id > before.id and not m.ephemeral]
+        assert sum("victory" in p.lower() for p in posts) == 1
+        # and anyone may watch it again
+        again = await table.run("game", "replay", user=users["Italy"])
+        assert again.message.files[0][1].startswith(b"GIF8")

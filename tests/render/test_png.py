@@ -1,4 +1,5 @@
-"""Pixels of the real PNG (resvg with the shipped font): provinces in their owner's colour, units
+"""Pixels of the real PNG (`render_png`: the board by resvg, the overlay by Skia, an 8-bit palette
+PNG): provinces in their owner's colour, units
 at their anchors, the sea, Switzerland, the legend. No golden images: each check names what it
 expects at a point computed from the geometry."""
 

@@ -55,6 +55,12 @@ async def test_victory_when_a_power_reaches_the_target(service, notifier):
     assert "victory for Russia" in notifier.posted("phase.results")[-1].text
     assert sum("victory" in m.text for m in notifier.posts and [m for _c, m in
                                                                 notifier.posts]) == 1
+    # after the last results: the replay of every phase, then the chart of the centres
+    keys = [m.key for _c, m in notifier.posts]
+    assert keys[-2:] == ["game.replay", "game.chart"]
+    replay, chart = notifier.posted("game.replay")[0], notifier.posted("game.chart")[0]
+    assert replay.image.startswith(b"GIF8") and replay.image_name.endswith(".gif")
+    assert chart.image.startswith(b"\x89PNG")
 
 
 async def test_victory_is_decided_only_when_the_centres_are_counted(service, notifier):
