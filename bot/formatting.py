@@ -304,7 +304,7 @@ def power_status_text(lang: str, orders: Any) -> str:
                                orders=", ".join(f"`{o}`" for o in surplus)))
     if orders.missing:
         body.append(tr(lang, "orders.missing", units=", ".join(
-            _still_owed(lang, u) for u in orders.missing)))
+            still_owed(lang, u) for u in orders.missing)))
     elif owed.get("kind", "M") == "M":
         body.append(tr(lang, "orders.complete"))
     else:
@@ -312,7 +312,7 @@ def power_status_text(lang: str, orders: Any) -> str:
     return "\n".join([head, *body])
 
 
-def _still_owed(lang: str, item: str) -> str:
+def still_owed(lang: str, item: str) -> str:
     """A unit still without an order (`A PAR`), or the builds or removals still to give
     ("2 builds") in words."""
     count, _, what = item.partition(" ")

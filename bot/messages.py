@@ -13,7 +13,14 @@ from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
 
-from bot.formatting import outcome_text_of, phase_label, power_name, results_blocks, timestamp
+from bot.formatting import (
+    outcome_text_of,
+    phase_label,
+    power_name,
+    results_blocks,
+    still_owed,
+    timestamp,
+)
 from bot.i18n import tr
 from bot.seating import briefing_blocks, seat_wording
 from bot.turns import turn_blocks
@@ -88,7 +95,8 @@ def words(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:
             shown[name] = "\n".join(f"{power_name(lang, p)}: {_mentions(u)}"
                                     for p, u in value.items())
         elif name == "missing" and isinstance(value, Mapping):
-            shown[name] = "; ".join(f"{power_name(lang, p)}: {', '.join(units)}"
+            shown[name] = "; ".join(f"{power_name(lang, p)}: "
+                                    + ", ".join(still_owed(lang, u) for u in units)
                                     for p, units in value.items())
         elif isinstance(value, datetime):
             shown[name] = timestamp(value)

@@ -33,7 +33,7 @@ from service.announcing import ANNOUNCE_LEASE, REFUSED_RETRY, Announcing
 from service.clock import from_ts, to_ts
 from service.ending import centres_counted, decide_end
 from service.images import Renderer
-from service.models import ACTIVE, Game
+from service.models import ACTIVE, Game, PhaseRow
 from service.notifier import Message
 from service.obligations import missing
 from service.repos import audit, games, marks, phases, results, seats
@@ -108,8 +108,8 @@ class ServiceCore(Announcing):
             return None
         deadline = to_ts(phase.deadline_at)
         sent = await phases.reminders_sent(conn, phase.id)
-        times = [deadline] + [deadline - r.total_seconds() for r in game.settings.reminders
-                              if r.total_seconds() not in sent]
+        times = [deadline] + [deadline - r for r in _reminders_within(game, phase)
+                              if r not in sent]
         return min(times)
 
     async def run_due(self, game_id: int | None = None) -> int:
@@ -147,14 +147,13 @@ class ServiceCore(Announcing):
                               now: float) -> None:
         async with self.db.transaction() as conn:
             game = await self.game_or_fail(conn, game_id)
-            due = [r.total_seconds() for r in game.settings.reminders
-                   if deadline - r.total_seconds() <= now]
+            phase = await phases.get(conn, phase_id)
+            due = [r for r in _reminders_within(game, phase) if deadline - r <= now]
             if not due:
                 return
             fresh = [r for r in due if await phases.note_reminder(conn, phase_id, r)]
             if not fresh:
                 return
-            phase = await phases.get(conn, phase_id)
             owed = await self.owing(conn, game, phase)
         await self.remind(game, phase, owed)
 
@@ -279,3 +278,12 @@ class ServiceCore(Announcing):
                         {"power": setup.joins_by_lot.value, "side": side,
                          "joins": [p.value for p in setup.groups[side]]}, now)
         return await games.get(conn, game.id)
+
+
+def _reminders_within(game: Game, phase: PhaseRow) -> list[float]:
+    """The game's reminders (seconds before the deadline) that fall inside the phase: one
+    longer than the phase itself would only repeat the notice of its opening."""
+    if phase.deadline_at is None:
+        return []
+    length = to_ts(phase.deadline_at) - to_ts(phase.opened_at)
+    return [r.total_seconds() for r in game.settings.reminders if r.total_seconds() < length]

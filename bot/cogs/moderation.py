@@ -133,7 +133,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                            movement_hours="hours for each movement phase",
                            retreat_hours="hours for each retreat phase",
                            adjustment_hours="hours for each adjustment phase",
-                           reminder_hours="remind players this many hours before a deadline",
+                           reminders="remind players this long before each deadline, "
+                                     "e.g. 24h, 2h (- for none)",
                            victory_centres="centres needed to win (default 18)",
                            end_year="end the game after this year",
                            variant="three players only: set-up a or b of the rulebook",
@@ -169,7 +170,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                      movement_hours: app_commands.Range[float, 0.05, 336.0] = 24.0,
                      retreat_hours: app_commands.Range[float, 0.05, 336.0] = 12.0,
                      adjustment_hours: app_commands.Range[float, 0.05, 336.0] = 12.0,
-                     reminder_hours: app_commands.Range[float, 0.0, 48.0] = 2.0,
+                     reminders: app_commands.Range[str, 1, 60] = "2h",
                      victory_centres: app_commands.Range[int, 1, 34] | None = None,
                      end_year: app_commands.Range[int, 1901, 2100] | None = None,
                      variant: str | None = None,
@@ -189,7 +190,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
             rules=rules, players=players, variant=variant, movement_deadline=timedelta(hours=movement_hours),
             retreat_deadline=timedelta(hours=retreat_hours),
             adjustment_deadline=timedelta(hours=adjustment_hours),
-            reminders=(timedelta(hours=reminder_hours),) if reminder_hours > 0 else (),
+            reminders=setting_named("reminders").read(reminders),
             victory_target=victory_centres, end_year=end_year, min_on_time=min_on_time,
             language=language or language_of(interaction.locale))
         await interaction.response.defer(ephemeral=True, thinking=True)

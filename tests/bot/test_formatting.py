@@ -92,7 +92,10 @@ def test_announcement_parameters_read_naturally():
     assert shown["actor_id"] == "<@42>"
     assert shown["phase"] == "Autunno 1901, ritirate"
     assert shown["seats"] == "Inghilterra: <@7>"
-    assert shown["missing"] == "Russia: A MOS"
+    assert shown["missing"] == "Russia: `A MOS`"
+    # builds still owed are words of the reader's language, not the service's English
+    assert words("it", {"missing": {"Russia": ["1 build"]}})["missing"] == \
+        "Russia: costruzioni ancora da dare: 1"
 
 
 def test_player_text_is_cleaned_before_it_is_shown():

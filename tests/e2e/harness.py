@@ -107,7 +107,7 @@ async def seat_everyone(fake: FakeDiscord, table: Table, name: str = "Lepanto", 
         users[power] = fake.add_user(user_name, locale=locale)
         fake.add_member(table.guild, users[power])
     created = await table.run("mod", "create", user=mod, options={
-        "name": name, "movement_hours": 24.0, "reminder_hours": 2.0, **(options or {})})
+        "name": name, "movement_hours": 24.0, "reminders": "24h, 2h", **(options or {})})
     assert name in created.content and created.ephemeral
     await table.channel_message(lambda m: not m.ephemeral and m.content.startswith("🎲")
                                 and f"**{name}**" in m.content)
