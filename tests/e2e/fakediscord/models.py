@@ -93,7 +93,7 @@ class User:
     def payload(self) -> dict[str, Any]:
         return {"id": str(self.id), "username": self.name, "global_name": self.name,
                 "discriminator": "0", "avatar": None, "bot": self.bot, "public_flags": 0,
-                "flags": 0}
+                "flags": 0, "primary_guild": None}
 
 
 @dataclass(eq=False)
@@ -306,25 +306,50 @@ class Message:
             "tts": False, "mention_everyone": False,
             "mentions": [u.payload() for u in self.mentions], "mention_roles": [],
             "attachments": [a.payload(base_url, self.channel.id) for a in self.attachments],
-            "embeds": self.embeds, "components": self.components, "pinned": False,
-            "flags": self.flags,
+            "embeds": self.embeds, "components": components_payload(self.components),
+            "pinned": False, "flags": self.flags,
         }
         if self.interaction is not None:
             # Interaction answers are posted through the application's webhook.
             app = str(self.interaction.application_id)
             data |= {"webhook_id": app, "application_id": app,
-                     "interaction_metadata": {"id": str(self.interaction.id),
-                                              "type": self.interaction.type,
-                                              "user": self.interaction.user.payload()}}
+                     "interaction_metadata": self.interaction.metadata()}
         if self.reference_id is not None:
-            data["message_reference"] = {"message_id": str(self.reference_id),
+            data["message_reference"] = {"type": 0, "message_id": str(self.reference_id),
                                          "channel_id": str(self.channel.id)}
+            if guild is not None:
+                data["message_reference"]["guild_id"] = str(guild.id)
         if guild is not None:
             data["guild_id"] = str(guild.id)
             member = guild.members.get(self.author.id)
             if member is not None:
                 data["member"] = member.payload(with_user=False)
         return data
+
+
+# Select menus: string, user, role, mentionable, channel.
+_SELECTS = frozenset({3, 5, 6, 7, 8})
+
+
+def components_payload(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Components as Discord answers them: each numbered with an `id` (1, 2, ... in the
+    message's order, where the bot gave none) and a select menu's `min_values`/`max_values`
+    filled in (1 by default). The stored components are left as the bot sent them."""
+    counter = itertools.count(1)
+
+    def fill(component: dict[str, Any]) -> dict[str, Any]:
+        number = next(counter)
+        done = {**component, "id": component.get("id") or number}
+        if component.get("type") in _SELECTS:
+            done.setdefault("min_values", 1)
+            done.setdefault("max_values", 1)
+        if "components" in component:
+            done["components"] = [fill(c) for c in component["components"]]
+        if "accessory" in component:
+            done["accessory"] = fill(component["accessory"])
+        return done
+
+    return [fill(c) for c in components]
 
 
 def iter_components(components: list[dict[str, Any]]):
@@ -391,6 +416,21 @@ class Interaction:
     responses: list[Response] = field(default_factory=list)
     original: Message | None = None           # the message the callback created, if any
     acknowledged: bool = False
+    trigger: Interaction | None = None        # a modal submission: the interaction that opened it
+
+    def metadata(self) -> dict[str, Any]:
+        """The `interaction_metadata` of the messages answering it. The bot is installed to
+        servers (integration type 0): the owner is the server, "0" in a DM with the bot."""
+        data: dict[str, Any] = {
+            "id": str(self.id), "type": self.type, "user": self.user.payload(),
+            "authorizing_integration_owners": {"0": str(self.guild.id) if self.guild else "0"}}
+        if self.type == 3:     # a component: the message it is on
+            assert self.message is not None
+            data["interacted_message_id"] = str(self.message.id)
+        elif self.type == 5:   # a modal: what opened it
+            assert self.trigger is not None
+            data["triggering_interaction_metadata"] = self.trigger.metadata()
+        return data
 
     @property
     def choices(self) -> list[dict[str, Any]] | None:
@@ -422,6 +462,9 @@ class RecordedRequest:
     status: int = 0
     matched: bool = True
     error: str | None = None      # set when the stand-in itself failed on the call
+    multipart: bool = False       # the body came as multipart/form-data (with payload_json)
+    answer: Any = None            # the JSON the stand-in answered (None: no body)
+    injected: bool = False        # answered by a failure the test asked for (`fail_next`)
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status}"
