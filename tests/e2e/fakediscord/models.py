@@ -110,7 +110,8 @@ class Role:
         return f"<@&{self.id}>"
 
     def payload(self) -> dict[str, Any]:
-        return {"id": str(self.id), "name": self.name, "color": 0, "colors": {"primary_color": 0},
+        return {"id": str(self.id), "name": self.name, "color": 0,
+                "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
                 "hoist": False, "icon": None, "unicode_emoji": None, "position": self.position,
                 "permissions": str(self.permissions), "managed": self.managed,
                 "mentionable": True, "flags": 0}
@@ -155,7 +156,8 @@ class Member:
 
     def payload(self, *, with_user: bool = True) -> dict[str, Any]:
         data: dict[str, Any] = {"roles": [str(r) for r in self.role_ids], "nick": self.nick,
-                                "avatar": None, "joined_at": self.joined_at, "deaf": False,
+                                "avatar": None, "banner": None, "joined_at": self.joined_at,
+                                "deaf": False,
                                 "mute": False, "flags": 0, "pending": False,
                                 "premium_since": None, "communication_disabled_until": None}
         if with_user:
@@ -219,8 +221,12 @@ class Guild:
             "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None,
             "vanity_url_code": None, "description": None, "banner": None, "premium_tier": 0,
             "premium_subscription_count": 0, "preferred_locale": self.locale,
-            "public_updates_channel_id": None, "nsfw_level": 0,
-            "premium_progress_bar_enabled": False,
+            "public_updates_channel_id": None, "nsfw_level": 0, "nsfw": False,
+            "premium_progress_bar_enabled": False, "home_header": None, "region": "deprecated",
+            "widget_enabled": False, "widget_channel_id": None, "max_presences": None,
+            "max_members": 250_000, "max_stage_video_channel_users": 50,
+            "max_video_channel_users": 25, "safety_alerts_channel_id": None,
+            "incidents_data": None,
             # Gateway-only fields of GUILD_CREATE. member_count equal to the members sent
             # means discord.py sees the guild as chunked and does not ask for members.
             "joined_at": iso_now(), "large": False, "unavailable": False,
@@ -306,7 +312,8 @@ class Message:
             "tts": False, "mention_everyone": False,
             "mentions": [u.payload() for u in self.mentions], "mention_roles": [],
             "attachments": [a.payload(base_url, self.channel.id) for a in self.attachments],
-            "embeds": self.embeds, "components": components_payload(self.components),
+            "embeds": embeds_payload(self.embeds),
+            "components": components_payload(self.components),
             "pinned": False, "flags": self.flags,
         }
         if self.interaction is not None:
@@ -325,6 +332,15 @@ class Message:
             if member is not None:
                 data["member"] = member.payload(with_user=False)
         return data
+
+
+def embeds_payload(embeds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Embeds as Discord answers them: of type "rich" unless said, each field's `inline`
+    filled in (False)."""
+    return [{"type": "rich", **embed,
+             **({"fields": [{"inline": False, **f} for f in embed["fields"]]}
+                if "fields" in embed else {})}
+            for embed in embeds]
 
 
 # Select menus: string, user, role, mentionable, channel.

@@ -187,7 +187,7 @@ class RestApi:
         return ok(user.payload()) if user else error(404, 10013, "Unknown User")
 
     async def my_guilds(self, request: web.Request) -> web.Response:
-        return ok([{"id": str(g.id), "name": g.name, "icon": None, "owner": False,
+        return ok([{"id": str(g.id), "name": g.name, "icon": None, "banner": None, "owner": False,
                     "permissions": str((1 << 51) - 1), "features": []}
                    for g in self.world.guilds.values()])
 
