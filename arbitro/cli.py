@@ -10,7 +10,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("adjudicate", "parse", "render", "demo", "bot")
+COMMANDS = ("adjudicate", "parse", "render", "replay", "demo", "bot")
 
 
 def _module(name: str):

@@ -18,7 +18,7 @@ from bot.i18n import language_of, tr
 from bot.limits import split_text
 from bot.messages import words
 from bot.permissions import intents
-from bot.ratelimit import RateLimiter
+from bot.ratelimit import DmQueues
 from bot.translator import CatalogueTranslator
 from service.errors import ServiceError
 from service.settings import Settings
@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.games", "bot.cogs.orders", "bot.cogs.moderation", "bot.cogs.deadlines")
+EXTENSIONS = ("bot.cogs.games", "bot.cogs.orders", "bot.cogs.moderation", "bot.cogs.deadlines",
+              "bot.cogs.help")
 
 
 class NotModerator(app_commands.CheckFailure):
@@ -47,17 +48,17 @@ class ArbitroBot(commands.Bot):
                  tick_seconds: float = 60.0) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          help_command=None,
-                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
-                                                                  users=True))
+                         # names show without notifying anyone; reminders and "your
+                         # turn" posts ask for pings explicitly (bot.notifier)
+                         allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.sync_commands = sync
         self.tick_seconds = tick_seconds       # how often the deadlines cog runs what is due
         self.service: GameService = None  # type: ignore[assignment]  # set by the runner
-        self.order_limiter = RateLimiter()
-        self._languages: dict[int, str] = {}   # user id -> language, a cache of the service's
-        # Discord tells a user's locale only with their commands, not with their DMs: the last
-        # one seen is remembered (in memory) for the DMs that follow.
-        self._seen_locales: dict[int, str] = {}
+        self.dm_queues = DmQueues()          # a user's DMs are read one at a time, in order
+        # user id -> (chosen with /language, last seen Discord locale): a cache of what the
+        # service stores, so replies stay in a user's language after a restart too.
+        self._languages: dict[int, tuple[str | None, str | None]] = {}
 
     async def setup_hook(self) -> None:
         if self.settings.discord_api_base:
@@ -93,35 +94,44 @@ class ArbitroBot(commands.Bot):
     # --- languages ---------------------------------------------------------------------
 
     async def language_of_user(self, user_id: int, locale: object | None = None) -> str:
-        """The user's chosen language (/language), else their Discord locale (as given now, or
-        as last seen in one of their commands), else English."""
+        """The user's chosen language (/language), else their Discord locale (as given now,
+        or as last seen in one of their commands and stored), else English. Discord tells a
+        user's locale only with their commands, not with their DMs: a new one is stored."""
         if user_id not in self._languages:
-            chosen = await self.service.user_language(user_id)
-            if not chosen:
-                if locale is not None:
-                    self._seen_locales[user_id] = language_of(locale)
-                return self._seen_locales.get(user_id, "en")
-            self._languages[user_id] = chosen
-        return self._languages[user_id]
+            self._languages[user_id] = await self.service.user_languages(user_id)
+        chosen, seen = self._languages[user_id]
+        if locale is not None:
+            current = language_of(locale)
+            if current != seen:
+                await self.service.remember_seen_language(user_id, current)
+                seen = current
+                self._languages[user_id] = (chosen, seen)
+        return chosen or seen or "en"
 
     def remembered_language(self, user_id: int) -> str:
         """The user's language as far as known without asking the service (for error replies
         when the service itself is failing)."""
-        return self._languages.get(user_id) or self._seen_locales.get(user_id, "en")
+        chosen, seen = self._languages.get(user_id, (None, None))
+        return chosen or seen or "en"
 
     def knows_language(self, user_id: int) -> bool:
         """Whether a choice or a locale is known for the user (else the orders' language may
         decide the reply's)."""
-        return user_id in self._languages or user_id in self._seen_locales
+        return any(self._languages.get(user_id, (None, None)))
 
     async def set_language(self, user_id: int, lang: str) -> None:
         await self.service.set_user_language(user_id, lang)
-        self._languages[user_id] = lang
+        _chosen, seen = self._languages.get(user_id, (None, None))
+        self._languages[user_id] = (lang, seen)
 
     async def language_of_interaction(self, interaction: discord.Interaction) -> str:
         return await self.language_of_user(interaction.user.id, interaction.locale)
 
-    def language_of_channel(self, channel: Any) -> str:
+    def language_of_channel(self, channel: Any, game_language: str | None = None) -> str:
+        """A game's channel speaks the game's language; a channel without one falls back to
+        the server's preferred locale (only Community servers can set it), then English."""
+        if game_language:
+            return language_of(game_language)
         guild = getattr(channel, "guild", None)
         return language_of(guild.preferred_locale) if guild is not None else "en"
 

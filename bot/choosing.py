@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.formatting import power_name
+from bot.i18n import LANGUAGE_NAMES
 from engine.vocabulary import Power
 from service.errors import NotFound, ServiceError
 
@@ -20,6 +21,9 @@ if TYPE_CHECKING:
     from service.models import GameView
 
 MAX_CHOICES = 25  # Discord shows at most 25 autocomplete choices
+# The languages, each by its own name (/language, /mod create language:).
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code)
+                    for code, name in LANGUAGE_NAMES.items()]
 
 
 async def visible_games(bot: ArbitroBot, interaction: discord.Interaction,

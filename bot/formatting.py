@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.i18n import tr
 from engine.vocabulary import Power
+from grammar.texts import province as province_text
 
 _PHASE_SEASON = {"S": "season.spring", "F": "season.fall", "W": "season.winter"}
 _PHASE_KIND = {"M": "phase.movement", "R": "phase.retreats", "A": "phase.adjustments"}
@@ -37,6 +38,22 @@ def location(loc: str | None) -> str:
     return (loc or "?").upper()
 
 
+def place(lang: str, loc: str | None) -> str:
+    """A province named in the reader's language beside its code: `eng` -> "Manica (ENG)"."""
+    if not loc:
+        return "-"
+    try:
+        return province_text(loc.lower(), lang)
+    except KeyError:
+        return location(loc)
+
+
+def unit_text(lang: str, label: str) -> str:
+    """A unit with its province named in full: `F BRE` -> "F Brest (BRE)"."""
+    kind, _, loc = label.partition(" ")
+    return f"{kind} {place(lang, loc)}" if loc else label
+
+
 def timestamp(when: datetime | None) -> str:
     """A Discord timestamp: each reader sees it in their own time zone, plus "in 3 hours"."""
     if when is None:
@@ -46,9 +63,10 @@ def timestamp(when: datetime | None) -> str:
 
 
 def reason_text(lang: str, reason: str | None, province: str | None) -> str:
+    """An engine Reason in words, its province named in the reader's language."""
     if not reason:
         return ""
-    return tr(lang, f"reason.{reason}", fallback=reason, province=location(province))
+    return tr(lang, f"reason.{reason}", fallback=reason, province=place(lang, province))
 
 
 def outcome_text(lang: str, status: str, reason: str | None, province: str | None) -> str:
@@ -69,16 +87,23 @@ def results_blocks(lang: str, *, game_name: str, phase: str, results: Sequence[A
                    centres_after: Mapping[str, int] | None = None,
                    next_phase: str | None = None, deadline: datetime | None = None,
                    outcome: Mapping[str, Any] | None = None,
-                   powers: Iterable[Power | str] = ()) -> list[str]:
+                   powers: Iterable[Power | str] = (),
+                   unordered: Sequence[Mapping[str, Any]] = ()) -> list[str]:
     """The announcement of an adjudicated phase as paragraphs (one per power, then dislodged
     units, centres with their changes, the end of the game or the next deadline), ready for
     `bot.limits.split_blocks`. `results` are rows with `power`, `order`, `status`, `reason`,
-    `province`; `after` is the position after the phase as `arbitro adjudicate` writes it."""
+    `province`; `after` is the position after the phase as `arbitro adjudicate` writes it;
+    `unordered` what happened without an order (units that held or were disbanded, builds
+    not used), so every unit is accounted for."""
     disorder = {str(getattr(p, "value", p)) for p in civil_disorder}
     by_power: dict[str, list[Any]] = {}
     for row in results:
         by_power.setdefault(str(getattr(row.power, "value", row.power)), []).append(row)
-    names = sorted(set(by_power) | disorder | {str(getattr(p, "value", p)) for p in powers})
+    silent: dict[str, list[str]] = {}
+    for item in unordered:
+        silent.setdefault(str(item["power"]), []).append(_silent_line(lang, item))
+    names = sorted(set(by_power) | disorder | set(silent)
+                   | {str(getattr(p, "value", p)) for p in powers})
     blocks = [tr(lang, "results.title", game=game_name, phase=phase_label(lang, phase))]
     for power in names:
         head = f"**{power_name(lang, power)}**"
@@ -86,7 +111,8 @@ def results_blocks(lang: str, *, game_name: str, phase: str, results: Sequence[A
             head += " — " + tr(lang, "results.civil_disorder")
         rows = by_power.get(power, [])
         lines = [result_line(lang, r.order, r.status, r.reason, r.province) for r in rows]
-        if not rows:
+        lines += silent.get(power, [])
+        if not lines:
             lines = [tr(lang, "results.no_orders")]
         blocks.append("\n".join([head, *lines]))
     dislodged = after.get("dislodged_after") or []
@@ -94,12 +120,13 @@ def results_blocks(lang: str, *, game_name: str, phase: str, results: Sequence[A
         lines = [tr(lang, "results.dislodged_title")]
         for unit in dislodged:
             options = unit.get("retreat_options") or []
-            where = ", ".join(location(o) for o in options) if options else tr(
+            where = ", ".join(place(lang, o) for o in options) if options else tr(
                 lang, "results.no_retreat")
             lines.append(tr(lang, "results.dislodged_line",
                             power=power_name(lang, unit.get("power", "?")),
-                            unit=f"{unit.get('type', '?')} {location(unit.get('location'))}",
-                            attacker=location(unit.get("attacker_from")), options=where))
+                            unit=unit_text(lang, f"{unit.get('type', '?')} "
+                                                 f"{location(unit.get('location'))}"),
+                            attacker=place(lang, unit.get("attacker_from")), options=where))
         blocks.append("\n".join(lines))
     removed = after.get("civil_disorder_removes") or []
     if removed:
@@ -115,6 +142,14 @@ def results_blocks(lang: str, *, game_name: str, phase: str, results: Sequence[A
         blocks.append(tr(lang, "results.next", phase=phase_label(lang, next_phase),
                          deadline=timestamp(deadline)))
     return blocks
+
+
+def _silent_line(lang: str, item: Mapping[str, Any]) -> str:
+    """A unit that had no order, or builds not used, as a line of the results."""
+    if "unused_builds" in item:
+        return "▫️ " + tr(lang, "results.unused_builds", count=item["unused_builds"])
+    key = "results.unordered_held" if item.get("fate") == "held" else "results.unordered_disbanded"
+    return f"▫️ `{item['unit']}` — " + tr(lang, key)
 
 
 def centres_block(lang: str, after: Mapping[str, int], before: Mapping[str, int]) -> str:
@@ -147,31 +182,85 @@ def outcome_text_of(lang: str, outcome: Mapping[str, Any]) -> str:
 
 
 def submission_text(lang: str, report: Any, game_name: str) -> str:
-    """The reply to a DM of orders: each line as understood, notes, errors, warnings, and what
-    each of the sender's powers still has to order."""
+    """The reply to a DM of orders: each line as understood (✅ counts, ⚠️ recorded but
+    cannot succeed, ↪️ replaced by a later line, ❌ not read), with the provinces named in
+    the reader's language where the line did not name them, and what each of the sender's
+    powers has to do and still lacks."""
     lines = [tr(lang, "orders.received", game=game_name, phase=phase_label(lang, report.phase))]
     for line in report.lines:
         shown = line.input.strip()
         if line.ok:
-            text = f"✅ `{line.canonical}`"
+            mark = "⚠️" if line.warning else ("↪️" if getattr(line, "replaced_by", None) else "✅")
+            text = f"{mark} `{line.canonical}`"
             if shown and shown.upper() != line.canonical:
                 text += f" ← {_quote(shown)}"
+            gloss = order_gloss(lang, line.canonical or "", shown)
+            if gloss:
+                text += f" — {gloss}"
             lines.append(text)
             lines.extend(f"  ℹ️ {note}" for note in line.notes)
-            if line.warning:
-                warning = (reason_text(lang, line.reason, None) if line.reason else "") or \
-                    line.warning
-                lines.append("  ⚠️ " + tr(lang, "orders.warning", why=warning))
+            if getattr(line, "replaced_by", None):
+                lines.append("  " + tr(lang, "orders.replaced_below", line=line.replaced_by))
+            elif line.warning:
+                lines.append("  " + tr(lang, "orders.warning", why=warning_text(lang, line)))
         else:
             why = line_error(lang, line)
             lines.append(f"❌ {_quote(shown)}: {why}")
             if line.candidates:
                 lines.append("  " + tr(lang, "orders.candidates",
                                        candidates=", ".join(f"`{c}`" for c in line.candidates)))
+    for power in getattr(report, "returned_from_disorder", ()):
+        lines.append(tr(lang, "orders.welcome_back", power=power_name(lang, power)))
     for power_orders in report.now:
         lines.append("")
         lines.append(power_status_text(lang, power_orders))
     return "\n".join(lines)
+
+
+# Reasons whose warning names where the unit stands as well as where it was sent.
+_FROM_ORIGIN = {"not_adjacent": "orders.not_adjacent", "no_convoy_route": "orders.no_convoy"}
+
+
+def warning_text(lang: str, line: Any) -> str:
+    """Why a recorded order cannot succeed, provinces named in full: "Spain (SPA) cannot be
+    reached from Brest (BRE)"."""
+    reason = getattr(line, "reason", None)
+    province = getattr(line, "province", None)
+    if reason in _FROM_ORIGIN and line.canonical:
+        origin = line.canonical.split()[1].lower()
+        return tr(lang, _FROM_ORIGIN[reason], target=place(lang, province),
+                  origin=place(lang, origin))
+    return reason_text(lang, reason, province) or clean(line.warning or "")
+
+
+def order_gloss(lang: str, canonical: str, written: str) -> str:
+    """The provinces of an order named in the reader's language (`F BRE - ENG` -> "Brest →
+    Manica", `A PAR S A MAR - BUR` -> "Parigi sostiene Marsiglia → Borgogna"), or "" when
+    the player wrote the names already (or the order names none)."""
+    words, missing_name = [], False
+    folded = _fold(written)
+    for token in canonical.split():
+        if token in _GLOSS_WORDS:
+            words.append(tr(lang, _GLOSS_WORDS[token]) if "." in _GLOSS_WORDS[token]
+                         else _GLOSS_WORDS[token])
+            continue
+        if len(token) < 3 or token in ("VIA", "WAIVE"):
+            continue
+        name = place(lang, token.lower()).rsplit(" (", 1)[0]
+        if name == token:
+            continue
+        words.append(name)
+        missing_name = missing_name or _fold(name) not in folded
+    return " ".join(words) if missing_name else ""
+
+
+# The canonical order's words shown between the names of its provinces.
+_GLOSS_WORDS = {"-": "→", "R": "→", "S": "gloss.supports", "C": "gloss.convoys"}
+
+
+def _fold(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower())
+                   if not unicodedata.combining(c))
 
 
 def line_error(lang: str, line: Any) -> str:
@@ -186,15 +275,46 @@ def line_error(lang: str, line: Any) -> str:
 
 
 def power_status_text(lang: str, orders: Any) -> str:
-    """A power's orders that count now, and what is still missing."""
+    """A power's orders that count now, and what is still missing (or that it has nothing
+    to do in this phase; in adjustments, the builds allowed and any given beyond them)."""
     head = tr(lang, "orders.now", power=power_name(lang, orders.power),
               phase=phase_label(lang, orders.phase))
-    body = [f"• `{o}`" for o in orders.orders] or [tr(lang, "orders.none_yet")]
+    owed = getattr(orders, "duty", None) or {}
+    if owed and not any(owed.get(k) for k in ("units", "dislodged", "builds", "removals")):
+        extra = [tr(lang, "orders.nothing_to_do")]
+        if owed.get("centres_over"):
+            extra.append(tr(lang, "orders.no_builds_this_winter"))
+        return "\n".join([head, *(f"• `{o}`" for o in orders.orders), *extra])
+    body = []
+    if owed.get("builds"):
+        body.append(tr(lang, "orders.builds_allowed", count=owed["builds"],
+                       sites=", ".join(place(lang, s) for s in owed.get("sites", ()))))
+    elif owed.get("removals"):
+        body.append(tr(lang, "orders.removals_due", count=owed["removals"]))
+    body += [f"• `{o}`" for o in orders.orders] or [tr(lang, "orders.none_yet")]
+    surplus = getattr(orders, "surplus", ())
+    if surplus:
+        body.append("⚠️ " + tr(lang, "orders.surplus_builds", given=owed.get("builds", 0)
+                               + len(surplus), allowed=owed.get("builds", 0),
+                               orders=", ".join(f"`{o}`" for o in surplus)))
     if orders.missing:
-        body.append(tr(lang, "orders.missing", units=", ".join(f"`{u}`" for u in orders.missing)))
-    else:
+        body.append(tr(lang, "orders.missing", units=", ".join(
+            _still_owed(lang, u) for u in orders.missing)))
+    elif owed.get("kind", "M") == "M":
         body.append(tr(lang, "orders.complete"))
+    else:
+        body.append(tr(lang, "orders.all_given"))
     return "\n".join([head, *body])
+
+
+def _still_owed(lang: str, item: str) -> str:
+    """A unit still without an order (`A PAR`), or the builds or removals still to give
+    ("2 builds") in words."""
+    count, _, what = item.partition(" ")
+    if count.isdigit() and what.startswith(("build", "removal")):
+        key = "orders.builds_left" if what.startswith("build") else "orders.removals_left"
+        return tr(lang, key, count=int(count))
+    return f"`{item}`"
 
 
 def status_text(lang: str, game: Any, now: datetime | None = None) -> str:

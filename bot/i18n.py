@@ -22,6 +22,8 @@ from typing import Any
 DOMAIN = "arbitro"
 LANGUAGES = ("en", "it", "nl")
 DEFAULT_LANGUAGE = "en"
+# Each language by its own name, as the language options of slash commands offer them.
+LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "nl": "Nederlands"}
 
 
 def locale_dir() -> Path:

@@ -15,13 +15,15 @@ from typing import Any
 
 from bot.formatting import outcome_text_of, phase_label, power_name, results_blocks, timestamp
 from bot.i18n import tr
+from bot.turns import turn_blocks
 from engine.vocabulary import Power
 from service.notifier import Message
 
 # Parameters whose values are user ids, shown as mentions (a reminder pings who still owes).
 _USER_PARAMS = {"user_id", "user", "users", "moderator_id", "actor_id", "old", "new"}
 _POWER_PARAMS = {"power", "powers", "winners", "civil_disorder", "side"}
-_PHASE_PARAMS = {"phase", "next_phase", "previous_phase"}
+_PHASE_PARAMS = {"phase", "next_phase", "previous_phase", "sent_for", "open", "now_open"}
+_STATES = ("forming", "active", "paused", "finished")
 
 
 async def render_message(bot: Any, message: Message, lang: str) -> list[str]:
@@ -29,6 +31,8 @@ async def render_message(bot: Any, message: Message, lang: str) -> list[str]:
     params = dict(message.params)
     if message.key == "phase.results" and "results" in params:
         return await _results(bot, params, lang)
+    if message.key == "turn.notice":
+        return turn_blocks(lang, params)
     key = message.key
     if key == "moderation.extend" and "remaining" in params:
         key = "moderation.extend_paused"   # a paused game: time added to what is left
@@ -52,7 +56,8 @@ async def _results(bot: Any, params: dict[str, Any], lang: str) -> list[str]:
         # the service sends the counts the phase started from: the changes are its word
         centres_before=params.get("centres_before") if centres else None,
         centres_after={p: len(cs) for p, cs in centres.items()} if centres else None,
-        next_phase=params.get("next_phase"), deadline=deadline, outcome=params.get("outcome"))
+        next_phase=params.get("next_phase"), deadline=deadline, outcome=params.get("outcome"),
+        unordered=params.get("unordered") or ())
 
 
 def words(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -65,6 +70,8 @@ def words(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:
             shown[name] = _powers(lang, value)
         elif name in _PHASE_PARAMS and isinstance(value, str):
             shown[name] = phase_label(lang, value)
+        elif name == "status" and value in _STATES:     # a game's state, in a sentence
+            shown[name] = tr(lang, f"state.in_sentence_{value}")
         elif name == "outcome" and isinstance(value, Mapping):
             shown[name] = outcome_text_of(lang, value)
         elif name == "seats" and isinstance(value, Mapping):

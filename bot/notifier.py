@@ -42,7 +42,7 @@ class DiscordNotifier:
             raise ChannelUnavailable(f"channel {channel_id}: {exc}") from exc
 
     async def _post(self, channel: Any, message: Message) -> None:
-        lang = self.bot.language_of_channel(channel)
+        lang = self.bot.language_of_channel(channel, message.lang)
         blocks = await render_message(self.bot, message, lang)
         upload_limit = getattr(getattr(channel, "guild", None), "filesize_limit",
                                DEFAULT_UPLOAD_LIMIT)
@@ -77,8 +77,10 @@ async def send_pieces(channel: discord.abc.Messageable, blocks: list[str], messa
         else:
             pieces.extend(split_blocks([tr(lang, "map.too_large", size=len(message.image))]))
     sent = []
+    mentions = (discord.AllowedMentions(everyone=False, roles=False, users=True)
+                if message.ping else discord.AllowedMentions.none())
     for index, piece in enumerate(pieces):
-        extra: dict[str, Any] = {}
+        extra: dict[str, Any] = {"allowed_mentions": mentions}
         if file is not None and index == len(pieces) - 1:
             extra["file"] = file
         if not piece and "file" not in extra:

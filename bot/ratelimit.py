@@ -1,27 +1,52 @@
-"""A per-user limit on how fast orders may arrive by DM: a burst of `burst` messages, then one
-every `per` seconds (a token bucket). The clock is passed in so tests need not sleep."""
+"""Direct messages are read one at a time per user, in the order they came: a player pasting
+one order per message, ten messages in a row, loses none of them. A flood is still held off:
+at most `limit` messages of one user wait at a time; beyond that a message is not read, and
+the user is told once (until their queue has drained)."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 
 @dataclass
-class RateLimiter:
-    burst: int = 5
-    per: float = 3.0
-    now: Callable[[], float] = time.monotonic
-    _buckets: dict[int, tuple[float, float]] = field(default_factory=dict)
+class UserQueue:
+    """One user's turn-taking: a lock (asyncio's waiters wake in order of arrival), how many
+    messages hold or wait for it, and whether the user was told their queue is full."""
 
-    def allow(self, user_id: int) -> float:
-        """0.0 if the user may send now (and count it); else the seconds to wait."""
-        now = self.now()
-        tokens, last = self._buckets.get(user_id, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - last) / self.per)
-        if tokens >= 1.0:
-            self._buckets[user_id] = (tokens - 1.0, now)
-            return 0.0
-        self._buckets[user_id] = (tokens, now)
-        return (1.0 - tokens) * self.per
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    size: int = 0
+    told: bool = False
+
+
+@dataclass
+class DmQueues:
+    limit: int = 20
+    _queues: dict[int, UserQueue] = field(default_factory=dict)
+
+    async def run(self, user_id: int, handle: Callable[[], Awaitable[None]],
+                  overflow: Callable[[], Awaitable[None]]) -> bool:
+        """Run `handle` after the user's earlier messages; when `limit` of theirs are already
+        waiting, run `overflow` instead (only for the first message turned away) and return
+        False. Call it before any other await, so messages keep their order."""
+        queue = self._queues.setdefault(user_id, UserQueue())
+        if queue.size >= self.limit:
+            if not queue.told:
+                queue.told = True
+                await overflow()
+            return False
+        queue.size += 1
+        try:
+            async with queue.lock:
+                await handle()
+        finally:
+            queue.size -= 1
+            if queue.size == 0:
+                del self._queues[user_id]   # nothing kept for users who are not writing
+        return True
+
+    def waiting(self, user_id: int) -> int:
+        """How many of the user's messages are being read or wait to be."""
+        queue = self._queues.get(user_id)
+        return queue.size if queue else 0

@@ -137,7 +137,11 @@ def move_way(unit: Unit, order: Move, units: Mapping[str, Unit],
     if by_land and not fleets and rules.via_convoy_falls_back_to_land:
         return target, False
     if not necessary(unit.province, target):
-        return illegal(Reason.NO_CONVOY_ROUTE, target)
+        # Between two coasts a convoy could carry it (the fleets are missing); from or to an
+        # inland province no fleet ever could: the province is simply not adjacent.
+        coastal = board.provinces[unit.province].kind == "coast" and place.kind == "coast"
+        return illegal(Reason.NO_CONVOY_ROUTE if coastal or by_land else Reason.NOT_ADJACENT,
+                       target)
     return target, True
 
 

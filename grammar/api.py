@@ -48,6 +48,11 @@ class ParsedLine:
     valid: bool = False
     reason: str | None = None
     language: str = "en"
+    # Why it was not read, as a key (`error` says it in words): the message's name in
+    # grammar/vocab/*.json "messages" ("not_an_order", "other_power_order", "unknown_word",
+    # ...), with plain values a caller may show in its own words: (("power", "Germany"),).
+    error_kind: str | None = None
+    error_params: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict:
         """The object `arbitro parse` prints (CONTRACTS.md)."""
@@ -75,7 +80,7 @@ def _read_line(text: str, order: Order, notes: tuple[str, ...], valid: bool,
         known = _CANONICAL[id(order)] = (order, order.canonical())
     line.__dict__.update(input=text, ok=True, order=order, canonical=known[1],
                          notes=notes, error=None, candidates=(), valid=valid, reason=reason,
-                         language=language)
+                         language=language, error_kind=None, error_params=())
     return line
 
 
@@ -179,7 +184,8 @@ def _parse_new_line(text: str, view: PositionView, power: Power | None, key: tup
         if len(text) > MAX_LINE:
             reply = language or (lang if lang in LANGUAGES else "en")
             return ParsedLine(text, False, error=texts.message(
-                reply, "too_long", length=len(text), limit=MAX_LINE), language=reply), False
+                reply, "too_long", length=len(text), limit=MAX_LINE), language=reply,
+                error_kind="too_long"), False
         shape, line_language = _read(text, lang)
         reply = language or line_language or "en"
         if isinstance(shape, SyntaxProblem):
@@ -190,7 +196,8 @@ def _parse_new_line(text: str, view: PositionView, power: Power | None, key: tup
         result = resolver.resolve(shape)
         if result.order is None:
             found = ParsedLine(text, False, error=result.error, candidates=result.candidates,
-                               language=line_language or reply)
+                               language=line_language or reply, error_kind=result.error_kind,
+                               error_params=result.error_params)
         else:
             found = _read_line(text, result.order, result.notes, result.valid, result.reason,
                                line_language or reply)
@@ -200,15 +207,69 @@ def _parse_new_line(text: str, view: PositionView, power: Power | None, key: tup
         log.exception("order %r could not be parsed", text)
         reply = language or "en"
         return ParsedLine(text, False, error=texts.message(reply, "empty", expected=texts.expected(
-            ("UNIT", "LOC"), reply)), language=reply), False
+            ("UNIT", "LOC"), reply)), language=reply, error_kind="empty"), False
 
 
 @lru_cache(maxsize=8192)
 def _read(text: str, lang: str) -> tuple[Shape | SyntaxProblem, str | None]:
     """The shape of an order and the language it is written in: the same for every position,
     so kept for the lines that come back (every player writes "A Par - Bur")."""
-    found = lexemes(text, lexicon(lang))
-    return parse_shape(found), (lang if lang in LANGUAGES else _language_of(found))
+    owner, text = _initial(text)
+    found = lexemes(_unglued(text), lexicon(lang))
+    language = lang if lang in LANGUAGES else _language_of(found)
+    if found and not any(o.terminal in _ORDER_WORDS for lexeme in found
+                         for o in lexeme.options):
+        # "ok", "ciao", "stop", "Belgio": no unit and no order word. Never read as an order,
+        # however near a province's name the words are.
+        return SyntaxProblem("not_an_order", None, ()), language
+    shape = parse_shape(found)
+    if owner is not None and isinstance(shape, Shape):
+        shape = shape._replace(owner=owner)
+    return shape, language
+
+
+# The words that make a line an order: a unit, or what a unit does.
+_ORDER_WORDS = frozenset(("UNIT", "HOLD", "MOVE", "SUPPORT", "CONVOY", "VIA", "RETREAT",
+                          "DISBAND", "BUILD", "WAIVE"))
+
+# "E) A Lvp - Yor": a power's English initial opening the line, as some judges list orders.
+_INITIAL = re.compile(r"^\s*\(?([AEFGIRT])\)\s+(?=\S)")
+_INITIALS = {"A": "Austria", "E": "England", "F": "France", "G": "Germany", "I": "Italy",
+             "R": "Russia", "T": "Turkey"}
+
+
+def _initial(text: str) -> tuple[str | None, str]:
+    """The power an initial opening the line names, and the line with the initial blanked
+    (so the columns stay where they were)."""
+    if ")" not in text[:4]:
+        return None, text
+    match = _INITIAL.match(text)
+    if match is None:
+        return None, text
+    return _INITIALS[match.group(1)], " " * match.end() + text[match.end():]
+
+
+# "AFin S FNth - Nwy": the unit's letter glued to a province's name, in capitals.
+_GLUED = re.compile(r"(?<![^\W\d_])([AF])([A-Z][^\W\d_]{2,})")
+
+
+def _unglued(text: str) -> str:
+    """The line with a unit letter glued to a province (`AFin`, `FNth`) set apart, when the
+    word as written is no name and the rest of it is a province's exact name or abbreviation
+    (or the first word of one: `FBotnische Golf`)."""
+    if _GLUED.search(text) is None:
+        return text
+    lex = lexicon("auto")
+
+    def apart(match: re.Match) -> str:
+        word, rest = match.group(0), match.group(2)
+        key = fold(rest)
+        if lex.lookup(fold(word)) or not (key in lex.phrase_starts or any(
+                e.terminal == "LOC" for e in lex.lookup(key))):
+            return word
+        return f"{match.group(1)} {rest}"
+
+    return _GLUED.sub(apart, text)
 
 
 def _check_arguments(lang: str, rules: Rules | str | None = None) -> Rules:
@@ -238,7 +299,9 @@ def _syntax_error(text: str, problem: SyntaxProblem, reply: str, language: str) 
     expected = texts.expected(problem.expected, reply)
     lexeme = problem.lexeme
     candidates: tuple[str, ...] = ()
-    if problem.kind == "empty" or lexeme is None:
+    if problem.kind == "not_an_order":
+        error = texts.message(reply, "not_an_order", text=text)
+    elif problem.kind == "empty" or lexeme is None:
         # An order starts with its unit; the verbs that may also come first (build, disband,
         # hold) would only lengthen the message.
         error = texts.message(reply, "empty", expected=texts.expected(("UNIT", "LOC"), reply))
@@ -255,7 +318,8 @@ def _syntax_error(text: str, problem: SyntaxProblem, reply: str, language: str) 
     else:
         error = texts.message(reply, "unexpected_word", word=lexeme.text, column=lexeme.column,
                               expected=expected)
-    return ParsedLine(text, False, error=error, candidates=candidates, language=language)
+    return ParsedLine(text, False, error=error, candidates=candidates, language=language,
+                      error_kind=problem.kind)
 
 
 # -- messages -------------------------------------------------------------------------------
@@ -286,7 +350,9 @@ def parse_message(text: str, position: Position | None = None, power: Power | No
                 if rest.strip():
                     parts.append(ParsedLine(part.strip(), False, error=texts.message(
                         reply, "other_power", name=texts.power_name(heading, reply),
-                        power=texts.power_name(power, reply)), language=reply))
+                        power=texts.power_name(power, reply)), language=reply,
+                        error_kind="other_power",
+                        error_params=(("power", heading.value), ("sender", power.value))))
             elif rest.strip():
                 parts.append(rest.strip())
     out: list[ParsedLine] = []
@@ -298,7 +364,8 @@ def parse_message(text: str, position: Position | None = None, power: Power | No
             continue
         if len(out) >= MAX_ORDERS:
             out.append(ParsedLine(parts[i], False, error=texts.message(
-                reply, "too_many", count=len(parts), limit=MAX_ORDERS), language=reply))
+                reply, "too_many", count=len(parts), limit=MAX_ORDERS), language=reply,
+                error_kind="too_many"))
             break
         parsed, stopped_early = _parse_line(parts[i], position, power, lang, reply_lang, rules)
         if stopped_early and i + 1 < len(parts) and isinstance(parts[i + 1], str):

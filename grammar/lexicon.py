@@ -25,7 +25,7 @@ LANGUAGES = tuple(sorted(entry.name.removesuffix(".json")
 # Categories are the grammar's terminals (see orders.lark), plus FILLER (a word to drop).
 KEYWORD_TERMINALS = {"hold": "HOLD", "move": "MOVE", "support": "SUPPORT", "convoy": "CONVOY",
                      "via": "VIA", "retreat": "RETREAT", "disband": "DISBAND", "build": "BUILD",
-                     "waive": "WAIVE"}
+                     "waive": "WAIVE", "from": "FROM"}
 
 _APOSTROPHES = str.maketrans({"’": " ", "'": " ", "`": " ", "´": " ", "‘": " ", ".": " ",
                               "-": " ", "‐": " ", "‑": " ", "–": " ", "—": " "})
@@ -99,6 +99,9 @@ class Lexicon:
             cutoff = 66.0 if len(word) <= 3 else 75.0 if len(word) <= 5 else 80.0
         found = process.extract(word, self.fuzzy_keys, scorer=fuzz.ratio, score_cutoff=cutoff,
                                 limit=limit * 4)
+        if "rn" in word:  # "rn" printed for "m": seed 000's "A Bul-Rurn" is Rumania
+            found += process.extract(word.replace("rn", "m"), self.fuzzy_keys,
+                                     scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit * 4)
         best: dict[str, tuple[float, frozenset[str]]] = {}
         for _key, score, index in found:
             pid, langs = self.fuzzy_values[index]

@@ -56,6 +56,8 @@ class Resolution:
     order: Order | None = None
     notes: tuple[str, ...] = ()
     error: str | None = None
+    error_kind: str | None = None  # the message's key: "unknown_word", "not_an_order", ...
+    error_params: tuple[tuple[str, str], ...] = ()  # plain values (powers) for a caller
     candidates: tuple[str, ...] = ()
     valid: bool = True
     reason: str | None = None
@@ -71,6 +73,7 @@ class _Choice:
     notes: list[tuple[str, dict]] = field(default_factory=list)
     lexeme: Lexeme | None = None
     picked: bool = False  # the unit was picked from the sender's units ("F Stands")
+    wrong_coast: str | None = None  # the coast written for a fleet that is on another one
 
 
 @dataclass(slots=True)
@@ -82,6 +85,7 @@ class _Reading:
     outcome: Outcome | None = None
     missing_coast: str | None = None
     picked: bool = False
+    wrong_coast: str | None = None  # see _Choice
 
 
 class Resolver:
@@ -107,10 +111,23 @@ class Resolver:
 
     # -- entry -----------------------------------------------------------------------------
     def resolve(self, shape: Shape) -> Resolution:
+        owner = shape.owner or (shape.subject.nation if shape.subject is not None else None)
+        if owner is not None:
+            # "Russia: A Mos - Lvn", "A Ven (Italia) - Tri": the sender's own, or refused.
+            if self.power is None:
+                self.power = Power(owner)
+            elif owner != self.power.value:
+                found = self._error("other_power_order", name=texts.power_name(
+                    Power(owner), self.lang), power=texts.power_name(self.power, self.lang))
+                found.error_params = (("power", owner), ("sender", self.power.value))
+                return found
         if shape.steps:
-            places = [shape.subject.place, shape.target, *shape.steps]
-            path = "-".join(p.lexeme.text for p in places if p is not None)
-            return self._error("multi_step", path=path, steps=len(shape.steps) + 1)
+            route = self._convoy_route(shape)
+            if route is None:
+                places = [shape.subject.place, shape.target, *shape.steps]
+                path = "-".join(p.lexeme.text for p in places if p is not None)
+                return self._error("multi_step", path=path, steps=len(shape.steps) + 1)
+            shape = route
         kind = self._kind_in_phase(shape)
         if isinstance(kind, Resolution):
             return kind
@@ -124,6 +141,27 @@ class Resolver:
                     self.view, reading.order, self.board)):
                 return self._choose([reading])
         return self._weigh(kind, shape)
+
+    def _convoy_route(self, shape: Shape) -> Shape | None:
+        """`A Lon - Nth - Nwy`, the e-mail judges' way of writing a convoy: an army's move
+        through seas only is a move by convoy to the last province (the seas kept as the
+        shape's steps, for the note). None when a step may not be a sea or the unit is a
+        fleet: a move of several steps."""
+        if shape.subject.unit == "F" or shape.kind != "move":
+            return None
+        if shape.subject.place is not None and any(
+                (unit := self.orderable.get(p.pid)) is not None and unit.type is UnitType.FLEET
+                and (self.power is None or unit.power == self.power)
+                for p in shape.subject.place.places):
+            return None  # the sender's fleet: steps of its own
+        *through, last = (shape.target, *shape.steps)
+        seas = []
+        for ref in through:
+            sea = next((p.pid for p in ref.places if self.board.provinces[p.pid].is_sea), None)
+            if sea is None:
+                return None
+            seas.append(sea)
+        return shape._replace(target=last, steps=tuple(seas), via=True)
 
     def _weigh(self, kind: str, shape: Shape) -> Resolution:
         """Every reading of every slot, each combination judged on the position, the best
@@ -191,8 +229,9 @@ class Resolver:
             return None
         unit = self.orderable.get(place.pid)
         written = subject.unit
-        if unit is None or (written is not None and written != unit.type):
-            return None
+        if unit is None or (written is not None and written != unit.type) or (
+                ref.coast is not None and unit.location != f"{place.pid}/{ref.coast}"):
+            return None  # what is written and what stands there differ: weighed
         notes = self._read_as(ref, place.how, place.pid)
         if written is None:
             notes.append(("unit_filled", {"unit": unit.label()}))
@@ -283,23 +322,10 @@ class Resolver:
                 place_ref.places, self.orderable, self.power)
             choices = []
             for place in places:
-                unit = self.orderable.get(place.pid)
-                location = unit.location if unit is not None and not placing \
-                    else self._with_coast(place.pid, place_ref)
                 notes = self._read_as(place_ref, place.how, place.pid)
-                utype = ref.unit
                 cost = place.cost + self._penalty(place.languages)
-                if utype is None and unit is not None and kind != "build":
-                    utype = unit.type.value
-                    notes.append(("unit_filled", {"unit": unit.label()}))
-                choices.append(_Choice(location, utype, cost, notes, place_ref.lexeme))
-                if utype and unit is not None and unit.type != utype and not placing:
-                    # "F Bri - Kie" when Berlin holds an army (seed 003): one unit is there,
-                    # so the order has one interpretation; the wrong letter costs a step.
-                    fixed = notes + [("unit_corrected", {"word": ref.lexeme.text,
-                                                          "unit": unit.label()})]
-                    choices.append(_Choice(location, unit.type.value, cost + COST_UNIT_FIXED,
-                                           fixed, place_ref.lexeme))
+                unit = None if placing else self.orderable.get(place.pid)
+                choices += self._subject(ref, place.pid, unit, cost, notes)
             return choices
         if kind in ("build", "bare"):
             return self._error("unit_needs_place", example=f"{ref.unit} ...")
@@ -313,6 +339,60 @@ class Resolver:
                         [("unit_chosen", {"word": ref.lexeme.text, "unit": ref.unit,
                                           "pid": u.location})], ref.lexeme, picked=True)
                 for u in mine]
+
+    def _subject(self, ref: UnitRef, pid: str, unit, cost: float,
+                 notes: list[tuple[str, dict]]) -> list[_Choice]:
+        """The unit ordered, read at one province. What is written (a unit type, a coast)
+        stands unless the sender's own unit there makes the reading certain, and each change
+        is a note: a fleet is on the coast it is on ("F Bul(sc)" for the fleet on the east
+        coast; when the order fails, that is its reason); a unit of the other type is read
+        too, a step dearer, so it wins only where it makes the order legal ("F Bri - Kie" for
+        the army in Berlin, seed 003). An army never gets a coast."""
+        place_ref = ref.place
+        written = ref.unit
+        coast = place_ref.coast
+        if unit is not None and (self.power is None or unit.power == self.power or (
+                written in (None, unit.type.value) and coast is None)):
+            utype = unit.type.value
+            written_too: list[_Choice] = []
+            if written is None:
+                notes.append(("unit_filled", {"unit": unit.label()}))
+            elif written != utype:
+                written_too = self._as_written(ref, pid, None, cost, notes)
+                notes = notes + [("unit_corrected", {"word": ref.lexeme.text,
+                                                     "unit": unit.label()})]
+                cost += COST_UNIT_FIXED
+            wrong_coast = None
+            if coast is not None and unit.location != f"{pid}/{coast}":
+                if unit.type is UnitType.FLEET:
+                    wrong_coast = coast
+                    notes.append(("coast_corrected", {
+                        "word": place_ref.coast_lexeme.text, "pid": unit.location,
+                        "coast": unit.location.partition("/")[2]}))
+                else:
+                    notes.append(("army_coast", {"word": place_ref.coast_lexeme.text}))
+            return [*written_too, _Choice(unit.location, utype, cost, notes, place_ref.lexeme,
+                                          wrong_coast=wrong_coast)]
+        return self._as_written(ref, pid, unit, cost, notes)
+
+    def _as_written(self, ref: UnitRef, pid: str, unit, cost: float,
+                    notes: list[tuple[str, dict]]) -> list[_Choice]:
+        """The unit ordered as written (a type left out is the type of the unit there, if
+        any, else what the map allows: see `_readings`)."""
+        place_ref = ref.place
+        utype = ref.unit
+        notes = list(notes)
+        if utype is None and unit is not None:
+            utype = unit.type.value
+            notes.append(("unit_filled", {"unit": unit.label()}))
+        location = self._with_coast(pid, place_ref)
+        if utype == "A" and location != pid:
+            location = pid
+            notes.append(("army_coast", {"word": place_ref.coast_lexeme.text}))
+        elif utype == "F" and unit is not None and place_ref.coast is None \
+                and unit.type is UnitType.FLEET:
+            location = unit.location
+        return [_Choice(location, utype, cost, notes, place_ref.lexeme)]
 
     def _places_of_units(self, ref: UnitRef) -> list[_Choice]:
         choices = []
@@ -364,10 +444,12 @@ class Resolver:
             notes = notes + shaped
         picked = subject.picked
 
+        wrong_coast = subject.wrong_coast
+
         def make(order: Order, extra: list[tuple[str, dict]] | None = None,
                  missing: str | None = None) -> _Reading:
             return _Reading(order, cost, notes + extra if extra else notes, choices,
-                            missing_coast=missing, picked=picked)
+                            missing_coast=missing, picked=picked, wrong_coast=wrong_coast)
 
         if kind == "build":
             if utype is None:
@@ -376,10 +458,29 @@ class Resolver:
                     make, UnitType(t), loc, [("unit_filled", {"unit": f"{t} {loc.upper()}"})]
                     if len(kinds) == 1 else [])]
             return self._build_readings(make, utype, loc, [])
-        return [make(order, extra, missing) for order, extra, missing in self._orders(
-            kind, utype, loc, _UNIT_TYPES.get(other.unit) if other else None,
-            other.location if other else None, target.location if target else None,
-            shape.via)]
+        if utype is None and kind != "disband":
+            # No unit there and no type written: what the map allows (a unit at sea is a
+            # fleet, only an army stands inland or goes there), else one reading each.
+            types = self._types_by_map(loc, target.location if target else None)
+            if len(types) == 1:
+                notes = notes + [("unit_from_map", {"unit": types[0].value})]
+        else:
+            types = (utype,)
+        return [make(order, extra, missing) for utype in types
+                for order, extra, missing in self._orders(
+                    kind, utype, loc, _UNIT_TYPES.get(other.unit) if other else None,
+                    other.location if other else None, target.location if target else None,
+                    shape.via)]
+
+    def _types_by_map(self, loc: str, target: str | None) -> tuple[UnitType, ...]:
+        kinds = [self.board.provinces[province_of(loc)].kind]
+        if target is not None and kinds[0] == "coast":
+            kinds.append(self.board.provinces[province_of(target)].kind)
+        if "sea" in kinds:
+            return (UnitType.FLEET,)
+        if "land" in kinds:
+            return (UnitType.ARMY,)
+        return (UnitType.ARMY, UnitType.FLEET)
 
     def _orders(self, kind: str, utype: UnitType | None, loc: str,
                 supported: UnitType | None, other: str | None, target: str | None,
@@ -409,6 +510,9 @@ class Resolver:
 
     def _build_readings(self, make, utype: UnitType, loc: str, extra) -> list[_Reading]:
         province = self.board.provinces.get(province_of(loc))
+        if utype is UnitType.ARMY and "/" in loc:
+            loc, extra = province_of(loc), extra + [("army_coast", {
+                "word": loc.partition("/")[2].upper()})]
         if utype is UnitType.FLEET and province is not None and province.coasts and "/" not in loc:
             return [make(Build(utype, f"{loc}/{c}"), extra, missing=loc)
                     for c in province.coasts]
@@ -419,6 +523,10 @@ class Resolver:
         a two-coast province without naming the coast gets one reading per reachable coast."""
         fields = (Retreat, utype, loc) if kind == "retreat" else (Move, utype, loc)
         tail = () if kind == "retreat" else (via,)
+        if utype is not UnitType.FLEET and "/" in target:  # an army goes to a province
+            province = province_of(target)
+            return [(_order(*fields, province, *tail),
+                     [("army_coast", {"word": target.partition("/")[2].upper()})], None)]
         if utype is UnitType.FLEET:
             province = self.board.provinces.get(target)
             if province is not None and province.coasts:
@@ -448,6 +556,13 @@ class Resolver:
             # The engine looks for a convoy whenever an army's target is not next to it; when
             # neither end is on a coast, the player simply named a province out of reach.
             outcome = Outcome(outcome.status, Reason.NOT_ADJACENT, outcome.province)
+        if chosen.wrong_coast is not None:
+            # "F Spa/sc - Wes" with the fleet on the north coast: say where it is.
+            location = chosen.order.location
+            return Resolution(chosen.order, notes, valid=False, reason=texts.message(
+                self.lang, "wrong_coast", name=texts.province(location, self.lang),
+                coast=texts.coast_name(location.partition("/")[2], self.lang),
+                written=texts.coast_name(chosen.wrong_coast, self.lang)))
         owner = None
         if outcome.reason is Reason.WRONG_POWER and outcome.province:
             unit = self.orderable.get(province_of(outcome.province))
@@ -485,6 +600,14 @@ class Resolver:
         missing = {r.missing_coast for r in top}
         if None not in missing and len(missing) == 1:
             province = missing.pop()
+            if len(top) == 1:
+                # One coast reachable, and these rules (1971, seed 003) want it written.
+                location = getattr(top[0].order, "target", top[0].order.location)
+                return self._error("missing_coast_one", candidates,
+                                   province=texts.province(province, self.lang),
+                                   coast=texts.coast_name(location.partition("/")[2],
+                                                          self.lang),
+                                   location=location.upper())
             coasts = [texts.vocabulary(self.lang)["coast_names"].get(c, c)
                       for c in self.board.provinces[province].coasts]
             return self._error("missing_coast", candidates,
@@ -522,13 +645,17 @@ class Resolver:
         values = dict(values)
         if "pid" in values:
             values["name"] = texts.province(values.pop("pid"), self.lang)
+        if "pids" in values:
+            values["names"] = ", ".join(texts.province(p, self.lang) for p in values.pop("pids"))
         if key == "unit_chosen":
             values["unit"] = texts.unit_name(values["unit"], self.lang)
+        if "coast" in values:
+            values["coast"] = texts.coast_name(values["coast"], self.lang)
         return texts.note(self.lang, key, **values)
 
     def _error(self, key: str, candidates: tuple[str, ...] = (), **values) -> Resolution:
-        return Resolution(error=texts.message(self.lang, key, **values), candidates=candidates,
-                          valid=False)
+        return Resolution(error=texts.message(self.lang, key, **values), error_kind=key,
+                          candidates=candidates, valid=False)
 
 
 # One object per distinct order read: an order read again (every phase has its "A Par - Bur")
@@ -571,6 +698,8 @@ def _shape_notes(shape: Shape, kind: str, target: str | None) -> list[tuple[str,
         notes.append(("implicit_move", {"pid": province_of(target)}))
     if shape.kind == "move" and kind == "retreat":
         notes.append(("move_as_retreat", {}))
+    if shape.steps:  # a convoy's route (see Resolver._convoy_route)
+        notes.append(("convoy_route", {"pids": shape.steps}))
     return notes
 
 

@@ -49,6 +49,7 @@ class Shape(NamedTuple):
     steps: tuple[PlaceRef, ...] = ()
     via: bool = False
     implicit: bool = False      # a move or support written without the move sign
+    owner: str | None = None    # the power named as giving the order ("Russia: A Mos - Lvn")
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ def _parser() -> Lark:
 
 
 _TERMINAL_ORDER = ("UNIT", "LOC", "COAST", "HOLD", "MOVE", "SUPPORT", "CONVOY", "VIA",
-                   "RETREAT", "DISBAND", "BUILD", "WAIVE", "NATION", "$END")
+                   "RETREAT", "DISBAND", "BUILD", "WAIVE", "NATION", "FROM", "$END")
 
 
 def parse_shape(lexemes: list[Lexeme]) -> Shape | SyntaxProblem:
@@ -201,13 +202,18 @@ class _ToTemplate(Transformer):
         return _PlaceAt(int(items[0]), int(items[1]) if len(items) > 1 else None)
 
     def unit_at(self, items) -> _UnitAt:
-        return _UnitAt(int(items[0]), items[1], int(items[0]))
+        nation = int(items[2]) if len(items) > 2 else None
+        return _UnitAt(int(items[0]), items[1], int(items[0]), nation)
 
     def unit_only(self, items) -> _UnitAt:
         return _UnitAt(int(items[0]), None, int(items[0]))
 
     def place_only(self, items) -> _UnitAt:
-        return _UnitAt(None, items[0], items[0].loc)
+        nation = int(items[1]) if len(items) > 1 else None
+        return _UnitAt(None, items[0], items[0].loc, nation)
+
+    def owner(self, items) -> int:
+        return int(items[0])
 
     def other(self, items) -> _UnitAt:
         unit = nation = None
@@ -224,7 +230,7 @@ class _ToTemplate(Transformer):
 
     # -- orders ----------------------------------------------------------------------------
     def start(self, items) -> Shape:
-        return items[0]
+        return items[-1] if len(items) == 1 else items[-1]._replace(owner=items[0])
 
     def bare(self, items) -> Shape:
         return Shape("bare", items[0])
@@ -234,6 +240,15 @@ class _ToTemplate(Transformer):
 
     def hold_first(self, items) -> Shape:
         return Shape("hold", items[1])
+
+    def hold_at(self, items) -> Shape:
+        return Shape("hold", _placed(items[0], items[-1]))
+
+    def move_first(self, items) -> Shape:
+        return Shape("move", items[1], target=items[3], via=_has_via(items))
+
+    def move_from(self, items) -> Shape:
+        return Shape("move", _placed(items[0], items[4]), target=items[2])
 
     def move(self, items) -> Shape:
         return Shape("move", items[0], target=items[2], steps=items[3], via=_has_via(items))
@@ -275,6 +290,14 @@ class _ToTemplate(Transformer):
         return Shape("waive")
 
 
+def _placed(subject: _UnitAt, place: _PlaceAt) -> _UnitAt:
+    """A unit word alone given the place written later in the order ("Armata ferma a
+    Venezia"); a unit that already has its place cannot take another (the parse is dropped)."""
+    if subject.place is not None or subject.unit is None:
+        raise ValueError("the unit has its place already")
+    return _UnitAt(subject.unit, place, subject.first)
+
+
 def _oddity(template: Shape) -> int:
     """How far a parse strays from the plain form: extra steps, a missing move sign."""
     return 2 * len(template.steps) + int(template.implicit)
@@ -312,9 +335,10 @@ def _plan(template: Shape, lexemes: list[Lexeme]) -> tuple:
         return (u.unit, option(u.unit, "UNIT"), place(u.place), u.first, u.nation,
                 option(u.nation, "NATION"))
 
+    owner = template.owner
     return (template.kind, unit(template.subject), unit(template.other),
             place(template.target), tuple(place(p) for p in template.steps), template.via,
-            template.implicit)
+            template.implicit, None if owner is None else (owner, option(owner, "NATION")))
 
 
 # Named tuples made from a tuple at C speed (their own constructors are Python calls).
@@ -326,13 +350,14 @@ _UNIT_REFS: dict[tuple, UnitRef] = {}
 
 def _fill(plan: tuple, lexemes: list[Lexeme]) -> Shape:
     """The shape of this line: the pattern's plan filled with its words."""
-    kind, subject, other, target, steps, via, implicit = plan
+    kind, subject, other, target, steps, via, implicit, owner = plan
     # (the parts most lines lack are not filled by a call that returns None)
     return _new(Shape, (kind, _fill_unit(subject, lexemes) if subject else None,
                         _fill_unit(other, lexemes) if other else None,
                         _fill_place(target, lexemes) if target else None,
                         tuple([_fill_place(p, lexemes) for p in steps]) if steps else (),
-                        via, implicit))
+                        via, implicit,
+                        lexemes[owner[0]].options[owner[1]].value if owner else None))
 
 
 def _fill_place(plan: _PlacePlan | None, lexemes: list[Lexeme]) -> PlaceRef | None:

@@ -44,6 +44,10 @@ def unit_name(unit: str, language: str) -> str:
     return vocabulary(language)["unit_names"][unit]
 
 
+def coast_name(coast: str, language: str) -> str:
+    return vocabulary(language)["coast_names"].get(coast, coast)
+
+
 def kind_name(kind: str, language: str) -> str:
     return vocabulary(language)["kind_names"][kind]
 

@@ -1,8 +1,31 @@
-"""Map images: a position, its orders and their results drawn as SVG and rasterised to PNG.
+"""Map images: a position, its orders and their results drawn as SVG and as PNG.
 
     from render import render_png, render_svg
-    png = render_png(position, results=result.results, game_name="Lepanto",
-                     civil_disorder={Power.ITALY})
+
+    render_png(position: Position, *,
+               results: Sequence[OrderResult] = (),       # adjudicated orders, drawn with outcome
+               orders: Sequence[tuple[Power, Order]] = (), # not adjudicated: drawn plain
+               game_name: str = "",
+               civil_disorder: Iterable[Power] = (),        # marked in the legend
+               language: str = "en",                        # "en", "it" or "nl": every word
+               palette: str = "standard",                   # or "colourblind" (Okabe-Ito)
+               after: Position | None = None,               # see below
+               ) -> bytes                                   # an 8-bit palette PNG, 720 px wide
+
+- The orders map of a phase: `render_png(position, results=result.results, ...)`, where
+  `position` is the phase's position (before its orders).
+- The new position with what happened: `render_png(position, results=result.results,
+  after=result.next_position, ...)`: the units, centres, land and legend counts of `after`,
+  with the phase's orders drawn under the units (moves that succeeded end in the unit now
+  standing there; failed ones faded and crossed), the dislodged units with their retreat
+  options, and the title "<phase>: results" in the game's language.
+
+`render_svg` takes the same keywords and returns the SVG text. The PNG is drawn from a static
+board rasterised once per process (`render.board`), the overlay drawn by Skia (`render.overlay`)
+and a palette PNG writer (`render.png`); `render.raster.svg_to_png(render_svg(...))` still
+rasterises the whole SVG with resvg, as the renderer did before (the benchmark compares both).
+`render.replay` makes an animated image of a game's phases, `render.chart` a chart of supply
+centres per year.
 
 The geometry (`render/data/standard_map.json`) is our own, generated from Natural Earth by
 `tools/build_map_geometry.py`.
@@ -16,16 +39,18 @@ from engine.orders import Order
 from engine.outcomes import OrderResult
 from engine.position import Position
 from engine.vocabulary import Power
-from render.raster import svg_to_png
-from render.svg import render_svg
+from render.layered import layered_png
+from render.svg import drawing, render_svg
 
 
 def render_png(position: Position, *, results: Sequence[OrderResult] = (),
                orders: Sequence[tuple[Power, Order]] = (), game_name: str = "",
-               civil_disorder: Iterable[Power] = ()) -> bytes:
-    """The map of `position` as PNG bytes (see `render_svg`)."""
-    return svg_to_png(render_svg(position, results=results, orders=orders,
-                                 game_name=game_name, civil_disorder=civil_disorder))
+               civil_disorder: Iterable[Power] = (), language: str = "en",
+               palette: str = "standard", after: Position | None = None) -> bytes:
+    """The map of `position` as PNG bytes (see the module's documentation)."""
+    return layered_png(drawing(position, results=results, orders=orders, game_name=game_name,
+                               civil_disorder=civil_disorder, language=language,
+                               palette=palette, after=after))
 
 
 __all__ = ["render_png", "render_svg"]

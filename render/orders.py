@@ -5,6 +5,7 @@ with a red cross where it failed, so it reads as "tried, did not happen" at a gl
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.orders import (
@@ -20,7 +21,7 @@ from engine.orders import (
 )
 from engine.vocabulary import Power
 from render.geometry import MapGeometry, Point
-from render.palette import FAILED_MARK, OUTLINE, POWER_COLOURS
+from render.palette import FAILED_MARK, OUTLINE, STANDARD
 from render.units import DISLODGED_OFFSET, UNIT_RADIUS, unit_icon
 
 LINE = 7.5                # width of arrows and support lines, map units
@@ -35,11 +36,12 @@ class DrawnOrder:
     succeeded: bool | None   # None: not adjudicated yet (a preview)
 
 
-def draw_orders(orders: list[DrawnOrder], geometry: MapGeometry,
-                dislodged: frozenset[str]) -> list[str]:
+def draw_orders(orders: list[DrawnOrder], geometry: MapGeometry, dislodged: frozenset[str],
+                colours: Mapping[Power, str] = STANDARD.colours) -> list[str]:
     """SVG elements for every order. `dislodged`: provinces whose ordered unit is a dislodged
-    one (retreat phase), drawn from the dislodged unit's offset position."""
-    drawer = _Drawer(geometry, dislodged)
+    one (retreat phase), drawn from the dislodged unit's offset position; `colours`: each
+    power's colour."""
+    drawer = _Drawer(geometry, dislodged, colours)
     out: list[str] = []
     # Supports and convoys first, so arrows of moves lie on top of them.
     for item in sorted(orders, key=lambda o: not isinstance(o.order, SupportHold | SupportMove
@@ -57,9 +59,11 @@ def _locations(order: Order) -> list[str]:
 
 
 class _Drawer:
-    def __init__(self, geometry: MapGeometry, dislodged: frozenset[str]) -> None:
+    def __init__(self, geometry: MapGeometry, dislodged: frozenset[str],
+                 colours: Mapping[Power, str]) -> None:
         self.geometry = geometry
         self.dislodged = dislodged
+        self.colours = colours
 
     def at(self, location: str, *, retreating: bool = False) -> Point:
         x, y = self.geometry.anchor(location)
@@ -68,7 +72,7 @@ class _Drawer:
         return x, y
 
     def draw(self, item: DrawnOrder) -> list[str]:
-        order, colour = item.order, POWER_COLOURS[item.power]
+        order, colour = item.order, self.colours[item.power]
         failed = item.succeeded is False
         attrs = f'class="order {type(order).__name__.lower()}{" failed" if failed else ""}"'
         parts: list[str]

@@ -3,13 +3,14 @@ orders, dislodged units, and a legend strip under the map."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from html import escape
 
 from engine.orders import Order
 from engine.outcomes import OrderResult
 from engine.position import Position
-from engine.vocabulary import PhaseKind, Power, Season, province_of
+from engine.vocabulary import Power, province_of
 from render.geometry import MapGeometry, standard_geometry
 from render.orders import DrawnOrder, draw_orders
 from render.palette import (
@@ -19,56 +20,106 @@ from render.palette import (
     NEUTRAL_LAND,
     OUTLINE,
     PLAIN_LAND,
-    POWER_COLOURS,
-    POWER_FILLS,
     SEA,
     TEXT,
+    Palette,
+    palette_named,
 )
 from render.units import DISLODGED_OFFSET, dislodged_icon, unit_icon
+from render.words import MapWords, words_for
 
 LEGEND_HEIGHT = 170
 # The PNG's width in pixels. Discord shows maps 400 px wide (and this size when opened); the
 # time of a render grows with its pixels (rasterising and PNG encoding are most of the cost).
 OUTPUT_WIDTH = 720
 FONT = "DejaVu Sans"
-SEASON_NAMES = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
-KIND_NAMES = {PhaseKind.MOVEMENT: "Movement", PhaseKind.RETREAT: "Retreats",
-              PhaseKind.ADJUSTMENT: "Adjustments"}
 
 
-def render_svg(position: Position, *, results: Sequence[OrderResult] = (),
-               orders: Sequence[tuple[Power, Order]] = (), game_name: str = "",
-               civil_disorder: Iterable[Power] = ()) -> str:
-    """The map of `position` as SVG text. `results` (adjudicated orders) are drawn with their
-    success or failure; `orders` (not adjudicated: a player's preview) are drawn plain."""
+@dataclass(frozen=True)
+class Drawing:
+    """Everything one map shows, resolved from the keywords of `render_svg`/`render_png`."""
+    shown: Position                 # whose units, centres and fills are drawn
+    drawn: list[DrawnOrder]         # orders (with their outcomes when adjudicated)
+    ordered_from_offset: frozenset[str]   # provinces whose ordered unit was a dislodged one
+    title: str
+    game_name: str
+    civil_disorder: frozenset[Power]
+    palette: Palette
+    words: MapWords
+    after: bool                     # the new position, with the results drawn on it
+
+
+def drawing(position: Position, *, results: Sequence[OrderResult] = (),
+            orders: Sequence[tuple[Power, Order]] = (), game_name: str = "",
+            civil_disorder: Iterable[Power] = (), language: str = "en",
+            palette: str = "standard", after: Position | None = None) -> Drawing:
     geometry = standard_geometry()
-    for unit in (*position.units, *(d.unit for d in position.dislodged)):
+    shown = after if after is not None else position
+    for unit in (*shown.units, *(d.unit for d in shown.dislodged)):
         if not geometry.has_location(unit.location):
             raise ValueError(f"{unit.power.value} {unit.type.value} stands at "
                              f"{unit.location!r}, which is not a province of the board")
     drawn = [DrawnOrder(r.power, r.order, r.outcome.succeeded) for r in results]
     drawn += [DrawnOrder(power, order, None) for power, order in orders]
+    words = words_for(language)
+    title = phase_title(position, words)
+    if after is not None:
+        title = words.results.format(phase=title)
+    return Drawing(shown, drawn, frozenset(d.unit.province for d in position.dislodged), title,
+                   game_name, frozenset(civil_disorder), palette_named(palette), words,
+                   after is not None)
+
+
+def render_svg(position: Position, *, results: Sequence[OrderResult] = (),
+               orders: Sequence[tuple[Power, Order]] = (), game_name: str = "",
+               civil_disorder: Iterable[Power] = (), language: str = "en",
+               palette: str = "standard", after: Position | None = None) -> str:
+    """The map as SVG text (the keywords are those of `render.render_png`). `results`
+    (adjudicated orders) are drawn with their success or failure; `orders` (not adjudicated: a
+    player's preview) are drawn plain."""
+    scene = drawing(position, results=results, orders=orders, game_name=game_name,
+                    civil_disorder=civil_disorder, language=language, palette=palette,
+                    after=after)
+    geometry = standard_geometry()
+    return "\n".join([svg_header(geometry), *board_parts(scene, geometry),
+                      *overlay_parts(scene, geometry), "</svg>"])
+
+
+def svg_header(geometry: MapGeometry) -> str:
     width, height = geometry.width, geometry.height
     total = height + LEGEND_HEIGHT
-    pixels = OUTPUT_WIDTH / width
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{OUTPUT_WIDTH}" '
-        f'height="{round(total * pixels)}" viewBox="0 0 {width:g} {total:g}" '
-        f'font-family="{FONT}" font-weight="bold">',
-        f'<rect class="sea-background" width="{width:g}" height="{height:g}" fill="{SEA}"/>',
-        *_provinces(position, geometry),
-        *_centers(position, geometry),
-        *_units(position, geometry),
-        *_retreat_options(position, geometry, drawn),
-        *draw_orders(drawn, geometry, frozenset(d.unit.province for d in position.dislodged)),
-        *_dislodged(position, geometry),
-        *_legend(position, geometry, game_name, frozenset(civil_disorder)),
-        "</svg>",
-    ]
-    return "\n".join(parts)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{OUTPUT_WIDTH}" '
+            f'height="{output_height(geometry)}" viewBox="0 0 {width:g} {total:g}" '
+            f'font-family="{FONT}" font-weight="bold">')
 
 
-def province_fill(position: Position, province: str, kind: str) -> str:
+def output_height(geometry: MapGeometry) -> int:
+    return round((geometry.height + LEGEND_HEIGHT) * OUTPUT_WIDTH / geometry.width)
+
+
+def board_parts(scene: Drawing, geometry: MapGeometry) -> list[str]:
+    """The board: sea, land in its owners' tints, borders and the provinces' names."""
+    return [f'<rect class="sea-background" width="{geometry.width:g}" '
+            f'height="{geometry.height:g}" fill="{SEA}"/>',
+            *_provinces(scene, geometry)]
+
+
+def overlay_parts(scene: Drawing, geometry: MapGeometry) -> list[str]:
+    """What is drawn over the board, one top-level element each, in drawing order: centres,
+    units and orders (orders under the units on a map of the new position), retreat options,
+    dislodged units, the legend."""
+    orders = draw_orders(scene.drawn, geometry, scene.ordered_from_offset,
+                         scene.palette.colours)
+    units = _units(scene.shown, geometry, scene.palette)
+    return [*_centers(scene.shown, geometry, scene.palette),
+            *([*orders, *units] if scene.after else [*units, *orders]),
+            *_retreat_options(scene.shown, geometry, [] if scene.after else scene.drawn,
+                              scene.palette),
+            *_dislodged(scene.shown, geometry, scene.palette),
+            *_legend(scene, geometry)]
+
+
+def province_fill(position: Position, province: str, kind: str, palette: Palette) -> str:
     """Seas are blue; land takes the colour of its supply centre's owner, else of the unit
     standing on it, else neutral."""
     if kind == "sea":
@@ -77,34 +128,53 @@ def province_fill(position: Position, province: str, kind: str) -> str:
     if owner is None:
         unit = position.unit_in(province)
         owner = unit.power if unit else None
-    return POWER_FILLS[owner] if owner else NEUTRAL_LAND
+    return palette.fills[owner] if owner else NEUTRAL_LAND
 
 
-def _provinces(position: Position, geometry: MapGeometry) -> list[str]:
+def _provinces(scene: Drawing, geometry: MapGeometry) -> list[str]:
+    kinds = {pid: shape.kind for pid, shape in geometry.provinces.items()}
+    special = {"plain-land": PLAIN_LAND, "impassable": IMPASSABLE, "lakes": SEA}
+
+    def colour(area: str) -> str:
+        if area in special:
+            return special[area]
+        return province_fill(scene.shown, area, kinds[area], scene.palette)
+
+    return [*fill_parts(geometry, colour), *static_parts(geometry)]
+
+
+def fill_parts(geometry: MapGeometry, colour: Callable[[str], str]) -> list[str]:
+    """The land's fills, each area in `colour(area)`: a province id, or "plain-land",
+    "impassable", "lakes"."""
     # Fills without anti-aliasing (the borders drawn on top hide the steps); borders once each.
     out = ['<g class="provinces" shape-rendering="crispEdges">']
     for pid, shape in geometry.provinces.items():
         if shape.kind == "sea":
             continue  # the background is the sea: drawing seas again would only cost time
-        fill = province_fill(position, pid, shape.kind)
-        out.append(f'<path id="province-{pid}" d="{shape.path}" fill="{fill}" '
+        out.append(f'<path id="province-{pid}" d="{shape.path}" fill="{colour(pid)}" '
                    f'fill-rule="evenodd"/>')
-    out.append(f'<path class="plain-land" d="{geometry.plain_land}" fill="{PLAIN_LAND}" '
-               f'fill-rule="evenodd"/>')
-    out.append(f'<path class="impassable" d="{geometry.impassable}" fill="{IMPASSABLE}" '
-               f'fill-rule="evenodd"/>')
+    out.append(f'<path class="plain-land" d="{geometry.plain_land}" '
+               f'fill="{colour("plain-land")}" fill-rule="evenodd"/>')
+    out.append(f'<path class="impassable" d="{geometry.impassable}" '
+               f'fill="{colour("impassable")}" fill-rule="evenodd"/>')
     if geometry.lakes:
-        out.append(f'<path class="lakes" d="{geometry.lakes}" fill="{SEA}" fill-rule="evenodd"/>')
+        out.append(f'<path class="lakes" d="{geometry.lakes}" fill="{colour("lakes")}" '
+                   f'fill-rule="evenodd"/>')
     out.append("</g>")
+    return out
+
+
+def static_parts(geometry: MapGeometry) -> list[str]:
+    """Borders and names: the same on every map."""
     # Borders without anti-aliasing as well: at this size a one-pixel line reads the same, and
     # anti-aliased strokes would cost a quarter of the whole render (more to rasterise, and
     # many more colours for the PNG encoder to compress).
-    out.append(f'<g class="borders" fill="none" stroke="{BORDER}" shape-rendering="crispEdges">'
-               f'<path class="sea-borders" d="{geometry.sea_borders}" stroke-width="0.9" '
-               f'stroke-opacity="0.6"/>'
-               f'<path class="land-borders" d="{geometry.land_borders}" stroke-width="1.3"/>'
-               f'<path class="coastlines" d="{geometry.coastlines}" stroke-width="1.2"/>')
-    out.append("</g>")
+    out = [f'<g class="borders" fill="none" stroke="{BORDER}" shape-rendering="crispEdges">'
+           f'<path class="sea-borders" d="{geometry.sea_borders}" stroke-width="0.9" '
+           f'stroke-opacity="0.6"/>'
+           f'<path class="land-borders" d="{geometry.land_borders}" stroke-width="1.3"/>'
+           f'<path class="coastlines" d="{geometry.coastlines}" stroke-width="1.2"/>',
+           "</g>"]
     out.append('<g class="labels" font-size="13" fill="#000000" fill-opacity="0.55" '
                'text-anchor="middle">')
     for pid, shape in geometry.provinces.items():
@@ -114,13 +184,13 @@ def _provinces(position: Position, geometry: MapGeometry) -> list[str]:
     return out
 
 
-def _centers(position: Position, geometry: MapGeometry) -> list[str]:
+def _centers(position: Position, geometry: MapGeometry, palette: Palette) -> list[str]:
     out = ['<g class="centers">']
     for pid, shape in geometry.provinces.items():
         if shape.center is None:
             continue
         owner = position.owner_of(pid)
-        inner = POWER_COLOURS[owner] if owner else "#FFFFFF"
+        inner = palette.colours[owner] if owner else "#FFFFFF"
         x, y = shape.center
         out.append(f'<g id="center-{pid}"><circle cx="{x:g}" cy="{y:g}" r="8" fill="#FFFFFF" '
                    f'stroke="{OUTLINE}" stroke-width="2.5"/>'
@@ -129,18 +199,18 @@ def _centers(position: Position, geometry: MapGeometry) -> list[str]:
     return out
 
 
-def _units(position: Position, geometry: MapGeometry) -> list[str]:
+def _units(position: Position, geometry: MapGeometry, palette: Palette) -> list[str]:
     out = ['<g class="units">']
     for unit in position.units:
         out.append(unit_icon(unit.type, geometry.anchor(unit.location),
-                             POWER_COLOURS[unit.power]).replace(
+                             palette.colours[unit.power]).replace(
             "<g ", f'<g id="unit-{unit.province}" ', 1))
     out.append("</g>")
     return out
 
 
-def _retreat_options(position: Position, geometry: MapGeometry,
-                     drawn: list[DrawnOrder]) -> list[str]:
+def _retreat_options(position: Position, geometry: MapGeometry, drawn: list[DrawnOrder],
+                     palette: Palette) -> list[str]:
     """Before its retreat is ordered, a dislodged unit shows where it may go: a thin dotted
     line to each option, ending in an open ring (nothing when it has no option: it will be
     disbanded)."""
@@ -152,7 +222,7 @@ def _retreat_options(position: Position, geometry: MapGeometry,
             continue
         x, y = geometry.anchor(dislodged.unit.location)
         start = (x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1])
-        colour = POWER_COLOURS[dislodged.unit.power]
+        colour = palette.colours[dislodged.unit.power]
         for option in dislodged.retreat_options:
             if not geometry.has_location(option):
                 continue
@@ -168,9 +238,9 @@ def _retreat_options(position: Position, geometry: MapGeometry,
     return out
 
 
-def _dislodged(position: Position, geometry: MapGeometry) -> list[str]:
+def _dislodged(position: Position, geometry: MapGeometry, palette: Palette) -> list[str]:
     return [dislodged_icon(d.unit.type, geometry.anchor(d.unit.location),
-                           POWER_COLOURS[d.unit.power]).replace(
+                           palette.colours[d.unit.power]).replace(
         "<g ", f'<g id="dislodged-{d.unit.province}" ', 1) for d in position.dislodged]
 
 
@@ -182,19 +252,23 @@ def _shortened(name: str) -> str:
     return name if len(name) <= GAME_NAME_ROOM else name[:GAME_NAME_ROOM - 1].rstrip() + "…"
 
 
-def phase_title(position: Position) -> str:
+def phase_title(position: Position, words: MapWords | None = None) -> str:
+    words = words or words_for("en")
     phase = position.phase
-    return f"{SEASON_NAMES[phase.season]} {phase.year} · {KIND_NAMES[phase.kind]}"
+    return f"{words.seasons[phase.season]} {phase.year} · {words.kinds[phase.kind]}"
 
 
-def _legend(position: Position, geometry: MapGeometry, game_name: str,
-            civil_disorder: frozenset[Power]) -> list[str]:
+def _legend(scene: Drawing, geometry: MapGeometry) -> list[str]:
+    """Under the map: the phase, the game, and each power's supply centres in the position
+    drawn (on a map of the new position: the centres after the phase)."""
     top, width = geometry.height, geometry.width
-    counts = position.center_counts()
+    counts = scene.shown.center_counts()
+    game_name, civil_disorder = scene.game_name, scene.civil_disorder
+    colours, words = scene.palette.colours, scene.words
     out = [f'<g class="legend"><rect y="{top:g}" width="{width:g}" height="{LEGEND_HEIGHT}" '
            f'fill="{LEGEND_BACKGROUND}" stroke="{OUTLINE}" stroke-width="2"/>',
            f'<text class="phase" x="16" y="{top + 42:g}" font-size="34" fill="{TEXT}">'
-           f'{escape(phase_title(position))}</text>']
+           f'{escape(scene.title)}</text>']
     if game_name:
         out.append(f'<text class="game" x="{width - 16:g}" y="{top + 42:g}" font-size="30" '
                    f'fill="{TEXT}" text-anchor="end">{escape(_shortened(game_name))}</text>')
@@ -204,17 +278,17 @@ def _legend(position: Position, geometry: MapGeometry, game_name: str,
         gone = power in civil_disorder
         out.append(f'<g class="power" id="legend-{power.value.lower()}">'
                    f'<rect x="{x:g}" y="{y:g}" width="40" height="40" rx="6" '
-                   f'fill="{POWER_COLOURS[power]}" stroke="{OUTLINE}" stroke-width="2.5"/>'
+                   f'fill="{colours[power]}" stroke="{OUTLINE}" stroke-width="2.5"/>'
                    f'<text x="{x + 50:g}" y="{y + 34:g}" font-size="36" fill="{TEXT}">'
                    f'{counts[power]}</text>'
                    f'<text x="{x:g}" y="{y + 66:g}" font-size="21" fill="{TEXT}">'
-                   f'{power.value}</text>')
+                   f'{escape(words.powers[power])}</text>')
         if gone:
             out.append(f'<path d="M{x + 4:g} {y + 36:g}L{x + 36:g} {y + 4:g}" stroke="#FFFFFF" '
                        f'stroke-width="6"/><path d="M{x + 4:g} {y + 36:g}L{x + 36:g} {y + 4:g}"'
                        f' stroke="#C00000" stroke-width="3.5"/>'
                        f'<text class="sommossa" x="{x:g}" y="{y + 94:g}" font-size="19" '
-                       f'fill="#C00000">sommossa</text>')
+                       f'fill="#C00000">{escape(words.civil_disorder)}</text>')
         out.append("</g>")
     out.append("</g>")
     return out

@@ -28,8 +28,10 @@ from service import announcements
 from service.base import ServiceBase
 from service.ending import eliminated
 from service.models import Game, PhaseReport, PhaseRow
+from service.notices import turn_messages
 from service.notifier import ChannelUnavailable, Message
-from service.repos import phases, results
+from service.obligations import unordered
+from service.repos import phases, results, seats
 
 log = logging.getLogger(__name__)
 
@@ -78,10 +80,15 @@ class Announcing(ServiceBase):
             engine_results = [OrderResult(r.power, parse_order(r.order, kind), Outcome(
                 Status(r.status), Reason(r.reason) if r.reason else None, r.province), r.order)
                 for r in rows]
+            # the new position, with what happened drawn on it: its legend's centre counts
+            # are those of the text it is posted with
             image = await self.map_image(game, phase, results=engine_results,
-                                         civil_disorder=tuple(disorder))
+                                         civil_disorder=tuple(disorder),
+                                         after=_position_after(phase, after) if after else None)
+        silent = unordered(phase.position, [(r.power, r.order) for r in rows],
+                           game.neutral_in(phase.position.phase))
         return PhaseReport(game.id, phase.name, phase.seq, tuple(rows), tuple(disorder), after,
-                           text, image)
+                           text, image, tuple(silent))
 
     @staticmethod
     def _newly_eliminated(game: Game, phase: PhaseRow, after: dict[str, Any]) -> list[Power]:
@@ -91,11 +98,7 @@ class Announcing(ServiceBase):
             or phase.position.phase.kind is PhaseKind.ADJUSTMENT
         if not after or not counted:
             return []
-        position = Position.from_record({
-            "phase": phase.name, "units": after["units_after"],
-            "dislodged": after.get("dislodged_after") or [],
-            "supply_centers": after.get("supply_centers_after")
-            or centers_to_json(phase.position.supply_centers)})
+        position = _position_after(phase, after)
         return sorted(eliminated(game, position) - eliminated(game, phase.position))
 
     async def announce(self, phase_id: int, *, claimed: bool = False,
@@ -176,13 +179,27 @@ class Announcing(ServiceBase):
                                if n},
             "next_phase": following.name if following else None,
             "next_deadline": following.deadline_at if following else None,
-            "outcome": game.outcome if following is None else None}
+            "outcome": game.outcome if following is None else None,
+            # every unit accounted for: no order (held), not retreated (disbanded), builds
+            # not used
+            "unordered": list(report.unordered)}
         image = report.image
         await self.notifier.post(game.channel_id, Message(
             "phase.results", report.text, params, image.png if image else None,
-            image.filename if image else None))
-        if following is None and game.outcome:
-            await self.post(game, "game.finished",
-                            announcements.outcome_sentence(game.outcome), outcome=game.outcome)
+            image.filename if image else None, lang=game.settings.language))
         async with self.db.transaction() as conn:
             await phases.mark_announced(conn, phase_id, self.now_ts())
+            seated = await seats.all_seats(conn, game.id)
+        for user_id, notice in turn_messages(game, phase, following, seated,
+                                             report.civil_disorder):
+            await self.tell(user_id, notice)
+
+
+def _position_after(phase: PhaseRow, after: dict[str, Any]) -> Position:
+    """The position an adjudicated phase left (units, dislodged units with their retreat
+    options, centres), from its stored outcome."""
+    return Position.from_record({
+        "phase": phase.name, "units": after["units_after"],
+        "dislodged": after.get("dislodged_after") or [],
+        "supply_centers": after.get("supply_centers_after")
+        or centers_to_json(phase.position.supply_centers)})

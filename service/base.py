@@ -100,15 +100,20 @@ class ServiceBase:
             return await asyncio.to_thread(self.renderer, position, **kwargs)
 
     async def map_image(self, game: Game, phase: PhaseRow, **kwargs: Any) -> MapImage:
-        png = await self.render(phase.position, game_name=game.name, **kwargs)
+        """A phase's map in the game's language (and colours)."""
+        png = await self.render(phase.position, game_name=game.name,
+                                language=game.settings.language or "en", **kwargs)
         return MapImage(phase.name, png, f"game-{game.id}-{phase.name}.png")
 
-    async def post(self, game: Game, key: str, text: str, **params: Any) -> None:
-        """Tell the game's channel about something already committed. A notifier failure is
-        logged, not raised: the action happened, and the caller must not think otherwise."""
+    async def post(self, game: Game, key: str, text: str, *, ping: bool = False,
+                   **params: Any) -> None:
+        """Tell the game's channel about something already committed, in the game's
+        language. A notifier failure is logged, not raised: the action happened, and the
+        caller must not think otherwise. `ping`: notify the users it names."""
         try:
-            await self.notifier.post(game.channel_id, Message(key, text, {"game": game.name,
-                                                                          **params}))
+            await self.notifier.post(game.channel_id, Message(
+                key, text, {"game": game.name, **params}, lang=game.settings.language,
+                ping=ping))
         except ChannelUnavailable as exc:
             log.warning("the channel of game %s refused %s: %s", game.id, key, exc)
         except Exception:

@@ -169,7 +169,7 @@ class ServiceCore(Announcing):
                             f"{game.name}: the deadline for {phase.name} is "
                             f"{when:%Y-%m-%d %H:%M} UTC. Still owing orders: "
                             + ", ".join(owing), game_id=game.id, phase=phase.name,
-                            deadline=when, users=list(owed), powers=owing)
+                            deadline=when, users=list(owed), powers=owing, ping=True)
 
     # -- adjudication -----------------------------------------------------------------------
     async def adjudicate_phase(self, game_id: int, phase_id: int, *, trigger: str,

@@ -19,12 +19,14 @@ shared resources (service/base.py).
 from __future__ import annotations
 
 import os
+from functools import cached_property
 from pathlib import Path
 from types import TracebackType
 
 from service.clock import Clock, SystemClock
 from service.core import Renderer, ServiceCore
 from service.db import Database
+from service.guide import Guides
 from service.lifecycle import LifecycleMixin
 from service.moderation import ModerationMixin
 from service.notifier import MemoryNotifier, Notifier
@@ -52,6 +54,11 @@ class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMix
         path = db_path or os.environ.get("ARBITRO_DB", "").strip() or DEFAULT_DB
         return cls(path, notifier or MemoryNotifier(), clock or SystemClock(), renderer,
                    scheduler, render_processes)
+
+    @cached_property
+    def guide(self) -> Guides:
+        """A player's guide to their game (`/help`)."""
+        return Guides(self)
 
     async def __aenter__(self) -> GameService:
         self.db = await Database.open(self.db_path)

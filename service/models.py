@@ -15,6 +15,7 @@ from engine.vocabulary import Phase, PhaseKind, Power
 from service.errors import InvalidRequest
 
 FORMING, ACTIVE, PAUSED, FINISHED = "forming", "active", "paused", "finished"
+GAME_LANGUAGES = ("en", "it", "nl")
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,9 @@ class GameSettings:
     reminders: tuple[timedelta, ...] = (timedelta(hours=2),)  # before each deadline
     victory_target: int | None = None                # None: the set-up's (18 centres)
     end_year: int | None = None                      # the game ends after this year
+    # The language of the game's channel posts and maps ("en", "it", "nl"); None: the
+    # server's preferred locale (which Discord lets only Community servers set).
+    language: str | None = None
 
     @property
     def setup(self) -> Setup:
@@ -62,6 +66,9 @@ class GameSettings:
         if self.end_year is not None and self.end_year < setup.first_year:
             raise InvalidRequest("settings.bad_end_year", f"the end year must be "
                                  f"{setup.first_year} or later", first_year=setup.first_year)
+        if self.language is not None and self.language not in GAME_LANGUAGES:
+            raise InvalidRequest("settings.bad_language", f"unknown language "
+                                 f"{self.language!r}: use en, it or nl", lang=self.language)
         return self
 
     def to_json(self) -> dict[str, Any]:
@@ -70,7 +77,8 @@ class GameSettings:
                 "retreat_deadline": self.retreat_deadline.total_seconds(),
                 "adjustment_deadline": self.adjustment_deadline.total_seconds(),
                 "reminders": [r.total_seconds() for r in self.reminders],
-                "victory_target": self.victory_target, "end_year": self.end_year}
+                "victory_target": self.victory_target, "end_year": self.end_year,
+                "language": self.language}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameSettings:
@@ -80,7 +88,7 @@ class GameSettings:
                    variant=data.get("variant"),
                    reminders=tuple(timedelta(seconds=s) for s in data.get("reminders", ())),
                    victory_target=data.get("victory_target"), end_year=data.get("end_year"),
-                   **seconds)
+                   language=data.get("language"), **seconds)
 
 
 @dataclass(frozen=True)
@@ -203,6 +211,10 @@ class LineReport:
     # the line's language) carry a message key and parameters, for the reader's language.
     error_key: str | None = None
     error_params: Mapping[str, Any] = field(default_factory=dict)
+    province: str | None = None      # the province the warning's reason names
+    # A later line of the same message orders the same unit (or build site): that line,
+    # numbered from 1 among the message's lines, counts and this one does not.
+    replaced_by: int | None = None
 
 
 @dataclass(frozen=True)
@@ -215,6 +227,12 @@ class PowerOrders:
     missing: tuple[str, ...]         # units (or builds) still without an order, e.g. "A PAR"
     ready: bool
     submitted_at: datetime | None    # time of the latest submission
+    # What the power has to do in the phase (service.obligations.Duty.to_json()): nothing,
+    # units to order, retreats, the builds allowed with the free home centres, removals.
+    duty: Mapping[str, Any] | None = None
+    # Builds (or waives) given beyond the number allowed, in the order they were given:
+    # they do not count.
+    surplus: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -265,3 +283,6 @@ class PhaseReport:
     after: dict[str, Any]            # units_after, dislodged_after, supply_centers_after
     text: str                        # the results announcement (English)
     image: MapImage | None
+    # what happened without an order: units that held or were disbanded, builds not used
+    # (service.obligations.unordered), so the results account for every unit
+    unordered: tuple[dict[str, Any], ...] = ()

@@ -24,6 +24,12 @@ class Message:
     params: Mapping[str, Any] = field(default_factory=dict)
     image: bytes | None = None       # PNG
     image_name: str | None = None    # e.g. "S1901M.png"
+    # The language a channel post is written in: the game's, when it has one (else the
+    # server's). Private messages are always in their reader's language.
+    lang: str | None = None
+    # Whether the users it names are pinged (reminders and "your turn"); everything else
+    # shows names without notifying anyone.
+    ping: bool = False
 
 
 class Notifier(Protocol):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
 
 from engine.adjustments import adjustment_counts, build_sites, powers_needing_orders
 from engine.board import standard_board
@@ -59,3 +61,84 @@ def missing(position: Position, power: Power, orders: Iterable[str],
         left = -delta - sum(isinstance(o, Disband) for o in given)
         return (f"{left} removal{'s' if left > 1 else ''}",) if left > 0 else ()
     return ()
+
+
+@dataclass(frozen=True)
+class Duty:
+    """What one power has to do in a phase: the units to order (movement), the dislodged
+    units with where each may go (retreats), the builds allowed with the free home centres,
+    or the removals due (adjustments). Nothing to do: `needed` is False."""
+
+    power: Power
+    kind: PhaseKind
+    units: tuple[str, ...] = ()                         # movement: "A PAR", ...
+    dislodged: tuple[dict[str, Any], ...] = ()          # retreats: unit, attacker, options
+    builds: int = 0                                     # adjustments: builds allowed
+    sites: tuple[str, ...] = ()                         # free home centres to build in
+    removals: int = 0                                   # adjustments: units to remove
+    centres_over: int = 0   # builds due beyond the free home centres (lost this winter)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def needed(self) -> bool:
+        return bool(self.units or self.dislodged or self.builds or self.removals)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"power": self.power.value, "kind": self.kind.value, "units": list(self.units),
+                "dislodged": [dict(d) for d in self.dislodged], "builds": self.builds,
+                "sites": list(self.sites), "removals": self.removals,
+                "centres_over": self.centres_over}
+
+
+def duty(position: Position, power: Power,
+         neutral: frozenset[Power] = frozenset()) -> Duty:
+    """What `power` has to order in `position`'s phase."""
+    kind = position.phase.kind
+    if power in neutral:
+        return Duty(power, kind)
+    if kind is PhaseKind.MOVEMENT:
+        return Duty(power, kind, units=tuple(u.label() for u in position.units
+                                             if u.power == power))
+    if kind is PhaseKind.RETREAT:
+        return Duty(power, kind, dislodged=tuple(
+            {"unit": d.unit.label(), "attacker": d.attacker_from,
+             "options": list(d.retreat_options or ())}
+            for d in position.dislodged if d.unit.power == power and d.retreat_options))
+    delta = adjustment_counts(position.units, position.supply_centers, neutral).get(power, 0)
+    if delta > 0:
+        sites = build_sites(power, position.units, position.supply_centers, standard_board())
+        allowed = min(delta, len(sites))
+        return Duty(power, kind, builds=allowed, sites=tuple(sites) if allowed else (),
+                    centres_over=delta - allowed)
+    if delta < 0:
+        return Duty(power, kind, removals=-delta)
+    return Duty(power, kind)
+
+
+def unordered(position: Position, ordered: Iterable[tuple[Power, str]],
+              neutral: frozenset[Power] = frozenset()) -> list[dict[str, Any]]:
+    """What the results must say besides the orders given, so every unit is accounted for:
+    units that had no order in a movement phase (they held), dislodged units that had no
+    order in a retreat phase (they were disbanded), and builds allowed but not given in an
+    adjustment phase. `ordered`: (power, canonical order) of every order given."""
+    kind = position.phase.kind
+    given: dict[Power, list[str]] = {}
+    for power, text in ordered:
+        given.setdefault(power, []).append(text)
+    located = {(p, province_of(parse_order(t, kind).location or "")) for p, texts in given.items()
+               for t in texts if t != "WAIVE"}
+    if kind is PhaseKind.MOVEMENT:
+        return [{"power": u.power.value, "unit": u.label(), "fate": "held"}
+                for u in position.units
+                if u.power not in neutral and (u.power, u.province) not in located]
+    if kind is PhaseKind.RETREAT:
+        return [{"power": d.unit.power.value, "unit": d.unit.label(), "fate": "disbanded"}
+                for d in position.dislodged if d.retreat_options
+                and (d.unit.power, d.unit.province) not in located]
+    silent = []
+    for power in Power:
+        owed = duty(position, power, neutral)
+        used = sum(t == "WAIVE" or t.endswith(" B") for t in given.get(power, []))
+        if owed.builds > used:
+            silent.append({"power": power.value, "unused_builds": owed.builds - used})
+    return silent

@@ -7,7 +7,7 @@ so the service and its tests run with canonical orders (`A PAR - BUR`)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,16 +48,47 @@ def power_header(line: str) -> tuple[Power, str] | None:
 
 def read_orders(text: str, *, position: Position, power: Power, lang: str = "auto",
                 reply_lang: str | None = None, rules: str | None = None) -> list[Reading]:
-    """Every non-blank, non-header line of `text`, read as an order of `power`."""
+    """Every non-blank, non-header line of `text`, read as an order of `power`. A line that
+    is not meant as an order (small talk, a question, a lone province name: see
+    `grammar.intent`) is refused as such, whatever the reader would have made of it. Without
+    `reply_lang`, every line is answered in the language most of the orders are written in."""
     try:
         from grammar import parse_message
+        from grammar.intent import looks_like_order
     except ImportError:
         return _read_canonical(text, position)
-    return [Reading(line.input, bool(line.ok), line.order if line.ok else None,
-                    tuple(line.notes or ()), line.error, tuple(line.candidates or ()),
-                    getattr(line, "language", None))
-            for line in parse_message(text, position=position, power=power, lang=lang,
-                                      reply_lang=reply_lang, rules=rules)]
+
+    def parsed(reply: str | None) -> list:
+        return parse_message(text, position=position, power=power, lang=lang,
+                             reply_lang=reply, rules=rules)
+
+    lines = [(line, looks_like_order(line.input)) for line in parsed(reply_lang)]
+    if reply_lang is None:
+        written = majority_language(line.language for line, meant in lines if meant)
+        if written and any(meant and line.language != written for line, meant in lines):
+            lines = [(line, looks_like_order(line.input)) for line in parsed(written)]
+    return [_reading(line) if meant else not_an_order(line.input) for line, meant in lines]
+
+
+def _reading(line: Any) -> Reading:
+    return Reading(line.input, bool(line.ok), line.order if line.ok else None,
+                   tuple(line.notes or ()), line.error, tuple(line.candidates or ()),
+                   getattr(line, "language", None))
+
+
+def not_an_order(line: str) -> Reading:
+    """The refusal of a line that is not meant as an order: no suggestions, nothing recorded."""
+    return Reading(line, False, error="this does not look like an order: nothing was recorded",
+                   error_key="orders.not_an_order")
+
+
+def majority_language(languages: Iterable[str | None]) -> str | None:
+    """The language most of the lines are written in (the first of a tie), or None."""
+    counts: dict[str, int] = {}
+    for language in languages:
+        if language:
+            counts[language] = counts.get(language, 0) + 1
+    return max(counts, key=counts.__getitem__) if counts else None
 
 
 def grammar_available() -> bool:

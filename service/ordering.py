@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.adjudicator import adjudicate
-from engine.orders import Build, Order, parse_order
+from engine.orders import Build, Order, OrderSyntaxError, Waive, parse_order
 from engine.outcomes import Status
 from engine.position import Position
 from engine.vocabulary import PhaseKind, Power, Unit, province_of
@@ -29,7 +29,7 @@ from service.models import (
     ReadyReport,
     SubmissionReport,
 )
-from service.obligations import missing, unit_key
+from service.obligations import Duty, duty, missing, unit_key
 from service.order_text import Reading, power_header, read_orders
 from service.repos import draws, games, phases, seats
 from service.repos import orders as order_rows
@@ -76,8 +76,8 @@ class OrderingMixin(ServiceCore):
                     or latest[2] != "open":
                 raise _closed(current.name, latest[1] if latest and latest[0] != current.id
                               else None)
-            by_power: dict[Power, list[tuple[str, str]]] = {p: [] for p in
-                                                             {p for p, _o in chosen} or {mine[0]}}
+            # A message with no order read records nothing (not even that something came).
+            by_power: dict[Power, list[tuple[str, str]]] = {p: [] for p, _o in chosen}
             waives: dict[Power, int] = {}
             for p, order in chosen:
                 waives[p] = waives.get(p, 0) + (order.canonical() == "WAIVE")
@@ -115,13 +115,16 @@ class OrderingMixin(ServiceCore):
             for reading in read_orders(section, position=position, power=target, lang=lang,
                                        reply_lang=reply_lang, rules=rules):
                 owner = target
+                # A unit (or, for a build, a centre) of a power the sender does not play is
+                # refused, never recorded to hold; for one power as for several.
+                refused = (_foreign(position, reading.order, mine, reading.input)
+                           or _unit_missing(position, reading.order, reading.input)) \
+                    if reading.ok else None
+                if refused is not None:
+                    lines.append(refused)
+                    continue
                 if reading.ok and header is None and power is None and len(mine) > 1:
-                    # Which of the sender's powers is meant is read off the board; a unit (or
-                    # centre) of a power they do not play is refused rather than guessed.
-                    refused = _foreign(position, reading.order, mine, reading.input)
-                    if refused is not None:
-                        lines.append(refused)
-                        continue
+                    # Which of the sender's powers is meant is read off the board.
                     owner = _owner(position, reading.order, mine) or target
                     if owner != target:
                         reading = read_orders(reading.input, position=position, power=owner,
@@ -133,12 +136,17 @@ class OrderingMixin(ServiceCore):
 
     def _with_warnings(self, game: Game, position: Position, lines: list[LineReport],
                        chosen: list[tuple[Power, Order]]) -> list[LineReport]:
-        """Warn about each read order that cannot succeed on this position (the engine's
-        legality check, on this message's orders)."""
+        """Mark each read line that a later line of the message replaces (same unit, or
+        same build site), and warn about each read order that cannot succeed on this
+        position (the engine's legality check, on the orders of the message that count)."""
         if not chosen:
             return lines
+        lines = _replaced_within(lines, chosen)
+        counting = [(line.power, order) for line, (_p, order) in zip(
+            [x for x in lines if x.ok and x.power is not None], chosen, strict=True)
+            if line.replaced_by is None]
         by_power: dict[Power, list[Order]] = {}
-        for p, order in chosen:
+        for p, order in counting:
             by_power.setdefault(p, []).append(order)
         result = adjudicate(position, by_power, game.settings.rules,
                             neutral=game.neutral_in(position.phase),
@@ -149,7 +157,8 @@ class OrderingMixin(ServiceCore):
             verdicts.setdefault(verdict.power, []).append(verdict)
         out: list[LineReport] = []
         for line in lines:
-            if not line.ok or line.power is None or not verdicts.get(line.power):
+            if (not line.ok or line.power is None or line.replaced_by is not None
+                    or not verdicts.get(line.power)):
                 out.append(line)
                 continue
             outcome = verdicts[line.power].pop(0).outcome
@@ -157,7 +166,7 @@ class OrderingMixin(ServiceCore):
                 reason = outcome.reason.value if outcome.reason else None
                 why = announcements.reason_text(reason, outcome.province)
                 line = replace(line, warning=f"cannot succeed: {why}; the unit will hold",
-                               reason=reason)
+                               reason=reason, province=outcome.province)
             out.append(line)
         return out
 
@@ -166,10 +175,15 @@ class OrderingMixin(ServiceCore):
         given = await order_rows.effective(conn, phase.id)
         ready, sent = await order_rows.marks(conn, phase.id)
         neutral = game.neutral_in(phase.position.phase)
-        return [PowerOrders(p, phase.name, tuple(given.get(p, [])),
-                            missing(phase.position, p, given.get(p, []), neutral), p in ready,
-                            from_ts(sent[p]) if p in sent else None)
-                for p in powers]
+        out = []
+        for p in powers:
+            orders = tuple(given.get(p, []))
+            owed = duty(phase.position, p, neutral)
+            out.append(PowerOrders(p, phase.name, orders,
+                                   missing(phase.position, p, orders, neutral), p in ready,
+                                   from_ts(sent[p]) if p in sent else None, owed.to_json(),
+                                   _surplus_builds(owed, orders)))
+        return out
 
     async def my_orders(self, game_id: int, user_id: int) -> list[PowerOrders]:
         """The orders that count now for each of the user's powers, and what is missing."""
@@ -295,6 +309,28 @@ def _closed(phase: str, now_open: str | None) -> PhaseClosed:
                        now_open=now_open)
 
 
+def _replaced_within(lines: list[LineReport],
+                     chosen: list[tuple[Power, Order]]) -> list[LineReport]:
+    """Each read line that a later line of the same message replaces (the same unit, or
+    the same build site, of the same power) marked with that later line's number. `chosen`
+    holds the orders of the read lines, in order."""
+    read = [i for i, line in enumerate(lines) if line.ok and line.power is not None]
+    keys = {i: (p, unit_key(order, 0)) for i, (p, order) in zip(read, chosen, strict=True)
+            if not isinstance(order, Waive)}
+    last = {key: i for i, key in keys.items()}
+    return [replace(line, replaced_by=last[keys[i]] + 1)
+            if i in keys and last[keys[i]] != i else line for i, line in enumerate(lines)]
+
+
+def _surplus_builds(owed: Duty, orders: Sequence[str]) -> tuple[str, ...]:
+    """The builds and waives given beyond the number allowed (the last ones): they do not
+    count."""
+    if owed.kind is not PhaseKind.ADJUSTMENT or owed.removals:
+        return ()
+    builds = [o for o in orders if o == "WAIVE" or o.endswith(" B")]
+    return tuple(builds[owed.builds:])
+
+
 def _sections(text: str) -> list[tuple[Power | None, str]]:
     """Split a message at power headers (`England:` on its own line, or `FRANCIA: A Par-Bur`)."""
     sections: list[tuple[Power | None, list[str]]] = [(None, [])]
@@ -342,6 +378,26 @@ def _foreign(position: Position, order: Order | None, mine: list[Power],
                       "which you do not play: this line was not recorded",
                       error_key="orders.not_your_unit",
                       error_params={"unit": unit.label(), "power": power.value})
+
+
+def _unit_missing(position: Position, order: Order | None, text: str) -> LineReport | None:
+    """The line refused when its order names a place where no unit stands and so has no unit
+    type (`NTH - PAR` with the North Sea empty): such an order cannot be written down and
+    read back (CONTRACTS.md's notation needs the type), so it is never recorded."""
+    if order is None:
+        return None
+    try:
+        parse_order(order.canonical(), position.phase.kind)
+        return None
+    except OrderSyntaxError:
+        pass
+    where = order.location if getattr(order, "unit", True) is None else next(
+        (getattr(order, a) for a in ("supported_location", "army_location")
+         if getattr(order, a, None)), order.location)
+    province = province_of(where).upper()
+    return LineReport(text, False, error=f"there is no unit in {province}: this line was not "
+                      "recorded", error_key="orders.no_unit_there",
+                      error_params={"province": province})
 
 
 def _unit_named(position: Position, province: str) -> Unit | None:

@@ -26,6 +26,19 @@ class PreferencesMixin(ServiceCore):
         async with self.db.read() as conn:
             return await prefs.language(conn, user_id)
 
+    async def user_languages(self, user_id: int) -> tuple[str | None, str | None]:
+        """(the language the user chose, the language of their Discord client as last
+        seen): replies use the first, else the second, else English."""
+        async with self.db.read() as conn:
+            return await prefs.languages(conn, user_id)
+
+    async def remember_seen_language(self, user_id: int, lang: str) -> None:
+        """The language of the user's Discord client, seen in one of their commands."""
+        if lang not in LANGUAGES:
+            return
+        async with self.db.transaction() as conn:
+            await prefs.set_seen_language(conn, user_id, lang)
+
     async def set_moderator_role(self, guild_id: int, role_id: int | None) -> None:
         async with self.db.transaction() as conn:
             await prefs.set_moderator_role(conn, guild_id, role_id)

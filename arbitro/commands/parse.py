@@ -1,5 +1,5 @@
-"""`arbitro parse [--lang] [--power] [--phase] [--position FILE]`: free-text orders in, one JSON
-object per input line out (CONTRACTS.md)."""
+"""`arbitro parse [--lang] [--power] [--phase] [--position FILE] [--rules 1971|2023]`: free-text
+orders in, one JSON object per input line out (CONTRACTS.md)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import argparse
 import json
 import sys
 from pathlib import Path
+
+from engine.rules import DEFAULT_RULES, PRESETS
 
 HELP = "read free-text orders (English, Italian, Dutch), one per line, and print them as JSON"
 
@@ -19,6 +21,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the power giving the orders (English, Italian or Dutch name)")
     parser.add_argument("--phase", choices=("movement", "retreat", "adjustment"), default=None,
                         help="phase kind (default movement, or the position file's own)")
+    parser.add_argument("--rules", choices=sorted(PRESETS), default=None,
+                        help="rule preset the orders are read under (default "
+                             f"{DEFAULT_RULES.name}): under 2023 a fleet's move to a two-coast "
+                             "province with one reachable coast takes that coast, under 1971 "
+                             "the coast must be written")
     parser.add_argument("--position", metavar="FILE", default=None,
                         help="JSON position in the shared DATC record layout (default: the "
                              "opening position of Spring 1901)")
@@ -49,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     for raw in sys.stdin:
         line = raw.rstrip("\r\n")
-        parsed = parse_line(line, position=position, power=power, lang=args.lang)
+        parsed = parse_line(line, position=position, power=power, lang=args.lang,
+                            rules=args.rules or DEFAULT_RULES)
         result = parsed.to_json()
         result["input"] = line
         sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import reply
-from bot.choosing import game_autocomplete, resolve_game
+from bot.choosing import LANGUAGE_CHOICES, game_autocomplete, resolve_game
 from bot.formatting import phase_label, results_blocks, status_text
 from bot.i18n import LANGUAGES, tr
 from bot.limits import split_blocks
@@ -87,7 +87,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
         report = await self.bot.service.phase_report(view.id, name)
         blocks = results_blocks(lang, game_name=view.name, phase=report.phase,
                                 results=report.results, civil_disorder=report.civil_disorder,
-                                after=report.after)
+                                after=report.after, unordered=report.unordered)
         pieces = split_blocks(blocks)
         file = None
         if report.image is not None:
@@ -118,9 +118,7 @@ class Language(commands.Cog):
 
     @app_commands.command(name="language", description="The language Arbitro answers you in")
     @app_commands.describe(language="English, Italiano or Nederlands")
-    @app_commands.choices(language=[app_commands.Choice(name="English", value="en"),
-                                    app_commands.Choice(name="Italiano", value="it"),
-                                    app_commands.Choice(name="Nederlands", value="nl")])
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def language(self, interaction: discord.Interaction,
                        language: app_commands.Choice[str]) -> None:
         assert language.value in LANGUAGES

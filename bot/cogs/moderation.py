@@ -12,9 +12,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import NotModerator, reply
-from bot.choosing import game_autocomplete, parse_power, power_autocomplete, resolve_game
+from bot.choosing import (
+    LANGUAGE_CHOICES,
+    game_autocomplete,
+    parse_power,
+    power_autocomplete,
+    resolve_game,
+)
 from bot.formatting import power_name, timestamp
-from bot.i18n import tr
+from bot.i18n import language_of, tr
 from bot.permissions import is_moderator
 from engine.vocabulary import Power
 from service.errors import InvalidRequest
@@ -100,11 +106,14 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                            reminder_hours="remind players this many hours before a deadline",
                            victory_centres="centres needed to win (default 18)",
                            end_year="end the game after this year",
-                           variant="three players only: set-up a or b of the rulebook")
+                           variant="three players only: set-up a or b of the rulebook",
+                           language="the language of the game's channel posts and maps "
+                                    "(default: yours)")
     @app_commands.choices(rules=[app_commands.Choice(name="1971", value="1971"),
                                  app_commands.Choice(name="2023", value="2023")],
                           variant=[app_commands.Choice(name="a", value="a"),
-                                   app_commands.Choice(name="b", value="b")])
+                                   app_commands.Choice(name="b", value="b")],
+                          language=LANGUAGE_CHOICES)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 80],
                      rules: str = "1971", players: app_commands.Range[int, 2, 7] = 7,
                      movement_hours: app_commands.Range[float, 0.05, 336.0] = 24.0,
@@ -113,13 +122,14 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                      reminder_hours: app_commands.Range[float, 0.0, 48.0] = 2.0,
                      victory_centres: app_commands.Range[int, 1, 34] | None = None,
                      end_year: app_commands.Range[int, 1901, 2100] | None = None,
-                     variant: str | None = None) -> None:
+                     variant: str | None = None, language: str | None = None) -> None:
         settings = GameSettings(
             rules=rules, players=players, variant=variant, movement_deadline=timedelta(hours=movement_hours),
             retreat_deadline=timedelta(hours=retreat_hours),
             adjustment_deadline=timedelta(hours=adjustment_hours),
             reminders=(timedelta(hours=reminder_hours),) if reminder_hours > 0 else (),
-            victory_target=victory_centres, end_year=end_year)
+            victory_target=victory_centres, end_year=end_year,
+            language=language or language_of(interaction.locale))
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.bot.service.create_game(
             channel_id=interaction.channel_id, moderator_id=interaction.user.id, name=name,

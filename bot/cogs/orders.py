@@ -18,13 +18,16 @@ from discord.ext import commands
 from bot.app import error_text, reply
 from bot.choosing import game_autocomplete, resolve_game
 from bot.formatting import phase_label, power_status_text, submission_text
+from bot.guide import asks_for_help
 from bot.i18n import LANGUAGES, tr
 from bot.limits import MAX_ORDER_MESSAGE, split_text
 from bot.suggest import suggestions, unit_of
 from service.errors import ServiceError
+from service.order_text import majority_language
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
+    from bot.cogs.help import Help
     from service.models import GameView
 
 log = logging.getLogger(__name__)
@@ -48,11 +51,8 @@ def split_game_prefix(text: str, games: list[GameView]) -> tuple[GameView | None
 
 def language_written(report: Any) -> str | None:
     """The language most of the lines were written in, as the order reader recognised it."""
-    counts: dict[str, int] = {}
-    for line in report.lines:
-        if line.language in LANGUAGES:
-            counts[line.language] = counts.get(line.language, 0) + 1
-    return max(counts, key=counts.__getitem__) if counts else None
+    return majority_language(line.language for line in report.lines
+                             if line.language in LANGUAGES)
 
 
 def seated_games(games: list[GameView], user_id: int) -> list[GameView]:
@@ -71,8 +71,18 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is not None:
             return
+        # a user's DMs are read one at a time, in the order they came (nothing awaited before)
+        await self.bot.dm_queues.run(message.author.id, lambda: self._read_dm(message),
+                                     lambda: self._read_dm(message, overflow=True))
+
+    async def _read_dm(self, message: discord.Message, *, overflow: bool = False) -> None:
         try:
-            await self._orders_by_dm(message)
+            if overflow:
+                lang = self.bot.remembered_language(message.author.id)
+                await self._answer(message.channel, tr(lang, "dm.queue_full",
+                                                       limit=self.bot.dm_queues.limit))
+            else:
+                await self._orders_by_dm(message)
         except Exception:
             # whatever broke, the player hears so and the rest of the bot goes on
             log.exception("DM from user %s (%d characters) failed", message.author.id,
@@ -87,16 +97,23 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             await self._answer(message.channel, tr(lang, "dm.too_long", limit=MAX_ORDER_MESSAGE,
                                                    length=len(message.content)))
             return
-        wait = self.bot.order_limiter.allow(user.id)
-        if wait:
-            await self._answer(message.channel, tr(lang, "dm.too_fast", seconds=int(wait) + 1))
-            return
         if not message.content.strip():
             await self._answer(message.channel, tr(lang, "dm.empty"))
             return
-        games = seated_games(await self.bot.service.games_of_user(user.id), user.id)
+        wants_help, told = asks_for_help(message.content)
+        if wants_help:
+            if told and not self.bot.knows_language(user.id):
+                lang = told
+            helper: Help = self.bot.get_cog("Help")  # type: ignore[assignment]
+            await self._answer(message.channel, await helper.guide(user.id, lang))
+            return
+        joined = await self.bot.service.games_of_user(user.id)
+        games = seated_games(joined, user.id)
         if not games:
-            await self._answer(message.channel, tr(lang, "dm.no_game"))
+            waiting = [g for g in joined if g.status == "forming" and user.id in g.players]
+            await self._answer(message.channel, "\n".join(
+                tr(lang, "dm.not_started", game=g.name, count=len(g.players),
+                   needed=g.settings.players) for g in waiting) or tr(lang, "dm.no_game"))
             return
         game, text = split_game_prefix(message.content, games)
         if game is None and len(games) == 1:
@@ -108,16 +125,22 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         await self._answer(message.channel, await self.submit(game, user.id, text, lang))
 
     async def submit(self, game: GameView, user_id: int, text: str, lang: str) -> str:
-        """Record a message of orders; the reply text, or the error in words."""
+        """Record a message of orders; the reply text, or the error in words. The order reader
+        answers in the player's language when it is known; else in the language the orders
+        are written in (and so does the reply)."""
+        known = self.bot.knows_language(user_id)
         try:
-            report = await self.bot.service.submit_orders(game.id, user_id, text)
+            report = await self.bot.service.submit_orders(game.id, user_id, text,
+                                                          reply_lang=lang if known else None)
         except ServiceError as error:
             log.info("orders from user %s for game %s refused: %s", user_id, game.id, error.key)
             return error_text(lang, error)
         log.info("orders from user %s for game %s %s: %d lines, %d recorded", user_id, game.id,
                  report.phase, len(report.lines), len(report.recorded))
-        if not self.bot.knows_language(user_id):
+        if not known:
             lang = language_written(report) or lang
+        if report.lines and all(line.error_key == "orders.not_an_order" for line in report.lines):
+            return tr(lang, "dm.not_an_order")   # small talk: one short answer, nothing else
         return submission_text(lang, report, game.name)
 
     async def _answer(self, channel: discord.abc.Messageable, text: str) -> None:
@@ -134,7 +157,8 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
                   order: app_commands.Range[str, 1, 200], game: int | None = None) -> None:
         view = await resolve_game(self.bot, interaction, game)
         lang = await self.bot.language_of_interaction(interaction)
-        report = await self.bot.service.submit_orders(view.id, interaction.user.id, order)
+        report = await self.bot.service.submit_orders(view.id, interaction.user.id, order,
+                                                      reply_lang=lang)
         await reply(interaction, submission_text(lang, report, view.name))
 
     @add.autocomplete("order")

@@ -18,6 +18,19 @@ async def language(conn: aiosqlite.Connection, user_id: int) -> str | None:
     return row[0] if row else None
 
 
+async def set_seen_language(conn: aiosqlite.Connection, user_id: int, lang: str) -> None:
+    await conn.execute("INSERT INTO user_prefs (user_id, seen_language) VALUES (?, ?) "
+                       "ON CONFLICT (user_id) DO UPDATE SET seen_language = excluded.seen_language",
+                       (user_id, lang))
+
+
+async def languages(conn: aiosqlite.Connection, user_id: int) -> tuple[str | None, str | None]:
+    """(the language chosen with /language, the one last seen in their Discord client)."""
+    rows = await conn.execute_fetchall("SELECT language, seen_language FROM user_prefs "
+                                       "WHERE user_id = ?", (user_id,))
+    return (rows[0][0], rows[0][1]) if rows else (None, None)
+
+
 async def set_moderator_role(conn: aiosqlite.Connection, guild_id: int,
                              role_id: int | None) -> None:
     await conn.execute("INSERT INTO guild_prefs (guild_id, moderator_role_id) VALUES (?, ?) "

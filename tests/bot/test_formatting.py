@@ -31,10 +31,13 @@ def test_results_name_outcomes_reasons_disorder_retreats_and_centres():
                "supply_centers_after": {"France": ["par", "bre", "mar", "spa"]}},
         centres_before={"France": 3}, centres_after={"France": 4}, powers=["Russia"])
     text = "\n".join(blocks)
-    assert "`A PAR - BUR` — fails: bounced at BUR" in text
-    assert "illegal, the unit holds: the unit in LON belongs to another power" in text
-    assert "**Russia** — *sommossa*" in text
-    assert "Italy A VEN (attacked from TYR) may retreat to: APU" in text
+    # provinces are named in the reader's language beside their codes
+    assert "`A PAR - BUR` — fails: bounced at Burgundy (BUR)" in text
+    assert ("illegal, the unit holds: the unit in London (LON) belongs to another power"
+            in text)
+    assert "**Russia** — civil disorder (no orders received)" in text
+    assert ("Italy A Venice (VEN) (attacked from Tyrolia (TYR)) may retreat to: Apulia (APU)"
+            in text)
     assert "France: 4 (+1)" in text
 
 
@@ -63,7 +66,8 @@ def test_submission_echo_shows_canonical_notes_errors_warnings_and_missing_units
                         notes=("Parigi read as PAR",), warning=None, reason=None, error=None,
                         candidates=()),
         SimpleNamespace(input="F BRE - MUN", ok=True, canonical="F BRE - MUN", notes=(),
-                        warning="MUN not reachable", reason="not_adjacent", error=None,
+                        warning="MUN not reachable", reason="not_adjacent", province="mun",
+                        error=None,
                         candidates=()),
         SimpleNamespace(input="A MAR xx", ok=False, canonical=None, notes=(), warning=None,
                         reason=None, error="no order verb after MAR", candidates=())],
@@ -72,8 +76,11 @@ def test_submission_echo_shows_canonical_notes_errors_warnings_and_missing_units
     text = submission_text("en", report, "Lepanto")
     assert "✅ `A PAR - BUR` ← “A Parigi - Borgogna”" in text
     assert "ℹ️ Parigi read as PAR" in text
-    assert "⚠️ accepted, but it cannot succeed: {province} cannot be reached" not in text
-    assert "⚠️ accepted, but it cannot succeed" in text
+    assert "{province}" not in text and "?" not in text
+    # a line that cannot succeed is marked ⚠️, not ✅, and the warning names both provinces
+    assert "⚠️ `F BRE - MUN` — Brest → Munich" in text
+    assert ("accepted, but it cannot succeed: Munich (MUN) cannot be reached from Brest (BRE)"
+            in text)
     assert "❌ “A MAR xx”: no order verb after MAR" in text
     assert "Still without orders: `A MAR`" in text
 

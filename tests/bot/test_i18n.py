@@ -14,7 +14,7 @@ from bot.i18n import LANGUAGES, catalogue, language_of, locale_dir, tr
 ROOT = Path(__file__).resolve().parents[2]
 # Keys are dotted lower-case names in these namespaces; a literal such as "game.joined" in the
 # bot's code is a key (f-string keys such as f"reason.{...}" are checked through the enums).
-NAMESPACES = ("dm", "draw", "error", "game", "history", "language", "map", "mod", "orders",
+NAMESPACES = ("dm", "draw", "error", "game", "help", "history", "language", "map", "mod", "orders",
               "outcome", "phase", "power", "ready", "results", "season", "state", "status")
 KEY = re.compile(r'"((?:{})\.[a-z_]+)"'.format("|".join(NAMESPACES)))
 SERVICE_KEY = re.compile(r'(?:Message|NotFound|NotAllowed|InvalidRequest|PhaseClosed|'
@@ -137,3 +137,15 @@ async def test_every_command_and_option_description_is_translated():
     for lang in ("it", "nl"):
         missing = [t for t in texts if command_text(lang, t) is None]
         assert not missing, f"{lang} lacks command descriptions {missing}"
+
+
+def test_a_channel_speaks_its_games_language_and_else_its_servers():
+    from types import SimpleNamespace
+
+    from bot.app import ArbitroBot
+
+    italian_server = SimpleNamespace(guild=SimpleNamespace(preferred_locale=discord.Locale.italian))
+    speak = ArbitroBot.language_of_channel
+    assert speak(None, italian_server, "nl") == "nl"        # the game's language wins
+    assert speak(None, italian_server, None) == "it"        # a game without one: the server's
+    assert speak(None, SimpleNamespace(), None) == "en"      # a DM channel, no game: English

@@ -94,16 +94,18 @@ PLAYERS = {"England": ("Emma", "en-GB"), "France": ("Francesca", "it"),
            "Russia": ("Ruud", "nl"), "Turkey": ("Tariq", "en-US")}
 
 
-async def seat_everyone(fake: FakeDiscord, table: Table, name: str = "Lepanto"):
-    """A moderator creates a game, seven players join and are seated as in PLAYERS."""
-    mod = fake.add_user("Mara", locale="en-US")
+async def seat_everyone(fake: FakeDiscord, table: Table, name: str = "Lepanto", *,
+                        options: dict[str, Any] | None = None, mod_locale: str = "en-US"):
+    """A moderator creates a game (with `options` besides name, deadline and reminder),
+    seven players join and are seated as in PLAYERS."""
+    mod = fake.add_user("Mara", locale=mod_locale)
     fake.add_member(table.guild, mod, manage_guild=True)
     users = {}
     for power, (user_name, locale) in PLAYERS.items():
         users[power] = fake.add_user(user_name, locale=locale)
         fake.add_member(table.guild, users[power])
     created = await table.run("mod", "create", user=mod, options={
-        "name": name, "movement_hours": 24.0, "reminder_hours": 2.0})
+        "name": name, "movement_hours": 24.0, "reminder_hours": 2.0, **(options or {})})
     assert name in created.content and created.ephemeral
     await table.channel_message(lambda m: not m.ephemeral and m.content.startswith("🎲")
                                 and f"**{name}**" in m.content)
@@ -116,4 +118,5 @@ async def seat_everyone(fake: FakeDiscord, table: Table, name: str = "Lepanto"):
     announcement = await table.channel_message(
         lambda m: not m.ephemeral and m.content.startswith(f"🏁 **{name}**"))
     assert f"<@{users['France'].id}>" in announcement.content
+    assert announcement.mentions == []          # the roster names players without pinging
     return mod, users

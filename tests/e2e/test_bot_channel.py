@@ -6,9 +6,10 @@ from service.notifier import Message
 from tests.e2e.harness import PNG, arbitro_bot, seat_everyone
 
 
-async def test_an_italian_server_reads_the_results_in_italian(fake_discord, tmp_path):
-    async with arbitro_bot(fake_discord, tmp_path, guild_locale="it") as table:
-        mod, users = await seat_everyone(fake_discord, table)
+async def test_a_game_created_in_italian_reads_its_results_in_italian(fake_discord, tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        # an English-speaking moderator on an English server chooses Italian for the game
+        mod, users = await seat_everyone(fake_discord, table, options={"language": "it"})
         await table.dm(users["France"], "A Parigi - Borgogna")
         await table.run("mod", "process", user=mod)
         results = await table.channel_message(lambda m: "risultati di Primavera 1901" in m.content)

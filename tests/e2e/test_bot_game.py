@@ -53,8 +53,8 @@ async def test_a_year_of_play_through_discord(fake_discord, tmp_path):
 
         # an order for a unit of another power is refused: only the seated player orders it
         reply = await table.dm(users["Austria"], "F LON - ENG")
-        assert "⚠️" in reply.content and "another power" in reply.content
-        assert "NTH" not in reply.content
+        assert "❌" in reply.content and "belongs to England, which you do not play" in reply.content
+        assert "NTH" not in reply.content and "`F LON - ENG`" not in reply.content
 
         # the deadline passes: results in the channel, with the map, Russia in civil disorder
         before = table.last_in_channel()
@@ -64,8 +64,9 @@ async def test_a_year_of_play_through_discord(fake_discord, tmp_path):
         text = "\n".join(m.content for m in fake.messages_in(table.channel)
                          if m.id >= results.id)
         assert "`A PAR - BUR` — succeeds" in text
-        assert "`F LON - NTH` — succeeds" in text       # Austria's order for it changed nothing
-        assert "**Russia** — *sommossa*" in text
+        assert "`F LON - NTH` — succeeds" in text       # Austria's line for it was refused
+        assert "F LON - ENG" not in text
+        assert "**Russia** — civil disorder" in text
         assert "Next: Fall 1901, movement" in text
         with_map = await table.channel_message(lambda m: bool(m.files), after=before)
         name, png = with_map.files[0]
@@ -78,7 +79,7 @@ async def test_a_year_of_play_through_discord(fake_discord, tmp_path):
         await table.dm(users["France"], "A BUR H\nF MAO - POR\nA MAR H")
         await table.dm(users["Turkey"], "F BLA - SEV\nA ARM S F BLA - SEV\nA BUL H")
         refused = await table.run("mod", "extend", user=users["Italy"], options={"hours": 12.0})
-        assert "Solo i moderatori" in refused.content      # Italo's client is in Italian
+        assert "Solo chi modera" in refused.content      # Italo's client is in Italian
         extended = await table.run("mod", "extend", user=mod, options={"hours": 12.0})
         assert "deadline is now" in extended.content
         await table.channel_message(lambda m: "extended" in m.content)
@@ -91,8 +92,9 @@ async def test_a_year_of_play_through_discord(fake_discord, tmp_path):
         text = "\n".join(m.content for m in fake.messages_in(table.channel)
                          if m.id >= results.id)
         assert "Dislodged units" in text
-        assert "France A BUR (attacked from RUH) may retreat to: BEL, GAS, PAR, PIC" in text
-        assert "**Austria** — *sommossa*" in text        # sent nothing this time
+        assert ("France A Burgundy (BUR) (attacked from Ruhr (RUH)) may retreat to: "
+                "Belgium (BEL), Gascony (GAS), Paris (PAR), Picardy (PIC)") in text
+        assert "**Austria** — civil disorder" in text      # sent nothing this time
 
         # --- the retreat ---------------------------------------------------------------------
         reply = await table.dm(users["France"], "A BUR R PAR")
@@ -109,6 +111,10 @@ async def test_a_year_of_play_through_discord(fake_discord, tmp_path):
         assert "Turkey: 5 (+2)" in text and "England: 4 (+1)" in text and "Russia: 3 (-1)" in text
 
         # --- the builds ----------------------------------------------------------------------
+        # each player who builds is told so privately first
+        turn = await fake.wait_for_dm(users["England"], lambda m: "your move" in m.content,
+                                      after=before)
+        assert "you may build one unit" in turn.content
         reply = await table.dm(users["England"], "F LON B")
         assert "`F LON B`" in reply.content
         await table.dm(users["France"], "F BRE B")

@@ -21,14 +21,20 @@ async def test_huge_and_rapid_messages_are_refused_politely(fake_discord, tmp_pa
         england = users["England"]
         reply = await table.dm(england, "A LVP H\n" * 600)
         assert "too long" in reply.content and "4000" in reply.content
+        table.bot.dm_queues.limit = 5          # 20 in production; a flood is far beyond it
         first = None
-        for _ in range(8):      # a burst, sent without waiting for the answers
+        for _ in range(40):     # a flood, sent without waiting for the answers
             sent = await fake_discord.send_dm(england, "A LVP H")
             first = first or sent
-        slow = await fake_discord.wait_for_dm(england, lambda m: "Slow down" in m.content,
+        full = await fake_discord.wait_for_dm(england, lambda m: "Too many messages" in m.content,
                                               after=first)
-        assert "send your next message in" in slow.content
-        # the game is intact: the orders sent before the refusal count
+        assert "5 are already waiting" in full.content
+        await fake_discord.wait_for_dm(england, lambda m: "`A LVP H`" in m.content, after=full)
+        # told, but not once per message turned away; the game is intact
+        dms = [m for m in fake_discord.dms_to(england) if m.id > first.id]
+        told = sum("Too many messages" in m.content for m in dms)
+        read = sum("`A LVP H`" in m.content for m in dms)
+        assert told >= 1 and read + told < 40, (read, told)
         mine = await table.run("orders", "show", user=england)
         assert "`A LVP H`" in mine.content
 
@@ -172,7 +178,9 @@ async def test_malformed_orders_get_a_precise_answer_and_change_nothing(fake_dis
         emma = users["England"]
         await table.dm(emma, "F LON - NTH")
         reply = await table.dm(emma, "hello there")
-        assert "❌ “hello there”: unknown word “there” at column 7" in reply.content
+        assert reply.content.startswith("🤔 This does not look like an order")
+        reply = await table.dm(emma, "A LVP - Xyzzy")
+        assert "❌ “A LVP - Xyzzy”: unknown word “Xyzzy” at column 9" in reply.content
         # control and right-to-left override characters are never echoed back
         reply = await table.dm(emma, "\u0000\u202eA LVP ```")
         assert "❌" in reply.content

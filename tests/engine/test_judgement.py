@@ -110,9 +110,14 @@ def test_a_convoy_and_a_convoyed_move_are_judged_by_the_fleets_on_the_board():
         is Reason.NO_CONVOY_ROUTE
     assert movement_order_problem(units, Power.ENGLAND, Move(UnitType.ARMY, "lon", "nwy"),
                                   BOARD, RULES_2023) is None
+    # From inland no fleet could ever carry it: Norway is simply not adjacent to Moscow...
     far = movement_order_problem(units, Power.RUSSIA, Move(UnitType.ARMY, "mos", "nwy"),
                                  BOARD, RULES_2023)
-    assert far.status is Status.ILLEGAL and far.reason is Reason.NO_CONVOY_ROUTE
+    assert far.status is Status.ILLEGAL and far.reason is Reason.NOT_ADJACENT
+    # ...while between two coasts it is the convoying fleets that are missing
+    coast = movement_order_problem(units, Power.RUSSIA, Move(UnitType.ARMY, "sev", "nwy"),
+                                   BOARD, RULES_2023)
+    assert coast.status is Status.ILLEGAL and coast.reason is Reason.NO_CONVOY_ROUTE
 
 
 WINTER_CENTRES = {

@@ -90,3 +90,19 @@ def test_an_unknown_language_exits_with_status_two():
     done = _run("--lang", "fr", stdin="A Ven - Tri\n")
     assert done.returncode == 2
     assert "unknown language 'fr': use auto, en, it, nl" in done.stderr
+
+
+def test_the_rules_flag_decides_a_fleets_move_to_its_one_reachable_coast(tmp_path):
+    position = {"phase": "movement", "season": "Spring 1902",
+                "units": [{"power": "Turkey", "type": "F", "location": "bla"}]}
+    path = _write(tmp_path, position)
+    strict = _objects(_run("--position", path, "--rules", "1971", stdin="F Bla - Bul\n"))[0]
+    default = _objects(_run("--position", path, stdin="F Bla - Bul\n"))[0]
+    lenient = _objects(_run("--position", path, "--rules", "2023", stdin="F Bla - Bul\n"))[0]
+    assert strict == default == {
+        "input": "F Bla - Bul", "ok": False, "candidates": ["F BLA - BUL/EC"],
+        "error": "Bulgaria (BUL) has two coasts, and from there only the east coast can be "
+                 "reached: write BUL/EC"}
+    assert lenient == {"input": "F Bla - Bul", "ok": True, "order": "F BLA - BUL/EC",
+                       "notes": ["coast filled in: bul/ec"]}
+    assert _run("--rules", "1999", stdin="").returncode == 2

@@ -93,7 +93,8 @@ def _plain_shape(template: syntax.Shape, found: list) -> syntax.Shape:
 
     return syntax.Shape(template.kind, unit(template.subject), unit(template.other),
                         place(template.target), tuple(place(p) for p in template.steps),
-                        template.via, template.implicit)
+                        template.via, template.implicit,
+                        value(template.owner, "NATION") if template.owner is not None else None)
 
 
 @settings(max_examples=300, deadline=None)

@@ -1,5 +1,6 @@
-"""A small PNG reader for the tests (8-bit RGB or RGBA, not interlaced: what resvg writes), so
-that pixel checks need no imaging library."""
+"""A small PNG reader for the tests (8-bit RGB, RGBA or palette, not interlaced: what resvg and
+render/png.py write), so that pixel checks do not depend on the imaging library the renderer
+itself uses. Palette images are expanded to RGB rows."""
 
 from __future__ import annotations
 
@@ -24,20 +25,22 @@ class Image:
 def read_png(data: bytes) -> Image:
     if data[:8] != b"\x89PNG\r\n\x1a\n":
         raise ValueError("not a PNG")
-    pos, idat, header = 8, bytearray(), None
+    pos, idat, header, palette = 8, bytearray(), None, []
     while pos < len(data):
         (length,) = struct.unpack(">I", data[pos:pos + 4])
         kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
         if kind == b"IHDR":
             header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"PLTE":
+            palette = [bytes(body[i:i + 3]) for i in range(0, len(body), 3)]
         elif kind == b"IDAT":
             idat += body
         pos += 12 + length
     assert header is not None
     width, height, depth, colour, _c, _f, interlace = header
-    if depth != 8 or colour not in (2, 6) or interlace:
+    if depth != 8 or colour not in (2, 3, 6) or interlace:
         raise ValueError(f"unsupported PNG: depth {depth}, colour type {colour}")
-    channels = 4 if colour == 6 else 3
+    channels = {2: 3, 3: 1, 6: 4}[colour]
     raw = zlib.decompress(bytes(idat))
     stride = width * channels
     rows: list[bytes] = []
@@ -46,9 +49,9 @@ def read_png(data: bytes) -> Image:
         start = y * (stride + 1)
         kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
         _unfilter(kind, line, previous, channels)
-        rows.append(bytes(line))
+        rows.append(bytes(line) if colour != 3 else b"".join(palette[i] for i in line))
         previous = line
-    return Image(width, height, channels, rows)
+    return Image(width, height, channels if colour != 3 else 3, rows)
 
 
 def _unfilter(kind: int, line: bytearray, up: bytearray, bpp: int) -> None:

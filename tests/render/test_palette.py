@@ -13,7 +13,7 @@ import math
 
 import pytest
 
-from render.palette import NEUTRAL_LAND, POWER_COLOURS, POWER_FILLS, SEA
+from render.palette import NEUTRAL_LAND, PALETTES, SEA
 
 VISION = {
     "normal": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
@@ -51,16 +51,19 @@ def closest_pair(colours: dict[str, str], vision: str) -> tuple[float, str, str]
                for (na, a), (nb, b) in itertools.combinations(colours.items(), 2))
 
 
+@pytest.mark.parametrize("palette", list(PALETTES))
 @pytest.mark.parametrize("vision", list(VISION))
-def test_unit_colours_stay_far_apart(vision):
-    distance, a, b = closest_pair({p.value: c for p, c in POWER_COLOURS.items()}, vision)
+def test_unit_colours_stay_far_apart(vision, palette):
+    colours = PALETTES[palette].colours
+    distance, a, b = closest_pair({p.value: c for p, c in colours.items()}, vision)
     assert distance >= 15, f"{a} and {b} look alike with {vision} (ΔE {distance:.1f})"
 
 
+@pytest.mark.parametrize("palette", list(PALETTES))
 @pytest.mark.parametrize("vision", list(VISION))
-def test_land_fills_the_sea_and_neutral_land_stay_apart(vision):
-    colours = {p.value: c for p, c in POWER_FILLS.items()} | {"sea": SEA,
-                                                              "neutral": NEUTRAL_LAND}
+def test_land_fills_the_sea_and_neutral_land_stay_apart(vision, palette):
+    colours = {p.value: c for p, c in PALETTES[palette].fills.items()} | {
+        "sea": SEA, "neutral": NEUTRAL_LAND}
     distance, a, b = closest_pair(colours, vision)
     assert distance >= 9, f"{a} and {b} look alike with {vision} (ΔE {distance:.1f})"
 
@@ -71,3 +74,27 @@ def test_the_simulation_tells_red_from_green_only_with_normal_vision():
     red_green = {"red": "#D62728", "green": "#2CA02C"}
     assert closest_pair(red_green, "normal")[0] > 40
     assert closest_pair(red_green, "deuteranopia")[0] < 15
+
+
+def _hue_and_lightness(colour: str) -> tuple[float, float]:
+    import colorsys
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    hue, lightness, _saturation = colorsys.rgb_to_hls(r, g, b)
+    return hue * 360, lightness
+
+
+def test_the_standard_palette_has_the_boards_traditional_colours():
+    """Austria red, England dark blue, France light blue, Germany dark grey, Italy green,
+    Russia purple, Turkey yellow: what veterans know from the board."""
+    from engine import Power
+    colours = PALETTES["standard"].colours
+    hue = {p: _hue_and_lightness(c)[0] for p, c in colours.items()}
+    light = {p: _hue_and_lightness(c)[1] for p, c in colours.items()}
+    assert hue[Power.AUSTRIA] < 15 or hue[Power.AUSTRIA] > 345
+    assert 200 < hue[Power.ENGLAND] < 250 and light[Power.ENGLAND] < 0.4
+    assert 190 < hue[Power.FRANCE] < 220 and light[Power.FRANCE] > 0.5
+    r, g, b = (int(colours[Power.GERMANY][i:i + 2], 16) for i in (1, 3, 5))
+    assert max(r, g, b) - min(r, g, b) < 30 and light[Power.GERMANY] < 0.35
+    assert 100 < hue[Power.ITALY] < 140
+    assert 250 < hue[Power.RUSSIA] < 290
+    assert 40 < hue[Power.TURKEY] < 60

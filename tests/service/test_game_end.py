@@ -40,8 +40,9 @@ async def test_the_end_year_ends_the_game_after_its_last_phase(service, notifier
     await service.process_now(game.id, MODERATOR)                # F1901M: nobody builds
     view = await service.status(game.id)
     assert view.status == "finished" and view.outcome["kind"] == "end_year"
-    assert notifier.posted("game.finished")
+    # announced once: in the results of the last phase, not again in a post of its own
     assert "end year 1901" in notifier.posted("phase.results")[-1].text
+    assert notifier.posted("game.finished") == []
 
 
 async def test_victory_when_a_power_reaches_the_target(service, notifier):
@@ -51,7 +52,9 @@ async def test_victory_when_a_power_reaches_the_target(service, notifier):
     await service.process_now(game.id, MODERATOR)                # Russia holds RUM: 5
     view = await service.status(game.id)
     assert view.outcome["kind"] == "victory" and view.outcome["winners"] == ["Russia"]
-    assert "victory for Russia" in notifier.posted("game.finished")[0].text
+    assert "victory for Russia" in notifier.posted("phase.results")[-1].text
+    assert sum("victory" in m.text for m in notifier.posts and [m for _c, m in
+                                                                notifier.posts]) == 1
 
 
 async def test_victory_is_decided_only_when_the_centres_are_counted(service, notifier):

@@ -49,10 +49,58 @@ async def test_an_unreadable_line_is_reported_and_the_rest_recorded(service):
 
 async def test_an_order_that_cannot_succeed_is_recorded_with_a_warning(service):
     game = await start_game(service)
-    report = await service.submit_orders(game.id, game.user[E], "F EDI - LON\nA PAR H")
-    far, foreign = report.lines
+    report = await service.submit_orders(game.id, game.user[E], "F EDI - LON\nA LVP - MUN")
+    far, distant = report.lines
     assert far.reason == "not_adjacent" and "LON not reachable" in far.warning
-    assert foreign.reason == "wrong_power" and "another power" in foreign.warning
+    assert distant.ok and distant.warning
+    assert report.recorded == ("F EDI - LON", "A LVP - MUN")
+
+
+async def test_a_one_power_player_cannot_order_another_powers_unit(service):
+    game = await start_game(service)
+    report = await service.submit_orders(game.id, game.user[E],
+                                         "F LON - NTH\nA PAR H\nA Munich - Ruhr")
+    lon, par, mun = report.lines
+    assert lon.ok and lon.power == E
+    assert not par.ok and par.canonical is None and par.error_key == "orders.not_your_unit"
+    assert par.error_params == {"unit": "A PAR", "power": "France"}
+    assert not mun.ok and mun.error_params == {"unit": "A MUN", "power": "Germany"}
+    assert report.recorded == ("F LON - NTH",)
+    assert report.now[0].orders == ("F LON - NTH",)
+    seats = {s.power: s.has_orders for s in (await service.status(game.id)).seats}
+    assert seats[F] is False and seats[G] is False
+    # the refused lines are not published as England's orders that failed and "held"
+    await service.process_now(game.id, MODERATOR)
+    [results] = await service.history(game.id)
+    english = [(r.order, r.status) for r in results.results if r.power == E]
+    assert ("F LON - NTH", "succeeds") in english
+    assert not [order for order, _s in english if "PAR" in order or "MUN" in order]
+
+
+async def test_an_order_for_an_empty_place_without_a_unit_type_is_not_recorded(service):
+    # read as "NTH - PAR" (no unit there, so no type): it could not be read back from storage
+    game = await start_game(service)
+    report = await service.submit_orders(game.id, game.user[E], "Nth - Par\nA Nth H\nF LON H")
+    nth, army, lon = report.lines
+    assert not nth.ok and nth.error_key == "orders.no_unit_there"
+    assert nth.error_params == {"province": "NTH"}
+    assert army.ok and army.reason == "no_unit"            # typed: recorded, with a warning
+    assert lon.ok and report.recorded == ("A NTH H", "F LON H")
+    [mine] = await service.my_orders(game.id, game.user[E])   # reads back
+    assert mine.orders == ("A NTH H", "F LON H")
+
+
+async def test_a_message_with_no_order_in_it_records_nothing(service):
+    game = await start_game(service)
+    report = await service.submit_orders(game.id, game.user[E], "ciao\nBelgio\nstop")
+    assert [line.error_key for line in report.lines] == ["orders.not_an_order"] * 3
+    assert not any(line.candidates for line in report.lines)
+    assert report.recorded == () and report.now[0].orders == ()
+    seats = {s.power: s.has_orders for s in (await service.status(game.id)).seats}
+    assert seats[E] is False
+    async with service.db.read() as conn:
+        phase = await phases.latest(conn, game.id)
+        assert await order_rows.submissions(conn, phase.id) == []
 
 
 async def test_only_the_player_seated_at_a_power_orders_it(service):

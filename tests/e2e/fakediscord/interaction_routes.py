@@ -121,7 +121,7 @@ class InteractionRoutes:
             embeds=data.get("embeds"), components=data.get("components"),
             attachments=self.world.attachments_for(data, files),
             flags=int(data.get("flags") or 0) & (EPHEMERAL | (1 << 2)),
-            interaction=interaction)
+            interaction=interaction, allowed_mentions=data.get("allowed_mentions"))
         interaction.original = message
         return message
 
@@ -140,7 +140,8 @@ class InteractionRoutes:
                 interaction.channel, self.world.bot, body.get("content") or "",
                 embeds=body.get("embeds"), components=body.get("components"),
                 attachments=self.world.attachments_for(body, files),
-                flags=int(body.get("flags") or 0) & EPHEMERAL, interaction=interaction)
+                flags=int(body.get("flags") or 0) & EPHEMERAL, interaction=interaction,
+                allowed_mentions=body.get("allowed_mentions"))
         interaction.responses.append(Response("followup", message=message))
         self.world.changed()
         return ok(self._payload(message))

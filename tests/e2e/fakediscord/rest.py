@@ -262,7 +262,8 @@ class RestApi:
             components=body.get("components"),
             attachments=self.world.attachments_for(body, files),
             flags=int(body.get("flags") or 0) & ~EPHEMERAL,
-            reference_id=int(reference) if reference else None)
+            reference_id=int(reference) if reference else None,
+            allowed_mentions=body.get("allowed_mentions"))
         return ok(self._payload(message))
 
     async def history(self, request: web.Request) -> web.Response:

@@ -131,21 +131,31 @@ class World:
 
     # -- messages --------------------------------------------------------------------------
 
-    def _mentions(self, content: str) -> list[User]:
+    def _mentions(self, content: str,
+                  allowed: dict[str, Any] | None = None) -> list[User]:
+        """The users a message notifies, as Discord fills `mentions`: those written as
+        mentions in its content, narrowed by the sender's `allowed_mentions` (absent: all;
+        `parse` without "users": only the ids listed in `users`)."""
         found = (self.users.get(int(i)) for i in _USER_MENTION.findall(content))
-        return [u for u in dict.fromkeys(found) if u is not None]
+        users = [u for u in dict.fromkeys(found) if u is not None]
+        if allowed is None or "users" in (allowed.get("parse") or []):
+            return users
+        listed = {int(i) for i in allowed.get("users") or []}
+        return [u for u in users if u.id in listed]
 
     async def post(self, channel: Channel, author: User, content: str = "", *,
                    embeds: list[dict[str, Any]] | None = None,
                    components: list[dict[str, Any]] | None = None,
                    attachments: list[Attachment] | None = None, flags: int = 0,
                    interaction: Interaction | None = None,
-                   reference_id: int | None = None) -> Message:
+                   reference_id: int | None = None,
+                   allowed_mentions: dict[str, Any] | None = None) -> Message:
         """Store a message and, unless it is ephemeral, dispatch MESSAGE_CREATE to the bot."""
         message = Message(self.ids.next(), channel, author, content, embeds or [],
                           components or [], attachments or [], flags,
                           interaction=interaction,
-                          reference_id=reference_id, mentions=self._mentions(content))
+                          reference_id=reference_id,
+                          mentions=self._mentions(content, allowed_mentions))
         self.messages.append(message)
         self.changed()
         if not message.ephemeral:
@@ -169,7 +179,7 @@ class World:
         old attachments to keep (by id) and the new uploads (by index)."""
         if "content" in body:
             message.content = body["content"] or ""
-            message.mentions = self._mentions(message.content)
+            message.mentions = self._mentions(message.content, body.get("allowed_mentions"))
         for key in ("embeds", "components"):
             if key in body:
                 setattr(message, key, body[key] or [])

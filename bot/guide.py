@@ -1,0 +1,85 @@
+"""The help a player gets (`/help`, or `help`, `aiuto`, `hulp`, `?` by DM), as text in their
+language: their games and deadlines, how to write orders (with their own units when they play),
+how to correct them, the commands that matter, and for moderators the `/mod` commands."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from bot.formatting import phase_label, power_name, timestamp
+from bot.i18n import command_text, tr
+from grammar.lexicon import display_name, fold
+
+# A help word in each language (and the language it tells), as a DM's only business.
+HELP_WORDS = {"help": "en", "helpme": "en", "aiuto": "it", "aiutami": "it", "aiutatemi": "it",
+              "hulp": "nl", "helpen": "nl"}
+_WORDS = re.compile(r"[^\W\d_]+")
+GENERIC_EXAMPLES = ("A PAR - BUR", "F BRE H", "A MAR S A PAR - BUR")
+PLAYER_COMMANDS = ("orders_show", "orders_preview", "orders_clear", "ready", "language", "draw")
+
+
+def asks_for_help(text: str) -> tuple[bool, str | None]:
+    """Whether a DM asks for help (`help`, `aiuto!`, `help me`, `hulp?`, `?`), and the
+    language its help word tells (None for a bare question mark)."""
+    stripped = text.strip()
+    if stripped and set(stripped) <= {"?", "¿", " "}:
+        return True, None
+    words = _WORDS.findall(fold(stripped))
+    if not 1 <= len(words) <= 4:
+        return False, None
+    told = [HELP_WORDS[w] for w in words if w in HELP_WORDS]
+    return (True, told[0]) if told else (False, None)
+
+
+def full_names(lang: str, order: str) -> str | None:
+    """A move in canonical notation written with the provinces' names in `lang`
+    (`A PAR - BUR` -> `A Parigi - Borgogna`), or None for any other order."""
+    match = re.fullmatch(r"([AF]) ([A-Z]{3})(?:/[A-Z]{2})? - ([A-Z]{3})(?:/[A-Z]{2})?", order)
+    if not match:
+        return None
+    unit, origin, target = match.groups()
+    return f"{unit} {display_name(origin.lower(), lang)} - {display_name(target.lower(), lang)}"
+
+
+def help_text(lang: str, *, guides: Sequence[Any] = (), games: Sequence[Any] = (),
+              waiting: Sequence[Any] = (), mod_commands: Sequence[tuple[str, str]] = ()
+              ) -> str:
+    """The guide. `guides`: the player's `PlayerGuide`s (games in play); `games`: the
+    `GameView`s of those games (deadline, pause); `waiting`: games they joined that have not
+    started; `mod_commands`: (name, English description) of each /mod command, for
+    moderators only."""
+    parts = [tr(lang, "help.title")]
+    views = {g.id: g for g in games}
+    for guide in guides:
+        parts.append(_game_line(lang, guide, views.get(guide.game_id)))
+    for game in waiting:
+        parts.append(tr(lang, "dm.not_started", game=game.name, count=len(game.players),
+                        needed=game.settings.players))
+    if not guides and not waiting:
+        parts.append(tr(lang, "help.no_game"))
+    examples = next((g.examples for g in guides if g.examples), GENERIC_EXAMPLES)
+    orders = [tr(lang, "help.orders"), *(f"• `{e}`" for e in examples)]
+    written = next(filter(None, (full_names(lang, e) for e in examples)), None)
+    if written:
+        orders.append(tr(lang, "help.full_names", example=f"`{written}`"))
+    parts.append("\n".join(orders))
+    parts.append(tr(lang, "help.correct"))
+    parts.append("\n".join([tr(lang, "help.commands"),
+                            *(tr(lang, f"help.cmd_{name}") for name in PLAYER_COMMANDS)]))
+    if mod_commands:
+        parts.append("\n".join([tr(lang, "help.mod_commands"), *(
+            f"`/mod {name}` — {command_text(lang, text) or text}" for name, text in mod_commands)]))
+    parts.append(tr(lang, "help.again"))
+    return "\n\n".join(parts)
+
+
+def _game_line(lang: str, guide: Any, view: Any) -> str:
+    powers = ", ".join(power_name(lang, p) for p in guide.powers)
+    phase = phase_label(lang, guide.phase)
+    if view is not None and view.status == "paused":
+        return tr(lang, "help.game_paused", game=guide.game, powers=powers, phase=phase)
+    deadline = timestamp(view.deadline) if view is not None else "-"
+    return tr(lang, "help.game", game=guide.game, powers=powers, phase=phase,
+              deadline=deadline)

@@ -1,0 +1,51 @@
+"""The private notice a player gets when a phase opens (`turn.notice`): what concerns them in
+their language, provinces named in full beside their codes, and the deadline; and, for a
+player who missed the last deadline, what that did and how to come back."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.formatting import phase_label, place, power_name, timestamp, unit_text
+from bot.i18n import tr
+
+
+def turn_blocks(lang: str, params: Mapping[str, Any]) -> list[str]:
+    blocks = []
+    missed = params.get("missed") or []
+    if missed:
+        blocks.append(tr(lang, "turn.missed", phase=phase_label(lang, params.get("previous_phase")),
+                         powers=", ".join(power_name(lang, p) for p in missed)))
+    duties = params.get("duties") or []
+    if duties:
+        lines = [tr(lang, "turn.title", game=params.get("game", ""),
+                    phase=phase_label(lang, params.get("phase")))]
+        lines += [duty_line(lang, d) for d in duties]
+        lines.append(tr(lang, "turn.deadline", deadline=timestamp(params.get("deadline"))))
+        blocks.append("\n".join(lines))
+    return blocks
+
+
+def duty_line(lang: str, duty: Mapping[str, Any]) -> str:
+    """One power's duty in a phase, e.g. "France — orders needed for: A Paris (PAR), ..."."""
+    power = power_name(lang, duty["power"])
+    if duty.get("units"):
+        return tr(lang, "turn.units", power=power,
+                  units=", ".join(unit_text(lang, u) for u in duty["units"]))
+    if duty.get("dislodged"):
+        return "\n".join(tr(lang, "turn.retreat", power=power, unit=unit_text(lang, d["unit"]),
+                            attacker=place(lang, d.get("attacker")),
+                            options=", ".join(place(lang, o) for o in d["options"]))
+                         for d in duty["dislodged"])
+    if duty.get("builds"):
+        key = "turn.build_one" if duty["builds"] == 1 else "turn.builds"
+        text = tr(lang, key, power=power, count=duty["builds"],
+                  sites=", ".join(place(lang, s) for s in duty.get("sites", ())))
+        if duty.get("centres_over"):
+            text += " " + tr(lang, "turn.builds_over", count=duty["centres_over"])
+        return text
+    if duty.get("removals"):
+        key = "turn.removal_one" if duty["removals"] == 1 else "turn.removals"
+        return tr(lang, key, power=power, count=duty["removals"])
+    return tr(lang, "turn.nothing", power=power)

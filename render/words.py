@@ -1,0 +1,56 @@
+"""Every word the map shows, in the three languages of the game ("en", "it", "nl"). A small table
+of its own: the renderer does not depend on the bot's catalogues. The words agree with those
+catalogues (bot/locales/*/LC_MESSAGES/arbitro.po): the same season, phase and power names; the
+civil-disorder label is *sommossa* in English and Italian (the English results say *sommossa*
+too) and *wanorde* in Dutch."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.vocabulary import PhaseKind, Power, Season
+
+
+@dataclass(frozen=True)
+class MapWords:
+    seasons: dict[Season, str]
+    kinds: dict[PhaseKind, str]
+    powers: dict[Power, str]
+    civil_disorder: str
+    results: str          # the title of a map of the new position with a phase's results
+    centres: str          # the supply-centre chart's axis
+    year: str
+
+
+WORDS: dict[str, MapWords] = {
+    "en": MapWords(
+        {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"},
+        {PhaseKind.MOVEMENT: "Movement", PhaseKind.RETREAT: "Retreats",
+         PhaseKind.ADJUSTMENT: "Adjustments"},
+        {p: p.value for p in Power},
+        "sommossa", "{phase}: results", "supply centres", "year"),
+    "it": MapWords(
+        {Season.SPRING: "Primavera", Season.FALL: "Autunno", Season.WINTER: "Inverno"},
+        {PhaseKind.MOVEMENT: "Movimenti", PhaseKind.RETREAT: "Ritirate",
+         PhaseKind.ADJUSTMENT: "Aggiustamenti"},
+        {Power.AUSTRIA: "Austria", Power.ENGLAND: "Inghilterra", Power.FRANCE: "Francia",
+         Power.GERMANY: "Germania", Power.ITALY: "Italia", Power.RUSSIA: "Russia",
+         Power.TURKEY: "Turchia"},
+        "sommossa", "{phase}: risultati", "centri di rifornimento", "anno"),
+    "nl": MapWords(
+        {Season.SPRING: "Voorjaar", Season.FALL: "Najaar", Season.WINTER: "Winter"},
+        {PhaseKind.MOVEMENT: "Bewegingen", PhaseKind.RETREAT: "Terugtochten",
+         PhaseKind.ADJUSTMENT: "Aanpassingen"},
+        {Power.AUSTRIA: "Oostenrijk", Power.ENGLAND: "Engeland", Power.FRANCE: "Frankrijk",
+         Power.GERMANY: "Duitsland", Power.ITALY: "Italië", Power.RUSSIA: "Rusland",
+         Power.TURKEY: "Turkije"},
+        "wanorde", "{phase}: uitslag", "bevoorradingscentra", "jaar"),
+}
+
+
+def words_for(language: str) -> MapWords:
+    try:
+        return WORDS[language]
+    except KeyError:
+        raise ValueError(f"unknown map language {language!r}: choose one of "
+                         f"{', '.join(sorted(WORDS))}") from None
