@@ -10,7 +10,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("adjudicate", "parse", "render", "replay", "demo", "bot")
+COMMANDS = ("adjudicate", "parse", "render", "replay", "demo", "bot", "export")
 
 
 def _module(name: str):

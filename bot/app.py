@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("bot.cogs.games", "bot.cogs.orders", "bot.cogs.moderation", "bot.cogs.deadlines",
-              "bot.cogs.help")
+              "bot.cogs.help", "bot.cogs.schedules", "bot.cogs.seats")
 
 
 class NotModerator(app_commands.CheckFailure):
@@ -46,7 +46,8 @@ def apply_api_base(base: str | None) -> None:
 class ArbitroBot(commands.Bot):
     def __init__(self, settings: Settings, *, sync: bool = False,
                  tick_seconds: float = 60.0) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
+        super().__init__(command_prefix=commands.when_mentioned,
+                         intents=intents(members=settings.members_intent),
                          help_command=None,
                          # names show without notifying anyone; reminders and "your
                          # turn" posts ask for pings explicitly (bot.notifier)
@@ -59,6 +60,9 @@ class ArbitroBot(commands.Bot):
         # user id -> (chosen with /language, last seen Discord locale): a cache of what the
         # service stores, so replies stay in a user's language after a restart too.
         self._languages: dict[int, tuple[str | None, str | None]] = {}
+        # Buttons to attach to the service's messages of a key (message, language -> view):
+        # registered by the cogs that answer them (bot/notifier.py attaches them).
+        self.message_views: dict[str, Any] = {}
 
     async def setup_hook(self) -> None:
         if self.settings.discord_api_base:

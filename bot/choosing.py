@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.formatting import power_name
-from bot.i18n import LANGUAGE_NAMES
+from bot.formatting import phase_label, power_name
+from bot.i18n import LANGUAGE_NAMES, tr
 from engine.vocabulary import Power
 from service.errors import NotFound, ServiceError
 
@@ -71,9 +71,12 @@ def game_autocomplete(*, include_finished: bool = False):
                        current: str) -> list[app_commands.Choice[int]]:
         bot: ArbitroBot = interaction.client  # type: ignore[assignment]
         typed = current.strip().lower().lstrip("#")
+        lang = await bot.language_of_interaction(interaction)
         choices = []
         for game in await visible_games(bot, interaction, include_finished=include_finished):
-            label = f"#{game.id} {game.name} ({game.phase or game.status})"
+            when = phase_label(lang, game.phase) if game.phase else tr(
+                lang, f"state.{game.status}", fallback=game.status)
+            label = f"#{game.id} {game.name} ({when})"
             if typed and typed not in label.lower():
                 continue
             choices.append(app_commands.Choice(name=label[:100], value=game.id))

@@ -15,6 +15,7 @@ from typing import Any
 from bot.i18n import tr
 from engine.vocabulary import Power
 from grammar.texts import province as province_text
+from service.when import wall_clock
 
 _PHASE_SEASON = {"S": "season.spring", "F": "season.fall", "W": "season.winter"}
 _PHASE_KIND = {"M": "phase.movement", "R": "phase.retreats", "A": "phase.adjustments"}
@@ -137,6 +138,8 @@ def results_blocks(lang: str, *, game_name: str, phase: str, results: Sequence[A
         counts = centres_after or {p: len(cs) for p, cs in after["supply_centers_after"].items()}
         blocks.append(centres_block(lang, counts, centres_before or {}))
     if outcome:
+        if not (centres_after or after.get("supply_centers_after")) and outcome.get("centers"):
+            blocks.append(centres_block(lang, outcome["centers"], {}))   # the final table
         blocks.append(outcome_text_of(lang, outcome))
     elif next_phase:
         blocks.append(tr(lang, "results.next", phase=phase_label(lang, next_phase),
@@ -175,6 +178,8 @@ def outcome_text_of(lang: str, outcome: Mapping[str, Any]) -> str:
         return tr(lang, "outcome.draw", powers=names("powers"))
     if kind == "end_year":
         return tr(lang, "outcome.end_year", year=outcome.get("year", "?"))
+    if kind == "concession":
+        return tr(lang, "outcome.concession", winners=names("winners"))
     if kind == "ended":
         reason = str(outcome.get("reason") or "")
         return tr(lang, "outcome.ended") + (f" {reason}" if reason else "")
@@ -325,6 +330,8 @@ def status_text(lang: str, game: Any, now: datetime | None = None) -> str:
         lines.append(tr(lang, "status.phase", phase=phase_label(lang, game.phase)))
     if game.deadline is not None and game.status == "active":
         lines.append(tr(lang, "status.deadline", deadline=timestamp(game.deadline)))
+        lines.append(tr(lang, "status.game_time", time=wall_clock(game.deadline,
+                                                                  game.settings.timezone)))
     if game.status == "forming":
         players = ", ".join(f"<@{u}>" for u in game.players) or "-"
         lines.append(tr(lang, "status.players", count=len(game.players),
@@ -340,6 +347,8 @@ def status_text(lang: str, game: Any, now: datetime | None = None) -> str:
         else:
             state = "⏳"
         extra = " — " + tr(lang, "results.civil_disorder") if seat.civil_disorder else ""
+        if getattr(seat, "unreachable", None):
+            extra += " — 📵 " + tr(lang, f"status.unreachable.{seat.unreachable}")
         lines.append(tr(lang, "status.seat", state=state, power=power_name(lang, seat.power),
                         player=who, centers=seat.centers, units=seat.units) + extra)
     if game.seats:

@@ -77,9 +77,9 @@ def help_text(lang: str, *, guides: Sequence[Any] = (), games: Sequence[Any] = (
 
 def _game_line(lang: str, guide: Any, view: Any) -> str:
     powers = ", ".join(power_name(lang, p) for p in guide.powers)
-    phase = phase_label(lang, guide.phase)
     if view is not None and view.status == "paused":
-        return tr(lang, "help.game_paused", game=guide.game, powers=powers, phase=phase)
+        return tr(lang, "help.game_paused", game=guide.game, powers=powers,
+                  phase=phase_label(lang, guide.phase))
     deadline = timestamp(view.deadline) if view is not None else "-"
-    return tr(lang, "help.game", game=guide.game, powers=powers, phase=phase,
-              deadline=deadline)
+    return tr(lang, "help.game", game=guide.game, powers=powers,
+              phase=phase_label(lang, guide.phase), deadline=deadline)

@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.formatting import outcome_text_of, phase_label, power_name, results_blocks, timestamp
 from bot.i18n import tr
+from bot.seating import briefing_blocks, seat_wording
 from bot.turns import turn_blocks
 from engine.vocabulary import Power
 from service.notifier import Message
@@ -31,12 +32,21 @@ async def render_message(bot: Any, message: Message, lang: str) -> list[str]:
     params = dict(message.params)
     if message.key == "phase.results" and "results" in params:
         return await _results(bot, params, lang)
+    if message.key == "game.briefing":
+        return briefing_blocks(lang, params)
     if message.key == "turn.notice":
         return turn_blocks(lang, params)
     key = message.key
     if key == "moderation.extend" and "remaining" in params:
         key = "moderation.extend_paused"   # a paused game: time added to what is left
-    return [tr(lang, key, fallback=message.text, **words(lang, params))]
+    from bot.mod_texts import changed_text, final_centres  # (they build on `words`)
+    if key == "settings.changed":
+        return [changed_text(lang, params)]
+    key, extra = seat_wording(lang, key, params)
+    paragraphs = [tr(lang, key, fallback=message.text, **words(lang, params), **extra)]
+    # A game's end: the final table (after results, the results announcement showed it).
+    table = final_centres(lang, params.get("outcome")) if key != "game.finished" else None
+    return paragraphs + [table] if table else paragraphs
 
 
 async def _results(bot: Any, params: dict[str, Any], lang: str) -> list[str]:
@@ -86,8 +96,12 @@ def words(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:
             shown[name] = duration(lang, value)
         elif isinstance(value, list | tuple | set | frozenset):
             shown[name] = ", ".join(str(v) for v in value)
+        elif name == "setting" and isinstance(value, str):
+            shown[name] = tr(lang, f"setting.{value}", fallback=value)
+        elif name == "status" and isinstance(value, str):
+            shown[name] = tr(lang, f"state.{value}", fallback=value)
         elif value is None:
-            shown[name] = "-"
+            shown[name] = "" if name == "reason" else "-"
         else:
             shown[name] = value
     return shown

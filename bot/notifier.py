@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.cogs.seats import seat_view
 from bot.i18n import tr
 from bot.limits import DEFAULT_UPLOAD_LIMIT, split_blocks
 from bot.messages import render_message
@@ -46,7 +47,8 @@ class DiscordNotifier:
         blocks = await render_message(self.bot, message, lang)
         upload_limit = getattr(getattr(channel, "guild", None), "filesize_limit",
                                DEFAULT_UPLOAD_LIMIT)
-        await send_pieces(channel, blocks, message, lang, upload_limit)
+        view = self._buttons(message, lang) or await self._seat_view(message, lang, channel.id)
+        await send_pieces(channel, blocks, message, lang, upload_limit, view=view)
         log.info("posted %s to channel %s (%d characters%s)", message.key, channel.id,
                  sum(map(len, blocks)), f", {message.image_name}" if message.image else "")
 
@@ -56,18 +58,43 @@ class DiscordNotifier:
             lang = await self.bot.language_of_user(user_id)
             blocks = await render_message(self.bot, message, lang)
             channel = user.dm_channel or await user.create_dm()
-            await send_pieces(channel, blocks, message, lang, DEFAULT_UPLOAD_LIMIT)
+            view = self._buttons(message, lang) or await self._seat_view(message, lang, None)
+            await send_pieces(channel, blocks, message, lang, DEFAULT_UPLOAD_LIMIT, view=view)
         except discord.Forbidden:
             log.warning("user %s does not accept direct messages: %s not delivered", user_id,
                         message.key)
+            seats = self.bot.get_cog("Seats")
+            if seats is not None:           # the moderator hears of it (bot/cogs/seats.py)
+                seats.report_unreachable(user_id)  # type: ignore[attr-defined]
+            return
         except discord.HTTPException:
             log.exception("direct message %s to user %s failed", message.key, user_id)
+            return
+        await self.bot.service.seating.note_reachable(user_id)
+
+    async def _seat_view(self, message: Message, lang: str,
+                         channel_id: int | None) -> discord.ui.View | None:
+        """The buttons of a seat message (claim an offered seat; approve or refuse a claim)."""
+        game_id = message.params.get("game_id")
+        if game_id is None and channel_id is not None and message.key.startswith("seat."):
+            named = [g for g in await self.bot.service.games_in_channel(channel_id)
+                     if g.name == message.params.get("game")]
+            game_id = named[0].id if named else None
+        return seat_view(message, lang, game_id)
+
+
+    def _buttons(self, message: Message, lang: str) -> discord.ui.View | None:
+        """The buttons a cog registered for this kind of message (`bot.message_views`)."""
+        make = getattr(self.bot, "message_views", {}).get(message.key)
+        return make(message, lang) if make is not None else None
 
 
 async def send_pieces(channel: discord.abc.Messageable, blocks: list[str], message: Message,
-                      lang: str, upload_limit: int) -> list[discord.Message]:
-    """Send the text in as many messages as it needs, the image with the last one (or alone,
-    with a note, when it is over the channel's upload limit: never silently dropped)."""
+                      lang: str, upload_limit: int,
+                      view: discord.ui.View | None = None) -> list[discord.Message]:
+    """Send the text in as many messages as it needs, the image and the buttons (`view`) with
+    the last one (the image alone, with a note, when it is over the channel's upload limit:
+    never silently dropped)."""
     pieces = split_blocks(blocks) or [""]
     file: discord.File | None = None
     if message.image is not None:
@@ -83,6 +110,8 @@ async def send_pieces(channel: discord.abc.Messageable, blocks: list[str], messa
         extra: dict[str, Any] = {"allowed_mentions": mentions}
         if file is not None and index == len(pieces) - 1:
             extra["file"] = file
+        if view is not None and index == len(pieces) - 1:
+            extra["view"] = view
         if not piece and "file" not in extra:
             continue
         sent.append(await channel.send(piece or None, **extra))

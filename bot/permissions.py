@@ -9,12 +9,15 @@ INVITE_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, 
                                          attach_files=True, read_message_history=True).value
 
 
-def intents() -> discord.Intents:
+def intents(*, members: bool = False) -> discord.Intents:
     """Guilds (channels, roles) and direct messages; nothing privileged: the text of a DM to the
-    bot is delivered without the message-content intent."""
+    bot is delivered without the message-content intent. `members` (the privileged Server
+    Members intent, to be enabled in the developer portal too) adds the news that a player left
+    a server at once; without it that is found out when a DM to them fails."""
     wanted = discord.Intents.none()
     wanted.guilds = True
     wanted.dm_messages = True
+    wanted.members = members
     return wanted
 
 

@@ -1,6 +1,7 @@
 """Slash commands described in the reader's language: discord.py asks this translator for each
 description when it syncs the commands, and Discord shows Italian or Dutch users their own.
-Command and option names stay English, so they are the same for everyone."""
+Command and option names stay English, so they are the same for everyone; the names of an
+option's fixed choices (which say what each choice does) are translated too."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from discord.app_commands import TranslationContextLocation as Where
 
 from bot.i18n import command_text, language_of
 
-_DESCRIBED = {Where.command_description, Where.group_description, Where.parameter_description}
+_DESCRIBED = {Where.command_description, Where.group_description, Where.parameter_description,
+              Where.choice_name}
 
 
 class CatalogueTranslator(app_commands.Translator):

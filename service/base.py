@@ -75,7 +75,8 @@ class ServiceBase:
     async def game_or_fail(conn: Any, game_id: int) -> Game:
         game = await games.get(conn, game_id)
         if game is None:
-            raise NotFound("game.not_found", f"there is no game {game_id}", game_id=game_id)
+            raise NotFound("game.not_found", f"there is no game {game_id}", game_id=game_id,
+                           id=game_id)
         return game
 
     @staticmethod
@@ -106,14 +107,15 @@ class ServiceBase:
         return MapImage(phase.name, png, f"game-{game.id}-{phase.name}.png")
 
     async def post(self, game: Game, key: str, text: str, *, ping: bool = False,
-                   **params: Any) -> None:
+                   image: MapImage | None = None, **params: Any) -> None:
         """Tell the game's channel about something already committed, in the game's
         language. A notifier failure is logged, not raised: the action happened, and the
-        caller must not think otherwise. `ping`: notify the users it names."""
+        caller must not think otherwise. `ping`: notify the users it names; `image`: a map
+        to go with it."""
         try:
             await self.notifier.post(game.channel_id, Message(
-                key, text, {"game": game.name, **params}, lang=game.settings.language,
-                ping=ping))
+                key, text, {"game": game.name, **params}, image.png if image else None,
+                image.filename if image else None, lang=game.settings.language, ping=ping))
         except ChannelUnavailable as exc:
             log.warning("the channel of game %s refused %s: %s", game.id, key, exc)
         except Exception:

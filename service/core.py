@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import UTC
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
@@ -36,8 +36,12 @@ from service.images import Renderer
 from service.models import ACTIVE, Game
 from service.notifier import Message
 from service.obligations import missing
-from service.repos import audit, games, phases, results, seats
+from service.repos import audit, games, marks, phases, results, seats
 from service.repos import orders as order_rows
+
+if TYPE_CHECKING:
+    from service.missed_orders import MissedOrders
+    from service.schedules import Schedules
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +51,10 @@ __all__ = ["REFUSED_RETRY", "Renderer", "ServiceCore"]
 class ServiceCore(Announcing):
     """Start-up and shutdown, deadlines and reminders, adjudication (on top of the shared
     resources of `ServiceBase` and the announcements of `Announcing`)."""
+
+    # areas composed by GameService that the core calls
+    schedules: Schedules          # each new phase's deadline
+    missed_orders: MissedOrders   # grace at a deadline, abandoned seats after adjudication
 
     # -- start-up and shutdown --------------------------------------------------------------
     async def startup(self) -> None:
@@ -114,13 +122,16 @@ class ServiceCore(Announcing):
             rows = await phases.open_deadlines(conn)
         # Each announcement starts as soon as its phase is committed, so drawing the maps
         # (in worker processes) overlaps with adjudicating the next games.
+        waited_for = await self.missed_orders.complete_in_grace()   # nobody left to wait for
         announcing: list[asyncio.Task[None]] = []
         touched: list[int] = []
         for phase_id, gid, deadline in rows:
             if game_id is not None and gid != game_id:
                 continue
             touched.append(gid)
-            if deadline <= now:
+            if deadline <= now or phase_id in waited_for:
+                if deadline <= now and await self.missed_orders.hold(gid, phase_id):
+                    continue                               # in grace for missing orders
                 if await self.adjudicate_phase(gid, phase_id, trigger="deadline",
                                                announce=False):
                     announcing.append(asyncio.create_task(self.announce(phase_id,
@@ -144,16 +155,28 @@ class ServiceCore(Announcing):
             if not fresh:
                 return
             phase = await phases.get(conn, phase_id)
-            given = await order_rows.effective(conn, phase_id)
-            neutral = game.neutral_in(phase.position.phase)
-            owed: dict[int, list[tuple[Power, tuple[str, ...]]]] = {}
-            for seat in await seats.all_seats(conn, game_id):
-                if seat.user_id is None:
-                    continue
-                left = missing(phase.position, seat.power, given.get(seat.power, []), neutral)
-                if left:
-                    owed.setdefault(seat.user_id, []).append((seat.power, left))
-        when = from_ts(deadline)
+            owed = await self.owing(conn, game, phase)
+        await self.remind(game, phase, owed)
+
+    @staticmethod
+    async def owing(conn: Any, game: Game, phase: Any
+                    ) -> dict[int, list[tuple[Power, tuple[str, ...]]]]:
+        """Seated players still owing orders in `phase`: user -> [(power, units left)]."""
+        given = await order_rows.effective(conn, phase.id)
+        neutral = game.neutral_in(phase.position.phase)
+        owed: dict[int, list[tuple[Power, tuple[str, ...]]]] = {}
+        for seat in await seats.all_seats(conn, game.id):
+            if seat.user_id is None:
+                continue
+            left = missing(phase.position, seat.power, given.get(seat.power, []), neutral)
+            if left:
+                owed.setdefault(seat.user_id, []).append((seat.power, left))
+        return owed
+
+    async def remind(self, game: Game, phase: Any,
+                     owed: dict[int, list[tuple[Power, tuple[str, ...]]]]) -> None:
+        """A private reminder to each player in `owed`, and one notice in the channel."""
+        when = phase.deadline_at
         for user_id, items in owed.items():
             text = (f"{game.name}: the deadline for {phase.name} is {when:%Y-%m-%d %H:%M} UTC. "
                     "Still without orders: " + "; ".join(
@@ -178,6 +201,7 @@ class ServiceCore(Announcing):
         open (another trigger got there first) or the game is not running."""
         self._adjudicating[game_id] += 1
         committed = False
+        abandoned: list[tuple[Power, int]] = []
         try:
             async with self.db.transaction() as conn:
                 phase = await phases.get(conn, phase_id)
@@ -193,6 +217,7 @@ class ServiceCore(Announcing):
                                     closed=game.closed_in(phase_now))
                 if not await phases.close(conn, phase_id, now):
                     return False
+                await marks.keep(conn, game_id, phase_id)     # what a rollback puts back
                 await results.store(conn, phase_id, result)
                 # Its announcement is this process's, in the database (other processes) and
                 # here (a retry of pending announcements in this process).
@@ -201,6 +226,8 @@ class ServiceCore(Announcing):
                 self._announcing.add(phase_id)
                 if result.civil_disorder:
                     await seats.set_civil_disorder(conn, game_id, result.civil_disorder, True)
+                abandoned = await self.missed_orders.count(conn, game, phase, given,
+                                                           result.civil_disorder, now)
                 following = result.next_position
                 side_before = game.joined_side
                 game = await self._toss_coin_if_due(conn, game, following.phase, now)
@@ -208,9 +235,12 @@ class ServiceCore(Announcing):
                 if outcome is not None:
                     await games.finish(conn, game_id, outcome, now)
                 else:
-                    length = game.settings.deadline_for(following.phase.kind)
+                    deadline = await self.schedules.deadline_after(
+                        conn, game, following.phase.kind, now=now,
+                        previous_deadline=to_ts(phase.deadline_at) if phase.deadline_at
+                        else None)
                     await phases.insert(conn, game_id, following, opened_at=now,
-                                        deadline_at=now + length.total_seconds())
+                                        deadline_at=deadline)
                 if actor_id is not None:
                     await audit.log(conn, game_id, actor_id, trigger, {"phase": phase.name},
                                     now)
@@ -221,6 +251,7 @@ class ServiceCore(Announcing):
             self._adjudicating[game_id] -= 1
             if not self._adjudicating[game_id]:
                 del self._adjudicating[game_id]
+        await self.missed_orders.announce_abandoned(game, abandoned)
         if game.joined_side is not None and side_before is None:
             setup = game.settings.setup
             joins = [p.value for p in setup.groups[game.joined_side]]

@@ -10,29 +10,52 @@ its errors are `service.errors.ServiceError`s carrying a message key, parameters
 text. Authorising moderators is the caller's job (Discord roles); the service checks that only
 the player seated at a power orders it, and records the actor of every moderator action.
 
-The methods live in small mixins, one per area: lifecycle (create, join, start, status),
-ordering (orders, ready marks, draws, maps), moderation, on top of the core (start-up,
-deadlines, adjudication: service/core.py), the announcements (service/announcing.py) and the
-shared resources (service/base.py).
+The first methods live in small mixins: lifecycle (create, join, start, status), ordering
+(orders, ready marks, draws, maps), moderation, on top of the core (start-up, deadlines,
+adjudication: service/core.py), the announcements (service/announcing.py) and the shared
+resources (service/base.py). Newer areas are objects composed into the service, each built
+once with the service it works for, with its own module and repository:
+
+    service.schedules      time zone, fixed schedule, typed deadlines (service/schedules.py)
+    service.missed_orders  grace before civil disorder, abandoned seats
+    service.absences       players away (service/absences.py)
+    service.extensions     extensions asked by players (service/extensions.py)
+    service.guide          a player's guide to their game, for /help (service/guide.py)
+    service.game_config    settings shown and changed mid-game (service/game_config.py)
+    service.upkeep         who owes orders, reminders now, deleting a game (service/upkeep.py)
+    service.endgame        draws declared, concessions (service/endgame.py)
+    service.exports        a whole game as JSON (service/exports.py)
+    service.seating        open seats, claims, unreachable players (service/seating.py)
+    service.records        a player's record across games (service/records.py)
 """
 
 from __future__ import annotations
 
 import os
-from functools import cached_property
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
+from service.absences import Absences
 from service.clock import Clock, SystemClock
 from service.core import Renderer, ServiceCore
 from service.db import Database
+from service.endgame import Endgame
+from service.exports import Exports
+from service.extensions import Extensions
+from service.game_config import GameConfig
 from service.guide import Guides
 from service.lifecycle import LifecycleMixin
+from service.missed_orders import MissedOrders
 from service.moderation import ModerationMixin
 from service.notifier import MemoryNotifier, Notifier
 from service.ordering import OrderingMixin
 from service.preferences import PreferencesMixin
+from service.records import Records
+from service.schedules import Schedules
 from service.schema import migrate
+from service.seating import Seating
+from service.upkeep import Upkeep
 
 DEFAULT_DB = "arbitro.sqlite"
 
@@ -42,6 +65,19 @@ class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMix
     manager: the database is created and migrated, the deadline jobs are rebuilt from the
     database rows, and deadlines that passed while the process was down are processed once,
     in order."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # the areas composed into the service (the core calls the first two)
+        self.schedules = Schedules(self)
+        self.missed_orders = MissedOrders(self)
+        self.absences = Absences(self)
+        self.extensions = Extensions(self)
+        self.guide = Guides(self)
+        self.game_config = GameConfig(self)
+        self.upkeep = Upkeep(self)
+        self.endgame = Endgame(self)
+        self.exports = Exports(self)
 
     @classmethod
     def open(cls, db_path: str | Path | None = None, *, notifier: Notifier | None = None,
@@ -55,11 +91,6 @@ class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMix
         return cls(path, notifier or MemoryNotifier(), clock or SystemClock(), renderer,
                    scheduler, render_processes)
 
-    @cached_property
-    def guide(self) -> Guides:
-        """A player's guide to their game (`/help`)."""
-        return Guides(self)
-
     async def __aenter__(self) -> GameService:
         self.db = await Database.open(self.db_path)
         try:
@@ -67,6 +98,9 @@ class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMix
         except BaseException:
             await self.db.close()
             raise
+        self.seating = Seating(self)
+        self.records = Records(self.db)
+        await self.seating.load()
         await self.startup()
         return self
 

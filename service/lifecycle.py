@@ -8,10 +8,11 @@ from collections.abc import Mapping
 
 from engine.position import Position
 from engine.vocabulary import Power
+from service.briefing import send_briefing
 from service.core import ServiceCore
 from service.errors import InvalidRequest, NotAllowed
 from service.models import FORMING, GameSettings, GameView
-from service.notifier import Message
+from service.records import require_record
 from service.repos import audit, games, phases, seats
 from service.views import game_view
 
@@ -54,6 +55,7 @@ class LifecycleMixin(ServiceCore):
                 raise InvalidRequest("game.already_joined", f"you have already joined "
                                      f"{game.name}", game=game.name)
             wanted = game.settings.setup.players
+            await require_record(conn, game, user_id)
             if len(roster) >= wanted:
                 raise NotAllowed("game.full", f"{game.name} is full ({wanted} players)",
                                  game=game.name, players=wanted)
@@ -103,7 +105,7 @@ class LifecycleMixin(ServiceCore):
                     raise InvalidRequest(
                         "game.wrong_player_count", f"{game.name} needs {setup.players} "
                         f"players to draw the powers; {len(roster)} joined", game=game.name,
-                        needed=setup.players, joined=len(roster))
+                        needed=setup.players, players=setup.players, joined=len(roster))
                 groups = list(setup.groups)
                 random.Random(seed).shuffle(groups)
                 seated = {p: user for user, group in zip(roster, groups, strict=True)
@@ -113,8 +115,9 @@ class LifecycleMixin(ServiceCore):
             await seats.create(conn, game_id, seated)
             await games.start(conn, game_id, rng_seed=seed, at=now)
             first = Position.initial(year=setup.first_year)
-            length = game.settings.deadline_for(first.phase.kind).total_seconds()
-            await phases.insert(conn, game_id, first, opened_at=now, deadline_at=now + length)
+            deadline = await self.schedules.deadline_after(conn, game, first.phase.kind,
+                                                           now=now, previous_deadline=None)
+            await phases.insert(conn, game_id, first, opened_at=now, deadline_at=deadline)
             await audit.log(conn, game_id, actor_id, "start",
                             {"seed": seed, "assigned": assignments is not None,
                              "seats": {p.value: u for p, u in seated.items()}}, now)
@@ -129,12 +132,7 @@ class LifecycleMixin(ServiceCore):
                         deadline=view.deadline, seed=seed,
                         seats={s.power.value: s.user_id for s in view.seats})
         for user in dict.fromkeys(seated.values()):
-            mine = sorted(p.value for p, u in seated.items() if u == user)
-            await self.tell(user, Message(
-                "game.your_powers", f"{game.name}: you play {', '.join(mine)}. Send your "
-                f"orders for {view.phase} by {view.deadline:%Y-%m-%d %H:%M} UTC.",
-                {"game": game.name, "powers": mine, "phase": view.phase,
-                 "deadline": view.deadline}))
+            await send_briefing(self, game_id, user)
         await self.reschedule(game_id)
         return view
 

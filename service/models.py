@@ -3,6 +3,7 @@ return them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -13,8 +14,12 @@ from engine.rules import PRESETS
 from engine.setups import Setup, closed_provinces, neutral_powers, setup_named
 from engine.vocabulary import Phase, PhaseKind, Power
 from service.errors import InvalidRequest
+from service.when import zone
 
 FORMING, ACTIVE, PAUSED, FINISHED = "forming", "active", "paused", "finished"
+NMR_POLICIES = ("immediate", "grace")
+EXTENSION_RULES = ("moderator", "players", "off")
+DRAW_POLICIES = ("agree", "left_out")
 GAME_LANGUAGES = ("en", "it", "nl")
 
 
@@ -29,6 +34,26 @@ class GameSettings:
     reminders: tuple[timedelta, ...] = (timedelta(hours=2),)  # before each deadline
     victory_target: int | None = None                # None: the set-up's (18 centres)
     end_year: int | None = None                      # the game ends after this year
+    # Schedules, missed orders, absences and extensions (docs/schedules.md).
+    timezone: str = "UTC"                            # IANA name: deadlines read and shown in it
+    schedule_time: str | None = None                 # "21:00": movement deadlines at that time
+    schedule_every_days: int = 1                     # ... every N days
+    schedule_followup: timedelta = timedelta(hours=3)  # retreats, adjustments: this long after
+    schedule_skip_days: tuple[int, ...] = ()         # weekdays (Monday 0) without a deadline
+    nmr_policy: str = "immediate"                    # or "grace": wait for missing orders
+    nmr_grace: timedelta = timedelta(hours=12)       # ... this long at most
+    abandon_after: int = 0                           # missed phases in a row; 0: never
+    absence_days: int = 14                           # days each player may be away; 0: none
+    extension_rule: str = "moderator"                # "moderator", "players" (all agree), "off"
+    extension_max: timedelta = timedelta(hours=48)   # the longest one extension
+    extensions_per_phase: int = 1                    # extensions granted in one phase
+    extensions_per_player: int = 2                   # extensions granted to a player in a game
+    # Powers in civil disorder or vacant in a draw vote: "agree" (counted as voting for it,
+    # and share it) or "left_out" (neither vote nor share it).
+    draw_policy: str = "agree"
+    # Joining (or claiming a seat) needs at least this share of phases ordered on time, in
+    # percent, over the player's earlier games; None: anyone may join.
+    min_on_time: int | None = None
     # The language of the game's channel posts and maps ("en", "it", "nl"); None: the
     # server's preferred locale (which Discord lets only Community servers set).
     language: str | None = None
@@ -63,13 +88,57 @@ class GameSettings:
         if self.victory_target is not None and not 1 <= self.victory_target <= 34:
             raise InvalidRequest("settings.bad_target", "the victory target must be 1 to 34",
                                  target=self.victory_target)
+        if self.min_on_time is not None and not 0 <= self.min_on_time <= 100:
+            raise InvalidRequest("settings.bad_min_on_time", "the minimum on-time rate is a "
+                                 "percentage, 0 to 100", value=self.min_on_time)
         if self.end_year is not None and self.end_year < setup.first_year:
             raise InvalidRequest("settings.bad_end_year", f"the end year must be "
                                  f"{setup.first_year} or later", first_year=setup.first_year)
+        self._validate_schedule()
+        if self.draw_policy not in DRAW_POLICIES:
+            raise InvalidRequest("settings.bad_draw_policy", f"unknown draw policy "
+                                 f"{self.draw_policy!r}", value=self.draw_policy)
         if self.language is not None and self.language not in GAME_LANGUAGES:
             raise InvalidRequest("settings.bad_language", f"unknown language "
                                  f"{self.language!r}: use en, it or nl", lang=self.language)
         return self
+
+    def _validate_schedule(self) -> None:
+        zone(self.timezone)
+        if self.schedule_time is not None and not re.fullmatch(
+                r"(?:[01]?\d|2[0-3]):[0-5]\d", self.schedule_time):
+            raise InvalidRequest("settings.bad_schedule_time", "the schedule's time of day is "
+                                 "hours:minutes, 00:00 to 23:59, e.g. 21:00",
+                                 value=self.schedule_time)
+        if not 1 <= self.schedule_every_days <= 14:
+            raise InvalidRequest("settings.bad_every_days", "movement deadlines fall every 1 "
+                                 "to 14 days", value=self.schedule_every_days)
+        if not timedelta(minutes=5) <= self.schedule_followup <= timedelta(hours=72):
+            raise InvalidRequest("settings.bad_followup", "retreats and adjustments end 5 "
+                                 "minutes to 72 hours after the phase before",
+                                 value=self.schedule_followup)
+        if not set(self.schedule_skip_days) <= set(range(7)) or \
+                len(set(self.schedule_skip_days)) > 6:
+            raise InvalidRequest("settings.bad_skip_days", "skip at most six weekdays",
+                                 value=list(self.schedule_skip_days))
+        if self.nmr_policy not in NMR_POLICIES:
+            raise InvalidRequest("settings.bad_nmr_policy", "the policy for missing orders is "
+                                 "immediate or grace", value=self.nmr_policy)
+        if not timedelta(minutes=5) <= self.nmr_grace <= timedelta(days=7):
+            raise InvalidRequest("settings.bad_grace", "the grace period is 5 minutes to 7 "
+                                 "days", value=self.nmr_grace)
+        if self.extension_rule not in EXTENSION_RULES:
+            raise InvalidRequest("settings.bad_extension_rule", "extensions pass by the "
+                                 "moderator, by the players, or are off",
+                                 value=self.extension_rule)
+        if not timedelta(minutes=5) <= self.extension_max <= timedelta(days=14):
+            raise InvalidRequest("settings.bad_extension_max", "an extension is 5 minutes to "
+                                 "14 days at most", value=self.extension_max)
+        for name in ("abandon_after", "absence_days", "extensions_per_phase",
+                     "extensions_per_player"):
+            if not 0 <= getattr(self, name) <= 366:
+                raise InvalidRequest("settings.bad_count", f"{name} must be 0 to 366",
+                                     field=name, value=getattr(self, name))
 
     def to_json(self) -> dict[str, Any]:
         return {"rules": self.rules, "players": self.players, "variant": self.variant,
@@ -78,17 +147,38 @@ class GameSettings:
                 "adjustment_deadline": self.adjustment_deadline.total_seconds(),
                 "reminders": [r.total_seconds() for r in self.reminders],
                 "victory_target": self.victory_target, "end_year": self.end_year,
-                "language": self.language}
+                "language": self.language,
+                "timezone": self.timezone, "schedule_time": self.schedule_time,
+                "schedule_every_days": self.schedule_every_days,
+                "schedule_followup": self.schedule_followup.total_seconds(),
+                "schedule_skip_days": list(self.schedule_skip_days),
+                "nmr_policy": self.nmr_policy, "nmr_grace": self.nmr_grace.total_seconds(),
+                "abandon_after": self.abandon_after, "absence_days": self.absence_days,
+                "extension_rule": self.extension_rule,
+                "extension_max": self.extension_max.total_seconds(),
+                "extensions_per_phase": self.extensions_per_phase,
+                "extensions_per_player": self.extensions_per_player,
+                "draw_policy": self.draw_policy,
+                "min_on_time": self.min_on_time}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameSettings:
         seconds = {k: timedelta(seconds=data[k]) for k in
-                   ("movement_deadline", "retreat_deadline", "adjustment_deadline") if k in data}
+                   ("movement_deadline", "retreat_deadline", "adjustment_deadline",
+                    "schedule_followup", "nmr_grace", "extension_max") if k in data}
+        plain = {k: data[k] for k in
+                 ("timezone", "schedule_time", "schedule_every_days", "nmr_policy",
+                  "abandon_after", "absence_days", "extension_rule", "extensions_per_phase",
+                  "extensions_per_player") if k in data}
+        if "schedule_skip_days" in data:
+            plain["schedule_skip_days"] = tuple(data["schedule_skip_days"])
         return cls(rules=data.get("rules", "1971"), players=data.get("players", 7),
                    variant=data.get("variant"),
                    reminders=tuple(timedelta(seconds=s) for s in data.get("reminders", ())),
                    victory_target=data.get("victory_target"), end_year=data.get("end_year"),
-                   language=data.get("language"), **seconds)
+                   draw_policy=data.get("draw_policy", "agree"),
+                   min_on_time=data.get("min_on_time"),
+                   language=data.get("language"), **seconds, **plain)
 
 
 @dataclass(frozen=True)
@@ -172,6 +262,7 @@ class SeatView:
     has_orders: bool                 # has sent orders for the open phase (not which)
     needs_orders: bool               # has something to order in the open phase
     ready: bool
+    unreachable: str | None = None   # why the bot cannot reach the player: dm_closed, left_server
 
 
 @dataclass(frozen=True)
@@ -286,3 +377,33 @@ class PhaseReport:
     # what happened without an order: units that held or were disbanded, builds not used
     # (service.obligations.unordered), so the results account for every unit
     unordered: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A player's record across every game on this bot (`/profile`)."""
+
+    user_id: int
+    on_time: int                     # phases they sent orders for before the deadline
+    missed: int                      # phases their power went into civil disorder
+    civil_disorder_spells: int       # times a seat of theirs went into civil disorder
+    finished: int                    # games they played to the end
+    playing: int                     # games they play now
+    abandoned: int                   # seats they left (removed, replaced, abandoned)
+
+    @property
+    def on_time_percent(self) -> int | None:
+        """Phases ordered on time out of those they had to order, in percent (None: none)."""
+        total = self.on_time + self.missed
+        return round(100 * self.on_time / total) if total else None
+
+
+@dataclass(frozen=True)
+class SeatClaim:
+    """A player's request to take a seat, waiting for the moderator's answer."""
+
+    id: int
+    game_id: int
+    power: Power
+    user_id: int
+    status: str                      # pending, approved, refused, superseded

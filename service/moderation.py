@@ -4,18 +4,24 @@ roles); the service records the actor of each action in the audit log and announ
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.vocabulary import Power
 from service.clock import to_ts
 from service.core import ServiceCore
+from service.endgame import centre_counts
 from service.errors import InvalidRequest
 from service.models import ACTIVE, FINISHED, PAUSED, AuditEntry, Game, GameView
-from service.repos import audit, games, phases, results, seats
+from service.repos import audit, games, marks, phases, results, seats
 from service.views import game_view
+
+if TYPE_CHECKING:
+    from service.seating import Seating
 
 
 class ModerationMixin(ServiceCore):
+    seating: Seating      # composed by GameService
+
     async def process_now(self, game_id: int, actor_id: int, phase: str | None = None) -> bool:
         """Adjudicate the open phase now. Pass the `phase` the moderator meant (e.g.
         "S1901M"): if it was already adjudicated (a deadline or another trigger got there
@@ -158,6 +164,7 @@ class ModerationMixin(ServiceCore):
                         f"now played by <@{user_id}> (before: {before}), set by "
                         f"<@{actor_id}>.", actor_id=actor_id, power=power.value,
                         old=seat.user_id, new=user_id)
+        await self.seating.seat_taken(game, power, seat.user_id, user_id)
         return view
 
     async def remove_player(self, game_id: int, actor_id: int, user_id: int) -> GameView:
@@ -202,16 +209,20 @@ class ModerationMixin(ServiceCore):
             length = game.settings.deadline_for(last.position.phase.kind).total_seconds()
             await phases.reopen(conn, last.id, now + length)
             await phases.clear_reminders(conn, last.id)
+            restored = await marks.restore(conn, game_id, last.id)
             if game.status == FINISHED:
                 await games.finish(conn, game_id, None, None)
             elif game.status == PAUSED:
                 await games.set_status(conn, game_id, PAUSED, paused_remaining=length)
-            await audit.log(conn, game_id, actor_id, "rollback", {"phase": last.name}, now)
+            await audit.log(conn, game_id, actor_id, "rollback",
+                            {"phase": last.name, "marks_restored": restored is not None}, now)
             view = await game_view(conn, await games.get(conn, game_id))
+            reopened = await phases.get(conn, last.id)
+        image = await self.map_image(game, reopened)   # the restored position, for everyone
         await self.post(game, "moderation.rollback", f"{game.name}: <@{actor_id}> rolled back "
                         f"{last.name}; it is open again, deadline "
                         f"{view.deadline:%Y-%m-%d %H:%M} UTC. Orders already sent for it "
-                        "still count.", actor_id=actor_id, phase=last.name,
+                        "still count.", image=image, actor_id=actor_id, phase=last.name,
                         deadline=view.deadline)
         await self.reschedule(game_id)
         return view
@@ -226,13 +237,14 @@ class ModerationMixin(ServiceCore):
         now = self.now_ts()
         async with self.db.transaction() as conn:
             game = await self._running(conn, game_id)
-            outcome: dict[str, Any] = {"kind": "ended", "reason": reason.strip() or None}
+            outcome: dict[str, Any] = {"kind": "ended", "reason": reason.strip() or None,
+                                       "centers": await centre_counts(conn, game_id)}
             await games.finish(conn, game_id, outcome, now)
             await audit.log(conn, game_id, actor_id, "end_game", {"reason": reason}, now)
             view = await game_view(conn, await games.get(conn, game_id))
         await self.post(game, "moderation.end_game", f"{game.name} was ended by <@{actor_id}>"
                         + (f": {reason.strip()}" if reason.strip() else "."),
-                        actor_id=actor_id, reason=reason.strip() or None)
+                        actor_id=actor_id, reason=reason.strip() or None, outcome=outcome)
         await self.reschedule(game_id)
         return view
 

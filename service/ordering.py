@@ -15,7 +15,7 @@ from engine.vocabulary import PhaseKind, Power, Unit, province_of
 from service import announcements
 from service.clock import from_ts
 from service.core import ServiceCore
-from service.ending import decide_end
+from service.endgame import draw_outcome
 from service.errors import InvalidRequest, NotAllowed, OrdersRejected, PhaseClosed
 from service.models import (
     ACTIVE,
@@ -245,16 +245,16 @@ class OrderingMixin(ServiceCore):
             mine = await self._mine_or_fail(conn, game, user_id)
             for p in mine:
                 await draws.set_vote(conn, game_id, p, yes, now)
-            outcome = decide_end(game, current.position, await draws.in_favour(conn, game_id),
-                                 counted=False)      # a draw may pass at any time
-            passed = yes and outcome is not None and outcome["kind"] == "draw"
+            # a draw may pass at any time; the game's policy says how absent powers count
+            outcome = await draw_outcome(conn, game, current.position)
+            passed = yes and outcome is not None
             sharing = tuple(Power(p) for p in outcome["powers"]) if passed else ()
             if passed:
                 await games.finish(conn, game_id, outcome, now)
                 game = await games.get(conn, game_id)
         if passed:
             await self.post(game, "game.draw", announcements.outcome_sentence(game.outcome),
-                            powers=[p.value for p in sharing])
+                            powers=[p.value for p in sharing], outcome=game.outcome)
             await self.reschedule(game_id)
         return DrawReport(yes, passed, sharing if passed else ())
 

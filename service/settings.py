@@ -7,6 +7,7 @@
 | `DISCORD_TOKEN` | `discord_token` | none |
 | `ARBITRO_TEST_GUILD` | `test_guild_id` | none (commands are synced to this guild only) |
 | `DISCORD_API_BASE` | `discord_api_base` | none: Discord itself (a stand-in's URL in tests) |
+| `ARBITRO_MEMBERS_INTENT` | `members_intent` | off (`1` asks for the privileged Server Members intent) |
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class Settings:
     discord_token: str | None = None
     test_guild_id: int | None = None
     discord_api_base: str | None = None
+    members_intent: bool = False
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -43,7 +45,9 @@ class Settings:
                    log_level=level,
                    discord_token=env.get("DISCORD_TOKEN", "").strip() or None,
                    test_guild_id=int(guild) if guild else None,
-                   discord_api_base=_api_base(env.get("DISCORD_API_BASE", "")))
+                   discord_api_base=_api_base(env.get("DISCORD_API_BASE", "")),
+                   members_intent=env.get("ARBITRO_MEMBERS_INTENT", "").strip().lower()
+                   in ("1", "true", "yes", "on"))
 
 
 def _api_base(value: str) -> str | None:

@@ -7,7 +7,7 @@ from typing import Any
 from service.models import FINISHED, Game, GameView, SeatView
 from service.obligations import needs_orders
 from service.repos import orders as order_rows
-from service.repos import phases, seats
+from service.repos import phases, reachability, seats
 
 
 async def game_view(conn: Any, game: Game) -> GameView:
@@ -21,6 +21,7 @@ async def game_view(conn: Any, game: Game) -> GameView:
         position = phase.position
         counts = position.center_counts()
         neutral = game.neutral_in(position.phase)
+        away = await reachability.of_game(conn, game.id)
         for seat in await seats.all_seats(conn, game.id):
             seat_views.append(SeatView(
                 power=seat.power, user_id=seat.user_id, civil_disorder=seat.civil_disorder,
@@ -28,7 +29,8 @@ async def game_view(conn: Any, game: Game) -> GameView:
                 units=sum(1 for u in position.units if u.power == seat.power),
                 has_orders=bool(sent.get(seat.power)),
                 needs_orders=is_open and needs_orders(position, seat.power, neutral),
-                ready=seat.power in ready))
+                ready=seat.power in ready,
+                unreachable=away.get(seat.user_id) if seat.user_id else None))
     return GameView(
         id=game.id, name=game.name, channel_id=game.channel_id, guild_id=game.guild_id,
         moderator_id=game.moderator_id, status=game.status, settings=game.settings,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from typing import TYPE_CHECKING
 
 import discord
@@ -68,6 +69,20 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
         await reply(interaction, tr(lang, "map.current", game=view.name,
                                     phase=phase_label(lang, image.phase)), ephemeral=False,
                     file=discord.File(io.BytesIO(image.png), filename=image.filename))
+
+    @app_commands.command(name="export", description="The whole game as a JSON file (every "
+                                                     "phase, order and result)")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=game_autocomplete(include_finished=True))
+    async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        view = await resolve_game(self.bot, interaction, game, include_finished=True)
+        lang = await self.bot.language_of_interaction(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await self.bot.service.exports.game(view.id)
+        data = json.dumps(record, indent=1, ensure_ascii=False).encode()
+        await reply(interaction, tr(lang, "export.ready", game=view.name,
+                                    count=len(record["phases"])),
+                    file=discord.File(io.BytesIO(data), filename=f"arbitro-game-{view.id}.json"))
 
     @app_commands.command(name="history", description="The results and map of an earlier phase")
     @app_commands.describe(game=GAME, phase="the phase, e.g. S1901M (default: the last one)")

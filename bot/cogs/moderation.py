@@ -4,7 +4,7 @@ permission or the role the server set with `/mod role`; anyone else is refused."
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 import discord
@@ -19,12 +19,17 @@ from bot.choosing import (
     power_autocomplete,
     resolve_game,
 )
-from bot.formatting import power_name, timestamp
+from bot.cogs.schedules import schedule_summary
+from bot.confirm import Confirm, ask
+from bot.formatting import phase_label, power_name, timestamp
 from bot.i18n import language_of, tr
+from bot.mod_texts import audit_text, owing_text, setting_label, settings_text, value_text
 from bot.permissions import is_moderator
 from engine.vocabulary import Power
 from service.errors import InvalidRequest
 from service.models import GameSettings
+from service.setting_registry import REGISTRY, setting_named
+from service.when import wall_clock, zone_for_locale
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
@@ -57,26 +62,46 @@ def parse_assignments(text: str) -> dict[Power, int]:
     return assignments
 
 
-def parse_when(text: str, now: datetime) -> datetime:
-    """A deadline as typed by a moderator: "2024-05-01 18:00" (UTC), an ISO time with offset,
-    a Unix timestamp, or a Discord timestamp <t:1714586400:F>."""
-    value = text.strip()
-    stamp = re.fullmatch(r"<t:(\d+)(?::\w)?>|(\d{9,11})", value)
-    try:
-        if stamp:
-            when = datetime.fromtimestamp(int(stamp.group(1) or stamp.group(2)), UTC)
-        else:
-            when = datetime.fromisoformat(value.replace(" ", "T", 1))
-            if when.tzinfo is None:
-                when = when.replace(tzinfo=UTC)
-    except ValueError:
-        raise InvalidRequest("mod.bad_time", f"cannot read the time {value!r}: write it as "
-                             "2024-05-01 18:00 (UTC), or paste a Discord timestamp",
-                             value=value) from None
-    if when <= now:
-        raise InvalidRequest("mod.time_past", "that time has already passed",
-                             when=timestamp(when))
-    return when
+def _refuse_unless_running(view: GameView) -> None:
+    """Before asking to end a game: only a running game can end."""
+    if view.status not in ("active", "paused"):
+        raise InvalidRequest("moderation.not_running", f"{view.name} is {view.status}",
+                             game=view.name, status=view.status)
+
+
+_POWER_LIST = re.compile(r"\s*(?:[,;/+&]|\band\b|\be\b|\ben\b)\s*|\s+", re.IGNORECASE)
+
+
+async def setting_autocomplete(interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
+    """The settings, named in the moderator's language."""
+    bot: ArbitroBot = interaction.client  # type: ignore[assignment]
+    lang = await bot.language_of_interaction(interaction)
+    typed = current.strip().lower()
+    choices = [app_commands.Choice(name=setting_label(lang, name)[:100], value=name)
+               for name in REGISTRY]
+    return [c for c in choices if typed in c.name.lower() or typed in c.value][:25]
+
+
+async def value_autocomplete(interaction: discord.Interaction,
+                             current: str) -> list[app_commands.Choice[str]]:
+    """For a choice, its values with what each does; for the others, a few examples."""
+    bot: ArbitroBot = interaction.client  # type: ignore[assignment]
+    lang = await bot.language_of_interaction(interaction)
+    setting = REGISTRY.get(str(getattr(interaction.namespace, "setting", "") or ""))
+    if setting is None:
+        return []
+    if setting.kind == "choice":
+        offered = [(value_text(lang, setting, v), v) for v in setting.choices]
+    else:
+        offered = [(v, v) for v in _EXAMPLES.get(setting.kind, ())]
+    typed = current.strip().lower()
+    return [app_commands.Choice(name=name[:100], value=value) for name, value in offered
+            if typed in name.lower() or typed in value][:25]
+
+
+_EXAMPLES = {"hours": ("12h", "24h", "36h", "48h", "72h"),
+             "hours_list": ("24h, 2h", "12h, 1h", "2h", "-")}
 
 
 @app_commands.guild_only()
@@ -98,7 +123,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         return await self.bot.language_of_interaction(interaction)
 
     @app_commands.command(name="create", description="Create a game in this channel")
-    @app_commands.describe(name="the game's name", rules="rulebook (1971: the seeds', 2023: DATC)",
+    @app_commands.describe(name="the game's name",
+                           rules="which rules judge the orders where rulebooks differ",
                            players="how many players (2 to 7)",
                            movement_hours="hours for each movement phase",
                            retreat_hours="hours for each retreat phase",
@@ -107,13 +133,33 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                            victory_centres="centres needed to win (default 18)",
                            end_year="end the game after this year",
                            variant="three players only: set-up a or b of the rulebook",
+                           timezone="time zone of the deadlines, e.g. Europe/Rome (default: "
+                                    "from your language, else UTC)",
+                           schedule_time="deadlines every day at this time, e.g. 21:00 "
+                                         "(leave out: each phase lasts its hours)",
+                           missed_orders="when orders are missing at the deadline",
+                           grace_hours="with a grace period: how many hours to wait at most",
+                           abandon_after="unseat a player who sends no orders this many "
+                                         "phases in a row (0: never)",
+                           extensions="who grants a player's request for more time",
+                           min_on_time="only players who ordered on time at least this "
+                                       "percentage of their phases may join",
                            language="the language of the game's channel posts and maps "
                                     "(default: yours)")
-    @app_commands.choices(rules=[app_commands.Choice(name="1971", value="1971"),
-                                 app_commands.Choice(name="2023", value="2023")],
-                          variant=[app_commands.Choice(name="a", value="a"),
-                                   app_commands.Choice(name="b", value="b")],
-                          language=LANGUAGE_CHOICES)
+    @app_commands.choices(rules=[app_commands.Choice(
+        name="1971: the printed rulebook, e.g. a fleet to Spain must name its coast",
+        value="1971"), app_commands.Choice(
+        name="2023: DATC 3.0, the rulings of the 2023 rulebook", value="2023")],
+        variant=[app_commands.Choice(name="a: set-up a of the rulebook", value="a"),
+                 app_commands.Choice(name="b: set-up b of the rulebook", value="b")],
+        missed_orders=[
+            app_commands.Choice(name="civil disorder at once", value="immediate"),
+            app_commands.Choice(name="wait for them (grace period)", value="grace")],
+        extensions=[
+            app_commands.Choice(name="the moderator", value="moderator"),
+            app_commands.Choice(name="all the other players", value="players"),
+            app_commands.Choice(name="nobody: no extensions", value="off")],
+        language=LANGUAGE_CHOICES)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 80],
                      rules: str = "1971", players: app_commands.Range[int, 2, 7] = 7,
                      movement_hours: app_commands.Range[float, 0.05, 336.0] = 24.0,
@@ -122,20 +168,34 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                      reminder_hours: app_commands.Range[float, 0.0, 48.0] = 2.0,
                      victory_centres: app_commands.Range[int, 1, 34] | None = None,
                      end_year: app_commands.Range[int, 1901, 2100] | None = None,
-                     variant: str | None = None, language: str | None = None) -> None:
+                     variant: str | None = None,
+                     timezone: app_commands.Range[str, 1, 64] | None = None,
+                     schedule_time: app_commands.Range[str, 1, 5] | None = None,
+                     missed_orders: str = "immediate",
+                     grace_hours: app_commands.Range[float, 0.1, 168.0] = 12.0,
+                     abandon_after: app_commands.Range[int, 0, 20] = 0,
+                     extensions: str = "moderator",
+                     language: str | None = None,
+                     min_on_time: app_commands.Range[int, 0, 100] | None = None) -> None:
         settings = GameSettings(
+            timezone=timezone or zone_for_locale(interaction.locale),
+            schedule_time=schedule_time, nmr_policy=missed_orders,
+            nmr_grace=timedelta(hours=grace_hours), abandon_after=abandon_after,
+            extension_rule=extensions,
             rules=rules, players=players, variant=variant, movement_deadline=timedelta(hours=movement_hours),
             retreat_deadline=timedelta(hours=retreat_hours),
             adjustment_deadline=timedelta(hours=adjustment_hours),
             reminders=(timedelta(hours=reminder_hours),) if reminder_hours > 0 else (),
-            victory_target=victory_centres, end_year=end_year,
+            victory_target=victory_centres, end_year=end_year, min_on_time=min_on_time,
             language=language or language_of(interaction.locale))
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.bot.service.create_game(
             channel_id=interaction.channel_id, moderator_id=interaction.user.id, name=name,
             settings=settings, guild_id=interaction.guild_id)
-        await reply(interaction, tr(await self._lang(interaction), "mod.created", game=game.name,
-                                    id=game.id, players=players, rules=rules))
+        lang = await self._lang(interaction)
+        await reply(interaction, "\n".join([
+            tr(lang, "mod.created", game=game.name, id=game.id, players=players, rules=rules),
+            schedule_summary(lang, game.settings)]))
 
     @app_commands.command(name="start", description="Start a game: powers drawn by lot, or as "
                                                     "you assign them")
@@ -155,11 +215,23 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     @app_commands.autocomplete(game=game_autocomplete())
     async def process(self, interaction: discord.Interaction, game: int | None = None) -> None:
         view = await self._begin(interaction, game)
-        # the phase the moderator saw: if a deadline got there first, the next one is spared
-        done = await self.bot.service.process_now(view.id, interaction.user.id, view.phase)
-        await reply(interaction, tr(await self._lang(interaction),
-                                    "mod.processed" if done else "mod.already_processed",
-                                    game=view.name))
+        lang = await self._lang(interaction)
+        service, actor = self.bot.service, interaction.user.id
+
+        async def go(_: discord.Interaction) -> str:
+            # the phase the moderator saw: if a deadline got there first, the next is spared
+            done = await service.process_now(view.id, actor, view.phase)
+            return tr(lang, "mod.processed" if done else "mod.already_processed",
+                      game=view.name)
+
+        phase, owing = await service.upkeep.owing(view.id)
+        if not owing:
+            await reply(interaction, await go(interaction))
+            return
+        text = "\n".join([tr(lang, "mod.process_missing", game=view.name,
+                               phase=phase_label(lang, phase), count=len(owing)),
+                          owing_text(lang, owing), tr(lang, "mod.process_confirm")])
+        await ask(interaction, text, Confirm(actor, lang, go, "mod.process_anyway"))
 
     @app_commands.command(name="extend", description="Give the current phase more time")
     @app_commands.describe(game=GAME, hours="how many hours to add")
@@ -174,15 +246,19 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                                     game=after.name, deadline=timestamp(after.deadline)))
 
     @app_commands.command(name="deadline", description="Set the current phase's deadline")
-    @app_commands.describe(game=GAME, when="e.g. 2024-05-01 18:00 (UTC) or a Discord timestamp")
+    @app_commands.describe(game=GAME, when="e.g. 2026-12-01 21:00 (the game's time zone), +36h, "
+                                           "tomorrow 21:00, friday 21:00")
     @app_commands.autocomplete(game=game_autocomplete())
-    async def deadline(self, interaction: discord.Interaction, when: str,
-                       game: int | None = None) -> None:
+    async def deadline(self, interaction: discord.Interaction,
+                       when: app_commands.Range[str, 1, 100], game: int | None = None) -> None:
         view = await self._begin(interaction, game)
-        moment = parse_when(when, self.bot.service.clock.now())
-        after = await self.bot.service.set_deadline(view.id, interaction.user.id, moment)
-        await reply(interaction, tr(await self._lang(interaction), "mod.deadline_now",
-                                    game=after.name, deadline=timestamp(after.deadline)))
+        after = await self.bot.service.schedules.set_deadline_typed(view.id, interaction.user.id,
+                                                                    when)
+        lang = await self._lang(interaction)
+        await reply(interaction, "\n".join([
+            tr(lang, "mod.deadline_now", game=after.name, deadline=timestamp(after.deadline)),
+            tr(lang, "status.game_time", time=wall_clock(after.deadline,
+                                                         after.settings.timezone))]))
 
     @app_commands.command(name="pause", description="Stop the clock (no deadline passes)")
     @app_commands.describe(game=GAME)
@@ -214,6 +290,19 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         await reply(interaction, tr(lang, "mod.replaced", game=view.name,
                                     power=power_name(lang, chosen), player=player.mention))
 
+    @app_commands.command(name="offer", description="Offer a seat in the channel: players "
+                                                    "ask for it with a button, you approve")
+    @app_commands.describe(game=GAME, power="the power whose seat is open")
+    @app_commands.autocomplete(game=game_autocomplete(), power=power_autocomplete)
+    async def offer(self, interaction: discord.Interaction, power: str,
+                    game: int | None = None) -> None:
+        view = await self._begin(interaction, game)
+        chosen = parse_power(power)
+        await self.bot.service.seating.offer_seat(view.id, interaction.user.id, chosen)
+        lang = await self._lang(interaction)
+        await reply(interaction, tr(lang, "mod.offered", game=view.name,
+                                    power=power_name(lang, chosen)))
+
     @app_commands.command(name="remove", description="Unseat a player (their powers go into "
                                                      "civil disorder)")
     @app_commands.describe(game=GAME, player="the player to remove")
@@ -231,8 +320,9 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     async def rollback(self, interaction: discord.Interaction, game: int | None = None) -> None:
         view = await self._begin(interaction, game)
         after = await self.bot.service.rollback(view.id, interaction.user.id)
-        await reply(interaction, tr(await self._lang(interaction), "mod.rolled_back",
-                                    game=after.name, phase=after.phase or "-"))
+        lang = await self._lang(interaction)
+        await reply(interaction, tr(lang, "mod.rolled_back", game=after.name,
+                                    phase=phase_label(lang, after.phase)))
 
     @app_commands.command(name="end", description="End a game now")
     @app_commands.describe(game=GAME, reason="why (shown in the announcement)")
@@ -242,6 +332,17 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         view = await self._begin(interaction, game)
         await self.bot.service.end_game(view.id, interaction.user.id, reason)
         await reply(interaction, tr(await self._lang(interaction), "mod.ended", game=view.name))
+
+    @app_commands.command(name="refuse-absence", description="Refuse a player's absence "
+                                                             "(deadlines no longer wait for it)")
+    @app_commands.describe(game=GAME, player="the player whose absence you refuse")
+    @app_commands.autocomplete(game=game_autocomplete())
+    async def refuse_absence(self, interaction: discord.Interaction, player: discord.Member,
+                             game: int | None = None) -> None:
+        view = await self._begin(interaction, game)
+        await self.bot.service.absences.refuse_latest(view.id, interaction.user.id, player.id)
+        await reply(interaction, tr(await self._lang(interaction), "absence.refused_done",
+                                    game=view.name, user=player.mention))
 
     @app_commands.command(name="role", description="The role whose members may moderate here "
                                                    "(besides Manage Server)")
@@ -256,6 +357,114 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         text = (tr(lang, "mod.role_set", role=role.mention) if role
                 else tr(lang, "mod.role_cleared"))
         await reply(interaction, text)
+
+    # -- settings, upkeep, the end of a game (docs/moderation.md) ------------------------------
+
+    @app_commands.command(name="settings", description="See every setting of a game, or "
+                                                       "change one mid-game")
+    @app_commands.describe(game=GAME, setting="the setting to change (leave out to see them "
+                                              "all)",
+                           value="its new value, e.g. 36h, or 24h, 2h for several reminders")
+    @app_commands.autocomplete(game=game_autocomplete(), setting=setting_autocomplete,
+                               value=value_autocomplete)
+    async def settings(self, interaction: discord.Interaction,
+                       setting: str | None = None,
+                       value: app_commands.Range[str, 1, 100] | None = None,
+                       game: int | None = None) -> None:
+        view = await self._begin(interaction, game)
+        lang = await self._lang(interaction)
+        config = self.bot.service.game_config
+        if setting is None or value is None:
+            shown = await config.show(view.id)
+            if setting is not None:
+                chosen = setting_named(setting)
+                shown = [v for v in shown if v.setting is chosen]
+            await reply(interaction, settings_text(lang, view.name, shown,
+                                                   view.status != "forming"))
+            return
+        change = await config.change(view.id, interaction.user.id, setting, value)
+        await reply(interaction, tr(lang, "settings.you_changed", game=change.game,
+                                    setting=setting_label(lang, change.setting.name),
+                                    old=value_text(lang, change.setting, change.old),
+                                    new=value_text(lang, change.setting, change.new)))
+
+    @app_commands.command(name="delete", description="Delete a game that has not started "
+                                                     "(asks first)")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=game_autocomplete())
+    async def delete(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        view = await self._begin(interaction, game)
+        lang = await self._lang(interaction)
+        if view.status != "forming":
+            raise InvalidRequest("moderation.delete_started", f"{view.name} has started",
+                                 game=view.name)
+        service, actor = self.bot.service, interaction.user.id
+
+        async def go(_: discord.Interaction) -> str:
+            return tr(lang, "mod.deleted", game=await service.upkeep.delete_game(view.id, actor))
+
+        await ask(interaction, tr(lang, "mod.delete_confirm", game=view.name,
+                                  count=len(view.players)),
+                  Confirm(actor, lang, go, "mod.delete_yes"))
+
+    @app_commands.command(name="log", description="Every moderator action of a game, in words")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=game_autocomplete(include_finished=True))
+    async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = await resolve_game(self.bot, interaction, game, include_finished=True)
+        entries = await self.bot.service.audit_log(view.id)
+        await reply(interaction, audit_text(await self._lang(interaction), entries))
+
+    @app_commands.command(name="remind", description="Remind everyone still owing orders, now")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=game_autocomplete())
+    async def remind(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        view = await self._begin(interaction, game)
+        reminded = await self.bot.service.upkeep.remind_now(view.id, interaction.user.id)
+        lang = await self._lang(interaction)
+        await reply(interaction, tr(lang, "mod.reminded", game=view.name, count=len(reminded))
+                    if reminded else tr(lang, "mod.nobody_owes", game=view.name))
+
+    @app_commands.command(name="draw", description="End the game in a draw among the powers "
+                                                   "you name (asks first)")
+    @app_commands.describe(game=GAME, powers="the powers sharing the draw, e.g. England, "
+                                             "France, Russia")
+    @app_commands.autocomplete(game=game_autocomplete())
+    async def draw(self, interaction: discord.Interaction,
+                   powers: app_commands.Range[str, 1, 200], game: int | None = None) -> None:
+        view = await self._begin(interaction, game)
+        lang = await self._lang(interaction)
+        _refuse_unless_running(view)
+        named = sorted({parse_power(p) for p in _POWER_LIST.split(powers) if p.strip()})
+        service, actor = self.bot.service, interaction.user.id
+
+        async def go(_: discord.Interaction) -> str:
+            await service.endgame.declare_draw(view.id, actor, named)
+            return tr(lang, "mod.draw_done", game=view.name)
+
+        await ask(interaction, tr(lang, "mod.draw_confirm", game=view.name, powers=", ".join(
+            power_name(lang, p) for p in named)), Confirm(actor, lang, go, "mod.end_yes"))
+
+    @app_commands.command(name="concede", description="End the game: everyone concedes to one "
+                                                      "power (asks first)")
+    @app_commands.describe(game=GAME, power="the power everyone concedes to")
+    @app_commands.autocomplete(game=game_autocomplete(), power=power_autocomplete)
+    async def concede(self, interaction: discord.Interaction, power: str,
+                      game: int | None = None) -> None:
+        view = await self._begin(interaction, game)
+        lang = await self._lang(interaction)
+        _refuse_unless_running(view)
+        chosen = parse_power(power)
+        service, actor = self.bot.service, interaction.user.id
+
+        async def go(_: discord.Interaction) -> str:
+            await service.endgame.concede(view.id, actor, chosen)
+            return tr(lang, "mod.concede_done", game=view.name)
+
+        await ask(interaction, tr(lang, "mod.concede_confirm", game=view.name,
+                                  power=power_name(lang, chosen)),
+                  Confirm(actor, lang, go, "mod.end_yes"))
 
 
 async def setup(bot: ArbitroBot) -> None:

@@ -17,7 +17,8 @@ from discord.ext import commands
 
 from bot.app import error_text, reply
 from bot.choosing import game_autocomplete, resolve_game
-from bot.formatting import phase_label, power_status_text, submission_text
+from bot.confirm import Confirm, ask
+from bot.formatting import phase_label, power_name, power_status_text, submission_text
 from bot.guide import asks_for_help
 from bot.i18n import LANGUAGES, tr
 from bot.limits import MAX_ORDER_MESSAGE, split_text
@@ -222,12 +223,24 @@ class Votes(commands.Cog):
         view = await resolve_game(self.bot, interaction, game)
         lang = await self.bot.language_of_interaction(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        report = await self.bot.service.set_ready(view.id, interaction.user.id, ready)
-        key = "ready.set" if report.ready else "ready.unset"
-        text = tr(lang, key, game=view.name, phase=phase_label(lang, report.phase))
-        if report.adjudicated:
-            text += "\n" + tr(lang, "ready.all")
-        await reply(interaction, text)
+        service, user = self.bot.service, interaction.user.id
+
+        async def mark(_: discord.Interaction) -> str:
+            report = await service.set_ready(view.id, user, ready)
+            key = "ready.set" if report.ready else "ready.unset"
+            text = tr(lang, key, game=view.name, phase=phase_label(lang, report.phase))
+            return text + ("\n" + tr(lang, "ready.all") if report.adjudicated else "")
+
+        unordered = [p for p in await service.my_orders(view.id, user) if p.missing] \
+            if ready else []
+        if not unordered:
+            await reply(interaction, await mark(interaction))
+            return
+        # units still without orders would hold: say which, and ask first
+        text = "\n".join([tr(lang, "ready.unordered", game=view.name), *(
+            f"• **{power_name(lang, p.power)}**: " + ", ".join(f"`{u}`" for u in p.missing)
+            for p in unordered), tr(lang, "ready.confirm")])
+        await ask(interaction, text, Confirm(user, lang, mark, "ready.anyway"))
 
     @app_commands.command(name="draw", description="Vote, in secret, for or against a draw")
     @app_commands.describe(game=GAME, vote="true: you accept a draw among the survivors")
@@ -281,7 +294,8 @@ class PickGame(discord.ui.DynamicItem[discord.ui.Select],
 def pick_game_view(message_id: int, games: list[GameView], lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(PickGame(message_id, [
-        discord.SelectOption(label=g.name[:100], value=str(g.id), description=f"#{g.id} {g.phase}")
+        discord.SelectOption(label=g.name[:100], value=str(g.id),
+                             description=f"#{g.id} {phase_label(lang, g.phase)}"[:100])
         for g in games[:25]], placeholder=tr(lang, "dm.choose_placeholder")))
     return view
 

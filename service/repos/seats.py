@@ -1,5 +1,6 @@
 """Who plays what: the roster of players who joined before the start, and the seats (power ->
-player, vacant, in civil disorder) from the start on."""
+player, vacant, in civil disorder) from the start on, with who held each seat when (the terms
+a player's record is derived from: service/repos/records.py)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ async def create(conn: aiosqlite.Connection, game_id: int,
                  assignment: dict[Power, int | None]) -> None:
     await conn.executemany("INSERT INTO seats (game_id, power, user_id) VALUES (?, ?, ?)",
                            [(game_id, p.value, u) for p, u in assignment.items()])
+    for power, user_id in assignment.items():
+        if user_id is not None:
+            await _begin_term(conn, game_id, power, user_id)
 
 
 async def all_seats(conn: aiosqlite.Connection, game_id: int) -> list[Seat]:
@@ -47,8 +51,28 @@ async def powers_of(conn: aiosqlite.Connection, game_id: int, user_id: int) -> l
 
 async def set_user(conn: aiosqlite.Connection, game_id: int, power: Power,
                    user_id: int | None) -> None:
+    rows = await conn.execute_fetchall("SELECT user_id FROM seats WHERE game_id = ? AND power = ?",
+                                       (game_id, power.value))
+    if rows and rows[0][0] == user_id:
+        return
     await conn.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND power = ?",
                        (user_id, game_id, power.value))
+    await conn.execute(f"UPDATE seat_terms SET until_seq = {_LATEST_SEQ} "
+                       "WHERE game_id = ? AND power = ? AND until_seq IS NULL",
+                       (game_id, game_id, power.value))
+    if user_id is not None:
+        await _begin_term(conn, game_id, power, user_id)
+
+
+# The game's latest phase (0 before the first): a term starting or ending now is counted from it.
+_LATEST_SEQ = "(SELECT COALESCE(MAX(seq), 0) FROM phases WHERE game_id = ?)"
+
+
+async def _begin_term(conn: aiosqlite.Connection, game_id: int, power: Power,
+                      user_id: int) -> None:
+    await conn.execute("INSERT INTO seat_terms (game_id, power, user_id, since_seq) "
+                       f"VALUES (?, ?, ?, {_LATEST_SEQ})",
+                       (game_id, power.value, user_id, game_id))
 
 
 async def set_civil_disorder(conn: aiosqlite.Connection, game_id: int, powers: set[Power] |

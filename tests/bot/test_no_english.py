@@ -33,6 +33,15 @@ PARAMS = {
     "why": "BUR", "kind": "movimento", "season": "Autunno",
     "sites": "Brest (BRE)", "target": "Spain (SPA)", "origin": "Brest (BRE)", "given": 3,
     "allowed": 2, "orders": "`A MOS B`",
+    "cap": 3, "clock": "21:00", "date": "2030-05-01", "days": 4, "every": 2, "left": 2,
+    "examples": "`+36h`, `2030-05-01 21:00`", "followup": timedelta(hours=6),
+    "grace": timedelta(hours=12), "missed": 2, "most": 24, "time": "21:00",
+    "start": datetime(2030, 5, 1, tzinfo=UTC), "end": datetime(2030, 5, 4, tzinfo=UTC),
+    "until": datetime(2030, 5, 2, 6, tzinfo=UTC), "user": 101, "zone": "Europe/Rome",
+    "name": "Lepanto", "action": "x", "how": "x", "setting": "x", "choices": "x",
+    # seats (docs/seats.md)
+    "help": "aiuto", "wanted": 80, "rate": 64, "on_time": 9, "total": 12, "percent": 75,
+    "spells": 2, "finished": 1, "playing": 2, "abandoned": 1, "record": "",
 }
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LONG = 12

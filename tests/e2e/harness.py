@@ -68,7 +68,8 @@ class Table:
 @asynccontextmanager
 async def arbitro_bot(fake: FakeDiscord, tmp_path: Path, *, guild_locale: str = "en-US",
                       db_name: str = "arbitro.sqlite",
-                      again: Table | None = None) -> AsyncIterator[Table]:
+                      again: Table | None = None,
+                      members_intent: bool = False) -> AsyncIterator[Table]:
     """The bot running on a new server with a game channel, or (`again`) a restart of the bot
     of an earlier Table: same server, channel, clock and database file."""
     if again is None:
@@ -78,7 +79,8 @@ async def arbitro_bot(fake: FakeDiscord, tmp_path: Path, *, guild_locale: str = 
     else:
         guild, channel, clock = again.guild, again.channel, again.clock
     settings = Settings(db_path=str(tmp_path / db_name), log_level="INFO",
-                        discord_token=fake.token, discord_api_base=fake.api_base)
+                        discord_token=fake.token, discord_api_base=fake.api_base,
+                        members_intent=members_intent)
     logging.getLogger("bot").setLevel(logging.INFO)
     async with running_bot(settings, clock=clock, sync=True, scheduler=False,
                            tick_seconds=TICK) as bot:
@@ -120,3 +122,24 @@ async def seat_everyone(fake: FakeDiscord, table: Table, name: str = "Lepanto", 
     assert f"<@{users['France'].id}>" in announcement.content
     assert announcement.mentions == []          # the roster names players without pinging
     return mod, users
+
+
+async def confirm(table: Table, user: User, asked: Response, button: int = 0) -> Response:
+    """Press a button (0: go ahead, 1: cancel) of the question `asked`; the final answer."""
+    click = await table.fake.click(user, asked.message, asked.message.custom_ids()[button])
+    return await table.fake.wait_for_response(click, lambda r: r.kind == "followup"
+                                              or (r.kind == "callback" and r.type == 7
+                                                  and button == 1), timeout=20)
+
+
+async def process_now(table: Table, mod: User, **options: Any) -> Response:
+    """`/mod process`, confirming when it asks (orders missing); the final answer."""
+    answer = await table.run("mod", "process", user=mod, options=options)
+    if answer.message is not None and answer.message.custom_ids():
+        return await confirm(table, mod, answer)
+    return answer
+
+
+def announced(table: Table, text: str, after: Message | None = None):
+    """The first public post in the game's channel containing `text` (after `after`)."""
+    return table.channel_message(lambda m: not m.ephemeral and text in m.content, after=after)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from service.notifier import Message
-from tests.e2e.harness import PNG, arbitro_bot, seat_everyone
+from tests.e2e.harness import PNG, arbitro_bot, process_now, seat_everyone
 
 
 async def test_a_game_created_in_italian_reads_its_results_in_italian(fake_discord, tmp_path):
@@ -11,7 +11,7 @@ async def test_a_game_created_in_italian_reads_its_results_in_italian(fake_disco
         # an English-speaking moderator on an English server chooses Italian for the game
         mod, users = await seat_everyone(fake_discord, table, options={"language": "it"})
         await table.dm(users["France"], "A Parigi - Borgogna")
-        await table.run("mod", "process", user=mod)
+        await process_now(table, mod)
         results = await table.channel_message(lambda m: "risultati di Primavera 1901" in m.content)
         text = "\n".join(m.content for m in fake_discord.messages_in(table.channel)
                          if m.id >= results.id)
@@ -58,10 +58,10 @@ async def test_victory_is_announced_and_the_game_ends(fake_discord, tmp_path):
             f"{p} <@{u.id}>" for p, u in zip(powers, players, strict=True))})
         turkey = players[-1]
         await table.dm(turkey, "A CON - BUL\nF ANK - BLA")
-        await table.run("mod", "process", user=mod)
+        await process_now(table, mod)
         await table.channel_message(lambda m: "results of Spring 1901" in m.content)
         await table.dm(turkey, "A BUL H\nF BLA - RUM")     # five centres: the target
-        await table.run("mod", "process", user=mod)
+        await process_now(table, mod)
         won = await table.channel_message(lambda m: "victory for Turkey" in m.content)
         assert won.content.startswith("🏆") or "🏆" in won.content
         status = await table.run("game", "status", user=turkey)

@@ -8,7 +8,7 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
-from tests.e2e.harness import PNG, arbitro_bot, seat_everyone
+from tests.e2e.harness import PNG, arbitro_bot, process_now, seat_everyone
 
 
 async def test_a_year_of_play_through_discord(fake_discord, tmp_path):
@@ -84,7 +84,7 @@ async def test_a_year_of_play_through_discord(fake_discord, tmp_path):
         assert "deadline is now" in extended.content
         await table.channel_message(lambda m: "extended" in m.content)
         before = table.last_in_channel()
-        forced = await table.run("mod", "process", user=mod)
+        forced = await process_now(table, mod)
         assert "adjudicated" in forced.content
         await table.channel_message(lambda m: "processes" in m.content, after=before)
         results = await table.channel_message(lambda m: "results of Fall 1901" in m.content,

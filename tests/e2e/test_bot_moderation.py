@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from tests.e2e.harness import arbitro_bot, seat_everyone
-
-
-def announced(table, text: str, after=None):
-    return table.channel_message(lambda m: not m.ephemeral and text in m.content, after=after)
+from tests.e2e.harness import announced, arbitro_bot, confirm, seat_everyone
 
 
 async def test_every_moderator_action_is_announced(fake_discord, tmp_path):
@@ -46,7 +42,9 @@ async def test_every_moderator_action_is_announced(fake_discord, tmp_path):
         await table.run("mod", "remove", user=mod, options={"player": users["Italy"]})
         await announced(table, f"<@{users['Italy'].id}> was removed")
 
-        processed = await table.run("mod", "process", user=mod)
+        asked = await table.run("mod", "process", user=mod)   # orders missing: it asks first
+        assert "Process the phase now anyway?" in asked.content
+        processed = await confirm(table, mod, asked)
         assert "adjudicated" in processed.content
         await announced(table, "results of Spring 1901")
         rolled = await table.run("mod", "rollback", user=mod)
@@ -76,10 +74,14 @@ async def test_ready_from_everyone_runs_the_phase_early(fake_discord, tmp_path):
     async with arbitro_bot(fake, tmp_path) as table:
         _, users = await seat_everyone(fake, table)
         for power, user in users.items():
-            await table.dm(user, {"England": "F LON H", "France": "A PAR H",
-                                  "Germany": "A BER H", "Italy": "A ROM H",
-                                  "Austria": "A VIE H", "Russia": "A MOS H",
-                                  "Turkey": "A CON H"}[power])
+            # every unit ordered: /ready asks nothing
+            await table.dm(user, {"England": "F LON H\nF EDI H\nA LVP H",
+                                  "France": "A PAR H\nA MAR H\nF BRE H",
+                                  "Germany": "A BER H\nA MUN H\nF KIE H",
+                                  "Italy": "A ROM H\nA VEN H\nF NAP H",
+                                  "Austria": "A VIE H\nA BUD H\nF TRI H",
+                                  "Russia": "A MOS H\nA WAR H\nF SEV H\nF STP/SC H",
+                                  "Turkey": "A CON H\nA SMY H\nF ANK H"}[power])
         answers = [await table.run("ready", user=user) for user in users.values()]
         assert "Marked ready" in answers[0].content
         assert "Everyone was ready" in answers[-1].content

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from tests.e2e.harness import PNG, arbitro_bot, seat_everyone
+from tests.e2e.harness import PNG, arbitro_bot, process_now, seat_everyone
 
 
 async def test_a_dm_from_someone_in_no_game_gets_a_short_explanation(fake_discord, tmp_path):
@@ -60,7 +60,7 @@ async def test_history_shows_an_earlier_phase_with_its_map(fake_discord, tmp_pat
     async with arbitro_bot(fake_discord, tmp_path) as table:
         mod, users = await seat_everyone(fake_discord, table)
         await table.dm(users["France"], "A PAR - BUR")
-        await table.run("mod", "process", user=mod)
+        await process_now(table, mod)
         await table.channel_message(lambda m: "results of Spring 1901" in m.content)
         past = await table.run("game", "history", user=users["Italy"],
                                options={"phase": "S1901M"})

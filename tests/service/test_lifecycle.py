@@ -78,7 +78,7 @@ async def test_start_opens_spring_1901_with_its_deadline_and_tells_each_player(
     assert started.view.deadline == clock.now() + timedelta(hours=24)
     assert started.view.status == "active"
     for power, user in started.user.items():
-        [message] = notifier.sent_to(user, "game.your_powers")
+        [message] = notifier.sent_to(user, "game.briefing")
         assert message.params["powers"] == [power.value]
     assert notifier.posted("game.started")
 

@@ -136,8 +136,11 @@ async def test_nothing_to_roll_back_at_the_start(service):
 async def test_end_game(service, notifier):
     game = await start_game(service)
     view = await service.end_game(game.id, MODERATOR, "players agreed")
-    assert view.status == "finished" and view.outcome == {"kind": "ended",
-                                                          "reason": "players agreed"}
+    # the outcome keeps the final centre table, which the announcement shows
+    assert view.status == "finished" and view.outcome == {
+        "kind": "ended", "reason": "players agreed",
+        "centers": {"Austria": 3, "England": 3, "France": 3, "Germany": 3, "Italy": 3,
+                    "Russia": 4, "Turkey": 3}}
     assert "players agreed" in notifier.posted("moderation.end_game")[0].text
     with pytest.raises(InvalidRequest, match="no phase in play"):
         await service.submit_orders(game.id, game.user[E], "A LVP - YOR")

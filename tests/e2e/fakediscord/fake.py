@@ -161,13 +161,16 @@ class FakeDiscord:
             role_ids.append(role.id)
         member = Member(user, guild.id, role_ids)
         guild.members[user.id] = member
+        user.left_every_guild = False
         self._announce("GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)},
                        gw.GUILD_MEMBERS)
         return member
 
     def remove_member(self, guild: Guild, user: User) -> None:
-        """`user` leaves the guild (GUILD_MEMBER_REMOVE)."""
+        """`user` leaves the guild (GUILD_MEMBER_REMOVE). Discord refuses the bot's DMs to a
+        user who shares no server with it any more (403, code 50007), as to closed DMs."""
         del guild.members[user.id]
+        user.left_every_guild = not any(user.id in g.members for g in self.world.guilds.values())
         self._announce("GUILD_MEMBER_REMOVE", {"guild_id": str(guild.id),
                                                "user": user.payload()}, gw.GUILD_MEMBERS)
 

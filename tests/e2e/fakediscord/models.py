@@ -85,6 +85,7 @@ class User:
     bot: bool = False
     dm_channel_id: int | None = None
     accepts_dms: bool = True     # False: the bot's DMs are refused (403, code 50007)
+    left_every_guild: bool = False   # True: left the last server shared with the bot (DMs 403)
 
     @property
     def mention(self) -> str:

@@ -251,7 +251,8 @@ class RestApi:
 
     async def create_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
-        if channel.recipient is not None and not channel.recipient.accepts_dms:
+        if channel.recipient is not None and (not channel.recipient.accepts_dms
+                                              or channel.recipient.left_every_guild):
             return error(403, 50007, "Cannot send messages to this user")
         body, files = request[BODY] or {}, request[FILES]
         self._check_bot_may_post(channel, body, files)

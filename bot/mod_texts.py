@@ -1,0 +1,118 @@
+"""A moderator's texts in their language: the settings of a game (service/setting_registry.py)
+and their values, the audit log in words, and who still owes orders."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from bot.formatting import centres_block, power_name
+from bot.i18n import has, tr
+from bot.messages import duration, words
+from service.setting_registry import REGISTRY, Setting
+
+AUDIT_SHOWN = 60     # the latest entries /mod log shows
+
+
+def setting_label(lang: str, name: str) -> str:
+    return tr(lang, f"setting.{name}", fallback=name)
+
+
+def value_text(lang: str, setting: Setting, value: Any) -> str:
+    """A setting's value in words (as GameSettings holds it, or as announced: JSON)."""
+    if value is None or value == () or value == []:
+        return tr(lang, "setting.unset")
+    if setting.kind == "choice":
+        return tr(lang, f"setting.{setting.name}.{value}", fallback=str(value))
+    if setting.kind == "hours":
+        return duration(lang, _span(value))
+    if setting.kind == "hours_list":
+        return ", ".join(duration(lang, _span(v)) for v in value)
+    return str(value)
+
+
+def _span(value: Any) -> timedelta:
+    return value if isinstance(value, timedelta) else timedelta(seconds=float(value))
+
+
+def settings_text(lang: str, game_name: str, values: Iterable[Any], started: bool) -> str:
+    """`/mod settings` without a value: every setting, its value and what it does."""
+    lines = [tr(lang, "settings.title", game=game_name)]
+    for item in values:
+        setting = item.setting
+        lock = " 🔒" if started and setting.before_start_only else ""
+        lines.append(f"**{setting_label(lang, setting.name)}**{lock}: "
+                     f"{value_text(lang, setting, item.value)}\n"
+                     f"  -# {tr(lang, f'setting.{setting.name}.help')}")
+    lines.append(tr(lang, "settings.how"))
+    return "\n".join(lines)
+
+
+def changed_text(lang: str, params: Mapping[str, Any]) -> str:
+    """The channel's notice of a changed setting."""
+    setting = REGISTRY.get(str(params.get("setting")))
+    shown = words(lang, {k: v for k, v in params.items() if k not in ("setting", "value")})
+    if setting is None:
+        return tr(lang, "settings.changed", **shown, setting=params.get("setting"),
+                  value=params.get("value"))
+    return tr(lang, "settings.changed", **shown, setting=setting_label(lang, setting.name),
+              value=value_text(lang, setting, params.get("value")))
+
+
+def audit_text(lang: str, entries: list[Any]) -> str:
+    """`/mod log`: the latest actions, oldest first, each in a sentence."""
+    if not entries:
+        return tr(lang, "audit.empty")
+    lines = [tr(lang, "audit.title", count=len(entries))]
+    if len(entries) > AUDIT_SHOWN:
+        lines.append(tr(lang, "audit.older", count=len(entries) - AUDIT_SHOWN))
+    for entry in entries[-AUDIT_SHOWN:]:
+        who = f"<@{entry.actor_id}>" if entry.actor_id else tr(lang, "audit.by_arbitro")
+        lines.append(f"<t:{int(entry.at.timestamp())}:f> — {who}: "
+                     + audit_action(lang, entry.action, entry.params))
+    return "\n".join(lines)
+
+
+def audit_action(lang: str, action: str, params: Mapping[str, Any]) -> str:
+    """One audit entry in words (`audit.<action>`; an action without a sentence yet is named)."""
+    values = dict(params)
+    if isinstance(values.get("deadline"), str):
+        values["deadline"] = datetime.fromisoformat(values["deadline"]).astimezone(UTC)
+    for name in ("remaining", "by"):
+        if isinstance(values.get(name), int | float):
+            values[name] = timedelta(seconds=values[name])
+    key = f"audit.{action}" + ("_paused" if action == "extend" and "by" in values else "")
+    if not has(lang, key):
+        return tr(lang, "audit.other", action=action.replace("_", " "))
+    if action == "setting" and values.get("setting") in REGISTRY:
+        setting = REGISTRY[values["setting"]]
+        return tr(lang, key, setting=setting_label(lang, setting.name),
+                  old=value_text(lang, setting, values.get("old")),
+                  new=value_text(lang, setting, values.get("new")))
+    if action == "end_game":
+        values["reason"] = f": {values['reason']}" if values.get("reason") else ""
+    if action == "start":
+        values["how"] = tr(lang, "audit.start_assigned" if values.get("assigned")
+                           else "audit.start_by_lot")
+    shown = words(lang, {k: v for k, v in values.items() if k not in ("seats", "settings")})
+    if action == "replace_player" and values.get("old") is None:
+        shown["old"] = tr(lang, "status.vacant")
+    return tr(lang, key, **shown)
+
+
+def owing_text(lang: str, owing: list[Any]) -> str:
+    """One line per power still owing orders: who plays it and its units without orders."""
+    lines = []
+    for item in owing:
+        who = f"<@{item.user_id}>" if item.user_id else tr(lang, "status.vacant")
+        units = ", ".join(f"`{u}`" for u in item.units)
+        lines.append(f"• **{power_name(lang, item.power)}** ({who}): {units}")
+    return "\n".join(lines)
+
+
+def final_centres(lang: str, outcome: Mapping[str, Any]) -> str | None:
+    """The final centre table of an ended game, when its outcome carries one."""
+    counts = outcome.get("centers") if isinstance(outcome, Mapping) else None
+    return centres_block(lang, counts, {}) if counts else None
+

@@ -1,0 +1,96 @@
+"""The end of a game decided by people: the draw vote under the game's draw policy, a draw
+declared by the moderator among named powers, and a concession to one power. Every end carries
+the final centre table (`outcome["centers"]`), which the announcement shows.
+
+Draw policy (`GameSettings.draw_policy`), for powers in civil disorder or vacant:
+- "agree": they count as voting for the draw, and share it like every survivor;
+- "left_out": they neither vote nor share it: the draw is among the others, once all of them
+  voted for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine.position import Position
+from engine.vocabulary import Power
+from service.area import Area
+from service.ending import decide_end
+from service.errors import InvalidRequest
+from service.models import ACTIVE, PAUSED, Game
+from service.repos import audit, draws, games, phases, seats
+
+
+async def draw_outcome(conn: Any, game: Game, position: Position) -> dict[str, Any] | None:
+    """The draw's outcome if the votes cast so far pass it under the game's policy."""
+    absent = {s.power for s in await seats.all_seats(conn, game.id)
+              if s.user_id is None or s.civil_disorder}
+    votes = await draws.in_favour(conn, game.id)
+    outcome = decide_end(game, position, votes | absent, counted=False)
+    if outcome is None or outcome["kind"] != "draw":
+        return None
+    if game.settings.draw_policy == "left_out":
+        sharing = [p for p in outcome["powers"] if Power(p) not in absent]
+        if not sharing:
+            return None
+        outcome = {**outcome, "powers": sharing, "winners": sharing}
+    return outcome
+
+
+async def centre_counts(conn: Any, game_id: int) -> dict[str, int]:
+    """Each power's centres in the latest position (the final table of an ended game)."""
+    latest = await phases.latest(conn, game_id)
+    if latest is None:
+        return {}
+    return {p.value: n for p, n in sorted(latest.position.center_counts().items()) if n}
+
+
+class Endgame(Area):
+    async def declare_draw(self, game_id: int, actor_id: int,
+                           powers: Iterable[Power]) -> dict[str, Any]:
+        """End the game in a draw shared by `powers` (each in play and not eliminated)."""
+        sharing = sorted({p.value for p in powers})
+        if not sharing:
+            raise InvalidRequest("endgame.no_powers", "name the powers sharing the draw")
+
+        def outcome(counts: dict[str, int]) -> dict[str, Any]:
+            return {"kind": "draw", "how": "declared", "powers": sharing, "winners": sharing,
+                    "centers": counts}
+
+        return await self._end(game_id, actor_id, sharing, outcome, "declare_draw",
+                               "moderation.draw_declared", "a draw between "
+                               + ", ".join(sharing))
+
+    async def concede(self, game_id: int, actor_id: int, power: Power) -> dict[str, Any]:
+        """End the game with every other player conceding to `power`."""
+        def outcome(counts: dict[str, int]) -> dict[str, Any]:
+            return {"kind": "concession", "how": "concession", "winners": [power.value],
+                    "centers": counts}
+
+        return await self._end(game_id, actor_id, [power.value], outcome, "concede",
+                               "moderation.conceded", f"everyone concedes to {power.value}")
+
+    async def _end(self, game_id: int, actor_id: int, named: list[str], outcome_of: Any,
+                   action: str, key: str, what: str) -> dict[str, Any]:
+        now = self.core.now_ts()
+        async with self.core.db.transaction() as conn:
+            game = await self.core.game_or_fail(conn, game_id)
+            if game.status not in (ACTIVE, PAUSED):
+                raise InvalidRequest("moderation.not_running", f"{game.name} is {game.status}",
+                                     game=game.name, status=game.status)
+            latest = await phases.latest(conn, game_id)
+            alive = {s.power.value for s in await seats.all_seats(conn, game_id)}
+            alive &= {u.power.value for u in latest.position.units} | {
+                p.value for p, cs in latest.position.supply_centers.items() if cs}
+            out = sorted(set(named) - alive)
+            if out:
+                raise InvalidRequest("endgame.power_out", "not in the game any more: "
+                                     + ", ".join(out), powers=out)
+            outcome = outcome_of(await centre_counts(conn, game_id))
+            await games.finish(conn, game_id, outcome, now)
+            await audit.log(conn, game_id, actor_id, action, {"powers": named}, now)
+        await self.core.post(game, key, f"{game.name} is over, declared by <@{actor_id}>: "
+                             f"{what}.", actor_id=actor_id, powers=named, outcome=outcome)
+        await self.core.reschedule(game_id)
+        return outcome

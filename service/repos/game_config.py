@@ -1,0 +1,21 @@
+"""A game's settings once it exists, and the removal of a game that never started."""
+
+from __future__ import annotations
+
+import json
+
+import aiosqlite
+
+from service.models import FORMING, GameSettings
+
+
+async def set_settings(conn: aiosqlite.Connection, game_id: int, settings: GameSettings) -> None:
+    await conn.execute("UPDATE games SET settings_json = ? WHERE id = ?",
+                       (json.dumps(settings.to_json()), game_id))
+
+
+async def delete_forming(conn: aiosqlite.Connection, game_id: int) -> bool:
+    """Delete a game that has not started (its roster and audit log go with it)."""
+    cursor = await conn.execute("DELETE FROM games WHERE id = ? AND status = ?",
+                                (game_id, FORMING))
+    return cursor.rowcount > 0

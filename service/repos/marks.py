@@ -1,0 +1,44 @@
+"""The marks an adjudication changes outside its own phase (civil disorder of each seat, the draw
+votes, the phase's ready marks), kept before it runs so a rollback restores them exactly."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import aiosqlite
+
+
+async def keep(conn: aiosqlite.Connection, game_id: int, phase_id: int) -> None:
+    """Remember the marks as they stand before `phase_id` is adjudicated."""
+    disorder = await conn.execute_fetchall(
+        "SELECT power, civil_disorder FROM seats WHERE game_id = ?", (game_id,))
+    votes = await conn.execute_fetchall(
+        "SELECT power, vote, voted_at FROM draw_votes WHERE game_id = ?", (game_id,))
+    ready = await conn.execute_fetchall("SELECT power FROM ready WHERE phase_id = ?",
+                                        (phase_id,))
+    marks = {"civil_disorder": {p: bool(cd) for p, cd in disorder},
+             "draw_votes": [[p, bool(v), at] for p, v, at in votes],
+             "ready": sorted(r[0] for r in ready)}
+    await conn.execute("INSERT OR REPLACE INTO adjudication_marks (phase_id, marks_json) "
+                       "VALUES (?, ?)", (phase_id, json.dumps(marks)))
+
+
+async def restore(conn: aiosqlite.Connection, game_id: int, phase_id: int) -> dict[str, Any] | None:
+    """Put back the marks kept for `phase_id` (None when none were kept: an older game)."""
+    rows = await conn.execute_fetchall(
+        "SELECT marks_json FROM adjudication_marks WHERE phase_id = ?", (phase_id,))
+    if not rows:
+        return None
+    marks = json.loads(rows[0][0])
+    await conn.executemany("UPDATE seats SET civil_disorder = ? WHERE game_id = ? AND power = ?",
+                           [(int(cd), game_id, p) for p, cd in marks["civil_disorder"].items()])
+    await conn.execute("DELETE FROM draw_votes WHERE game_id = ?", (game_id,))
+    await conn.executemany("INSERT INTO draw_votes (game_id, power, vote, voted_at) "
+                           "VALUES (?, ?, ?, ?)",
+                           [(game_id, p, int(v), at) for p, v, at in marks["draw_votes"]])
+    await conn.execute("DELETE FROM ready WHERE phase_id = ?", (phase_id,))
+    await conn.executemany("INSERT INTO ready (phase_id, power) VALUES (?, ?)",
+                           [(phase_id, p) for p in marks["ready"]])
+    await conn.execute("DELETE FROM adjudication_marks WHERE phase_id = ?", (phase_id,))
+    return marks

@@ -1,0 +1,55 @@
+"""A player's record across every game of this database, derived from what is stored anyway:
+the seat terms (who held a power from which phase to which), the submissions (orders sent
+before a phase was adjudicated) and the civil-disorder marks of each adjudicated phase."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from service.models import PlayerRecord
+
+# A term covers the phases from the one open when the player was seated up to (not including)
+# the one open when they left it.
+_COVERS = "t.since_seq <= p.seq AND (t.until_seq IS NULL OR p.seq < t.until_seq)"
+
+
+async def record(conn: aiosqlite.Connection, user_id: int) -> PlayerRecord:
+    ordered = await conn.execute_fetchall(
+        "SELECT DISTINCT p.game_id, s.power, p.seq FROM submissions s "
+        "JOIN phases p ON p.id = s.phase_id WHERE s.user_id = ? AND p.status = 'done'",
+        (user_id,))
+    missed = await conn.execute_fetchall(
+        "SELECT DISTINCT p.game_id, cd.value, p.seq FROM phase_outcomes o "
+        "JOIN phases p ON p.id = o.phase_id JOIN json_each(o.civil_disorder_json) cd "
+        "JOIN seat_terms t ON t.game_id = p.game_id AND t.power = cd.value "
+        f"WHERE t.user_id = ? AND {_COVERS}", (user_id,))
+    games = await conn.execute_fetchall(
+        "SELECT g.status, COUNT(DISTINCT g.id) FROM seat_terms t JOIN games g ON g.id = t.game_id "
+        "WHERE t.user_id = ? AND t.until_seq IS NULL GROUP BY g.status", (user_id,))
+    left = await conn.execute_fetchall(
+        "SELECT COUNT(*) FROM seat_terms WHERE user_id = ? AND until_seq IS NOT NULL",
+        (user_id,))
+    by_status = {status: count for status, count in games}
+    return PlayerRecord(
+        user_id=user_id, on_time=len({(g, p, s) for g, p, s in ordered} - _keys(missed)),
+        missed=len(missed), civil_disorder_spells=_spells(ordered, missed),
+        finished=by_status.get("finished", 0),
+        playing=by_status.get("active", 0) + by_status.get("paused", 0),
+        abandoned=left[0][0])
+
+
+def _keys(rows: list) -> set[tuple[int, str, int]]:
+    return {(g, p, s) for g, p, s in rows}
+
+
+def _spells(ordered: list, missed: list) -> int:
+    """How many times a seat of the player went into civil disorder: runs of missed phases of
+    one power, each broken by a phase it was ordered in."""
+    events = sorted([(g, p, s, False) for g, p, s in ordered]
+                    + [(g, p, s, True) for g, p, s in missed])
+    spells, before = 0, None
+    for game, power, _seq, is_missed in events:
+        if is_missed and not (before and before[:2] == (game, power) and before[2]):
+            spells += 1
+        before = (game, power, is_missed)
+    return spells
