@@ -30,7 +30,9 @@ GUILD = Guild(1234567890125, "Club", MARA)
 GUILD.members[BOT.id] = Member(BOT, GUILD.id)
 CHANNEL = Channel(1234567890126, "lepanto", guild_id=GUILD.id)
 SELECT = [{"type": 1, "components": [{"type": 3, "custom_id": "pick", "options": [
-    {"label": "Lepanto", "value": "1"}]}]}]
+    {"label": "Lepanto", "value": "1", "emoji": {"id": None, "name": "🎲"}}]}]},
+          {"type": 1, "components": [{"type": 2, "style": 1, "custom_id": "seat",
+                                      "emoji": {"id": None, "name": "🪑"}}]}]
 
 
 def message(**fields) -> dict:
@@ -144,6 +146,7 @@ def test_messages_answering_interactions_of_each_kind_conform(spec: DiscordSpec)
     answer = message(components=SELECT)
     assert answer["components"][0]["id"] == 1 and answer["components"][0]["components"][0][
         "id"] == 2
+    assert answer["components"][1]["components"][0]["emoji"] == {"name": "🪑"}
     del answer["components"][0]["id"]
     assert "answer.components[0]" in spec.problems(get_message(answer))[0]
 

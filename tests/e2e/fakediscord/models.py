@@ -350,9 +350,13 @@ _SELECTS = frozenset({3, 5, 6, 7, 8})
 
 def components_payload(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Components as Discord answers them: each numbered with an `id` (1, 2, ... in the
-    message's order, where the bot gave none) and a select menu's `min_values`/`max_values`
-    filled in (1 by default). The stored components are left as the bot sent them."""
+    message's order, where the bot gave none), a select menu's `min_values`/`max_values`
+    filled in (1 by default), and a Unicode emoji given by its name alone (discord.py sends
+    `"id": null` beside it). The stored components are left as the bot sent them."""
     counter = itertools.count(1)
+
+    def emoji(data: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in data.items() if not (k == "id" and v is None)}
 
     def fill(component: dict[str, Any]) -> dict[str, Any]:
         number = next(counter)
@@ -360,6 +364,11 @@ def components_payload(components: list[dict[str, Any]]) -> list[dict[str, Any]]
         if component.get("type") in _SELECTS:
             done.setdefault("min_values", 1)
             done.setdefault("max_values", 1)
+        if "emoji" in component:
+            done["emoji"] = emoji(component["emoji"])
+        if "options" in component:
+            done["options"] = [{**o, "emoji": emoji(o["emoji"])} if "emoji" in o else o
+                               for o in component["options"]]
         if "components" in component:
             done["components"] = [fill(c) for c in component["components"]]
         if "accessory" in component:
