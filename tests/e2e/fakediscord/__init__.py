@@ -57,12 +57,16 @@ What it checks as Discord would:
   any later event.
 
 What it records: `fake.requests` (every REST call: method, path, query, json, files as
-(filename, size), status); `fake.unexpected_requests()` (routes not served here, answered 404
+(filename, size), status, and the JSON `answer`); `fake.unexpected_requests()` (routes not served here, answered 404
 in Discord's shape, and calls the stand-in failed on, answered 400 with `error` set: never a
 5xx, which discord.py would retry for half a minute); `fake.events` (every dispatch sent);
 `fake.commands`; `fake.messages_in(channel)`, `fake.dms_to(user)`, `fake.visible_to(user,
 channel)` (public messages plus the ephemeral answers to that user's own interactions);
 `fake.responses_to(interaction)`.
+
+Every answer has the shape Discord's OpenAPI description of its v10 API gives it, and the
+`fake_discord` fixture checks every call of a test against that description
+(tests/e2e/discord_spec.py; docs/bot.md says what it allows).
 
 Failures on purpose: `fake.fail_next("POST", r"/channels/\d+/messages", status=429,
 retry_after=0.1)` (or any status, code and message, for the next `times` matching calls).

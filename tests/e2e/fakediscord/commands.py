@@ -49,6 +49,12 @@ class CommandStore:
                    "id": same["id"] if same else str(self._new_id()),
                    "application_id": str(self.application_id),
                    "version": str(self._new_id())}
+        # As Discord stores them: permissions as a string of digits, and installed to servers
+        # (integration type 0) when the bot names no integration type.
+        if command["default_member_permissions"] is not None:
+            command["default_member_permissions"] = str(command["default_member_permissions"])
+        if command.get("integration_types") is None:
+            command["integration_types"] = [0]
         if guild_id is not None:
             command["guild_id"] = str(guild_id)
         return command

@@ -405,6 +405,7 @@ class FakeDiscord:
         submitted, payload = self._new_interaction(MODAL_SUBMIT, user, interaction.guild,
                                                    interaction.channel, data, locale,
                                                    interaction.message)
+        submitted.trigger = interaction
         return await self._dispatch_interaction(submitted, payload)
 
     # -- what the bot did ------------------------------------------------------------------

@@ -109,7 +109,9 @@ class InteractionRoutes:
             "response_message_ephemeral": bool(response.message and response.message.ephemeral)}}
         if response.message is not None:
             callback["interaction"]["response_message_id"] = str(response.message.id)
-            callback["resource"] = {"type": kind, "message": self._payload(response.message)}
+            if kind in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
+                # Only a message sent or updated is a resource; a deferral has none yet.
+                callback["resource"] = {"type": kind, "message": self._payload(response.message)}
         return ok(callback)
 
     async def _respond_with_message(self, interaction: Interaction, data: dict[str, Any],

@@ -31,7 +31,10 @@ class FormError(Exception):
 
 
 def _invalid(path: str, code: str, message: str) -> FormError:
-    errors: dict[str, Any] = {"_errors": [{"code": code, "message": message}]}
+    """400/50035 naming the field at `path`. `code` is the name Discord's documentation shows
+    for the field's error (BASE_TYPE_MAX_LENGTH, ...); its OpenAPI description types a field
+    error's `code` as an integer, so the answer carries 50035 there and the name stays here."""
+    errors: dict[str, Any] = {"_errors": [{"code": 50035, "message": message}]}
     for part in reversed([p for p in path.split(".") if p]):
         errors = {part: errors}
     return FormError(400, {"code": 50035, "message": "Invalid Form Body", "errors": errors})

@@ -94,7 +94,7 @@ class User:
     def payload(self) -> dict[str, Any]:
         return {"id": str(self.id), "username": self.name, "global_name": self.name,
                 "discriminator": "0", "avatar": None, "bot": self.bot, "public_flags": 0,
-                "flags": 0}
+                "flags": 0, "primary_guild": None}
 
 
 @dataclass(eq=False)
@@ -111,7 +111,8 @@ class Role:
         return f"<@&{self.id}>"
 
     def payload(self) -> dict[str, Any]:
-        return {"id": str(self.id), "name": self.name, "color": 0, "colors": {"primary_color": 0},
+        return {"id": str(self.id), "name": self.name, "color": 0,
+                "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
                 "hoist": False, "icon": None, "unicode_emoji": None, "position": self.position,
                 "permissions": str(self.permissions), "managed": self.managed,
                 "mentionable": True, "flags": 0}
@@ -156,7 +157,8 @@ class Member:
 
     def payload(self, *, with_user: bool = True) -> dict[str, Any]:
         data: dict[str, Any] = {"roles": [str(r) for r in self.role_ids], "nick": self.nick,
-                                "avatar": None, "joined_at": self.joined_at, "deaf": False,
+                                "avatar": None, "banner": None, "joined_at": self.joined_at,
+                                "deaf": False,
                                 "mute": False, "flags": 0, "pending": False,
                                 "premium_since": None, "communication_disabled_until": None}
         if with_user:
@@ -220,8 +222,12 @@ class Guild:
             "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None,
             "vanity_url_code": None, "description": None, "banner": None, "premium_tier": 0,
             "premium_subscription_count": 0, "preferred_locale": self.locale,
-            "public_updates_channel_id": None, "nsfw_level": 0,
-            "premium_progress_bar_enabled": False,
+            "public_updates_channel_id": None, "nsfw_level": 0, "nsfw": False,
+            "premium_progress_bar_enabled": False, "home_header": None, "region": "deprecated",
+            "widget_enabled": False, "widget_channel_id": None, "max_presences": None,
+            "max_members": 250_000, "max_stage_video_channel_users": 50,
+            "max_video_channel_users": 25, "safety_alerts_channel_id": None,
+            "incidents_data": None,
             # Gateway-only fields of GUILD_CREATE. member_count equal to the members sent
             # means discord.py sees the guild as chunked and does not ask for members.
             "joined_at": iso_now(), "large": False, "unavailable": False,
@@ -307,25 +313,69 @@ class Message:
             "tts": False, "mention_everyone": False,
             "mentions": [u.payload() for u in self.mentions], "mention_roles": [],
             "attachments": [a.payload(base_url, self.channel.id) for a in self.attachments],
-            "embeds": self.embeds, "components": self.components, "pinned": False,
-            "flags": self.flags,
+            "embeds": embeds_payload(self.embeds),
+            "components": components_payload(self.components),
+            "pinned": False, "flags": self.flags,
         }
         if self.interaction is not None:
             # Interaction answers are posted through the application's webhook.
             app = str(self.interaction.application_id)
             data |= {"webhook_id": app, "application_id": app,
-                     "interaction_metadata": {"id": str(self.interaction.id),
-                                              "type": self.interaction.type,
-                                              "user": self.interaction.user.payload()}}
+                     "interaction_metadata": self.interaction.metadata()}
         if self.reference_id is not None:
-            data["message_reference"] = {"message_id": str(self.reference_id),
+            data["message_reference"] = {"type": 0, "message_id": str(self.reference_id),
                                          "channel_id": str(self.channel.id)}
+            if guild is not None:
+                data["message_reference"]["guild_id"] = str(guild.id)
         if guild is not None:
             data["guild_id"] = str(guild.id)
             member = guild.members.get(self.author.id)
             if member is not None:
                 data["member"] = member.payload(with_user=False)
         return data
+
+
+def embeds_payload(embeds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Embeds as Discord answers them: of type "rich" unless said, each field's `inline`
+    filled in (False)."""
+    return [{"type": "rich", **embed,
+             **({"fields": [{"inline": False, **f} for f in embed["fields"]]}
+                if "fields" in embed else {})}
+            for embed in embeds]
+
+
+# Select menus: string, user, role, mentionable, channel.
+_SELECTS = frozenset({3, 5, 6, 7, 8})
+
+
+def components_payload(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Components as Discord answers them: each numbered with an `id` (1, 2, ... in the
+    message's order, where the bot gave none), a select menu's `min_values`/`max_values`
+    filled in (1 by default), and a Unicode emoji given by its name alone (discord.py sends
+    `"id": null` beside it). The stored components are left as the bot sent them."""
+    counter = itertools.count(1)
+
+    def emoji(data: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in data.items() if not (k == "id" and v is None)}
+
+    def fill(component: dict[str, Any]) -> dict[str, Any]:
+        number = next(counter)
+        done = {**component, "id": component.get("id") or number}
+        if component.get("type") in _SELECTS:
+            done.setdefault("min_values", 1)
+            done.setdefault("max_values", 1)
+        if "emoji" in component:
+            done["emoji"] = emoji(component["emoji"])
+        if "options" in component:
+            done["options"] = [{**o, "emoji": emoji(o["emoji"])} if "emoji" in o else o
+                               for o in component["options"]]
+        if "components" in component:
+            done["components"] = [fill(c) for c in component["components"]]
+        if "accessory" in component:
+            done["accessory"] = fill(component["accessory"])
+        return done
+
+    return [fill(c) for c in components]
 
 
 def iter_components(components: list[dict[str, Any]]):
@@ -392,6 +442,21 @@ class Interaction:
     responses: list[Response] = field(default_factory=list)
     original: Message | None = None           # the message the callback created, if any
     acknowledged: bool = False
+    trigger: Interaction | None = None        # a modal submission: the interaction that opened it
+
+    def metadata(self) -> dict[str, Any]:
+        """The `interaction_metadata` of the messages answering it. The bot is installed to
+        servers (integration type 0): the owner is the server, "0" in a DM with the bot."""
+        data: dict[str, Any] = {
+            "id": str(self.id), "type": self.type, "user": self.user.payload(),
+            "authorizing_integration_owners": {"0": str(self.guild.id) if self.guild else "0"}}
+        if self.type == 3:     # a component: the message it is on
+            assert self.message is not None
+            data["interacted_message_id"] = str(self.message.id)
+        elif self.type == 5:   # a modal: what opened it
+            assert self.trigger is not None
+            data["triggering_interaction_metadata"] = self.trigger.metadata()
+        return data
 
     @property
     def choices(self) -> list[dict[str, Any]] | None:
@@ -423,6 +488,9 @@ class RecordedRequest:
     status: int = 0
     matched: bool = True
     error: str | None = None      # set when the stand-in itself failed on the call
+    multipart: bool = False       # the body came as multipart/form-data (with payload_json)
+    answer: Any = None            # the JSON the stand-in answered (None: no body)
+    injected: bool = False        # answered by a failure the test asked for (`fail_next`)
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status}"

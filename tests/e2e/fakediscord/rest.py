@@ -4,6 +4,7 @@ test instead of hanging."""
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -90,7 +91,8 @@ class RestApi:
         body, files = await read_body(request)
         request[BODY], request[FILES] = body, files
         record = RecordedRequest(request.method, request.path[len(API):], dict(request.query),
-                                 body, [(name, len(data)) for name, data in files])
+                                 body, [(name, len(data)) for name, data in files],
+                                 multipart=request.content_type.startswith("multipart/"))
         self.world.requests.append(record)
         unauthenticated = ("/interactions/", "/webhooks/")
         if (not record.path.startswith(unauthenticated)
@@ -98,6 +100,7 @@ class RestApi:
             response: web.StreamResponse = error(401, 0, "401: Unauthorized")
         elif (injected := self._injected_failure(request.method, record.path)) is not None:
             response = injected
+            record.injected = True
         else:
             try:
                 response = await handler(request)
@@ -118,6 +121,9 @@ class RestApi:
                 record.error = f"{type(exc).__name__}: {exc}"
                 response = error(400, 0, f"fake Discord could not handle this: {record.error}")
         record.status = response.status
+        if isinstance(response, web.Response) and response.body is not None \
+                and response.content_type == "application/json":
+            record.answer = json.loads(response.body)   # kept to check against the spec
         self.world.changed()
         return response
 
@@ -172,24 +178,32 @@ class RestApi:
                                            "reset_after": 86_400_000, "max_concurrency": 1}})
 
     async def me(self, request: web.Request) -> web.Response:
-        return ok(self.world.bot.payload())
+        # The bot's own user, with the fields only its owner sees.
+        return ok({**self.world.bot.payload(), "mfa_enabled": False, "locale": "en-US",
+                   "verified": True})
 
     async def get_user(self, request: web.Request) -> web.Response:
         user = self.world.users.get(int(request.match_info["user_id"]))
         return ok(user.payload()) if user else error(404, 10013, "Unknown User")
 
     async def my_guilds(self, request: web.Request) -> web.Response:
-        return ok([{"id": str(g.id), "name": g.name, "icon": None, "owner": False,
+        return ok([{"id": str(g.id), "name": g.name, "icon": None, "banner": None, "owner": False,
                     "permissions": str((1 << 51) - 1), "features": []}
                    for g in self.world.guilds.values()])
 
     async def application(self, request: web.Request) -> web.Response:
         w = self.world
         return ok({"id": str(w.application_id), "name": w.bot.name, "icon": None,
-                   "description": "", "bot_public": False, "bot_require_code_grant": False,
-                   "owner": w.owner.payload(), "team": None, "verify_key": "00" * 32,
-                   "flags": 0, "bot": w.bot.payload(), "interactions_endpoint_url": None,
-                   "summary": "", "rpc_origins": []})
+                   "description": "", "type": None, "bot_public": False,
+                   "bot_require_code_grant": False, "owner": w.owner.payload(), "team": None,
+                   "verify_key": "00" * 32, "flags": 0, "flags_new": "0",
+                   "bot": w.bot.payload(), "redirect_uris": [],
+                   "interactions_endpoint_url": None, "role_connections_verification_url": None,
+                   "approximate_guild_count": len(w.guilds),
+                   "approximate_user_install_count": 0,
+                   "approximate_user_authorization_count": 0, "explicit_content_filter": 0,
+                   "eligible_oauth2_scopes": ["applications.commands", "bot"],
+                   "rpc_origins": []})
 
     # -- commands ----------------------------------------------------------------------------
 
