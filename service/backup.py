@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import quote
 
+from service.repos import files
 from service.schema import known_version, stored_version, too_new
 
 BACKUP_NAME = re.compile(r"^arbitro-(\d{4}-\d{2}-\d{2}T\d{4}Z)\.sqlite$")
@@ -39,6 +40,11 @@ class Checked:
     path: Path
     version: int          # its schema version (older ones are migrated when the bot starts)
     games: int
+
+    @property
+    def summary(self) -> str:
+        return (f"{self.games} game{'' if self.games == 1 else 's'}, "
+                f"schema version {self.version}")
 
 
 def backup_name(when: datetime) -> str:
@@ -71,7 +77,7 @@ def backup(db_path: Path, target: Path) -> Checked:
         _copy(db_path, partial)
         # One self-contained file: no -wal beside it.
         with contextlib.closing(sqlite3.connect(partial)) as conn:
-            conn.execute("PRAGMA journal_mode = DELETE")
+            files.leave_wal(conn)
         checked = check(partial)
         _sync(partial)
         os.replace(partial, target)
@@ -86,9 +92,9 @@ def check(path: Path) -> Checked:
     if not path.is_file():
         raise BackupError(f"there is no file at {path}")
     try:
-        with contextlib.closing(_read_only(path)) as conn:
-            problems = [row[0] for row in conn.execute("PRAGMA integrity_check")]
-            if problems != ["ok"]:
+        with contextlib.closing(read_only(path)) as conn:
+            problems = files.integrity_problems(conn)
+            if problems:
                 raise BackupError(f"{path} is damaged (SQLite's integrity check: "
                                   f"{'; '.join(problems[:3])}): restore an older backup")
             return _arbitro_contents(conn, path)
@@ -131,21 +137,23 @@ def kept_name(db_path: Path) -> Path:
     return db_path.with_name(db_path.name + ".before-restore")
 
 
-def _read_only(path: Path) -> sqlite3.Connection:
-    """Open without the power to write (nor to create the file)."""
-    return sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
+def read_only(path: Path, mode: str = "ro") -> sqlite3.Connection:
+    """Open without the power to write (nor to create the file). `mode="rw"` may write (the
+    last connection to close folds the WAL into the file and removes it) but still not create.
+    """
+    return sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode={mode}", uri=True)
 
 
 def _copy(source: Path, target: Path) -> None:
     """SQLite's online backup: one read transaction over `source`, so one consistent state."""
-    with contextlib.closing(_read_only(source)) as src, \
+    with contextlib.closing(read_only(source, "rw")) as src, \
             contextlib.closing(sqlite3.connect(target)) as dst:
         src.backup(dst)
 
 
 def _check_arbitro(path: Path) -> None:
     try:
-        with contextlib.closing(_read_only(path)) as conn:
+        with contextlib.closing(read_only(path)) as conn:
             _arbitro_contents(conn, path)
     except sqlite3.DatabaseError as exc:
         raise BackupError(f"{path} is not a SQLite database ({exc})") from exc
@@ -153,17 +161,14 @@ def _check_arbitro(path: Path) -> None:
 
 def _arbitro_contents(conn: sqlite3.Connection, path: Path) -> Checked:
     version = stored_version(conn)
-    has_games = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
-                             "AND name = 'games'").fetchone()
-    if version is None or not has_games:
+    if version is None or not files.has_table(conn, "games"):
         raise BackupError(f"{path} is a SQLite database but not an Arbitro one (it has no "
                           f"games and no schema version): name a file written by "
                           f"`arbitro backup`")
     known = known_version()
     if version > known:
         raise BackupError(str(too_new(str(path), version, known)))
-    games = conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
-    return Checked(path, version, int(games))
+    return Checked(path, version, sum(files.games_by_status(conn).values()))
 
 
 def _quiesce(db_path: Path) -> None:
@@ -171,13 +176,13 @@ def _quiesce(db_path: Path) -> None:
     mode needs the only connection, so a running bot makes this fail."""
     try:
         with contextlib.closing(sqlite3.connect(db_path, timeout=1.0)) as conn:
-            mode = conn.execute("PRAGMA journal_mode = DELETE").fetchone()[0]
+            mode = files.leave_wal(conn)
     except sqlite3.OperationalError as exc:
         raise BackupError(f"{db_path} is in use ({exc}): stop the bot (and anything else "
                           f"using the database), then restore again") from exc
     except sqlite3.DatabaseError:
         return                  # not a database at all: kept aside as it is, and replaced
-    if mode.lower() == "wal":
+    if mode == "wal":
         raise BackupError(f"{db_path} is in use: stop the bot (and anything else using the "
                           f"database), then restore again")
 

@@ -15,6 +15,8 @@ from importlib import resources
 
 import aiosqlite
 
+from service.repos import files
+
 _FILE_NAME = re.compile(r"^(\d{4})_[A-Za-z0-9_]+\.sql$")
 
 
@@ -88,9 +90,7 @@ def stored_version(conn: sqlite3.Connection) -> int | None:
     """The version recorded in a database opened with the plain sqlite3 module, read without
     writing anything; None when it has no `schema_version` table (not an Arbitro database, or
     one never started)."""
-    found = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
-                         "AND name = 'schema_version'").fetchone()
-    if found is None:
+    if not files.has_table(conn, "schema_version"):
         return None
     row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
     return int(row[0] or 0)

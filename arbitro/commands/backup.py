@@ -32,6 +32,6 @@ def run(args: argparse.Namespace) -> int:
     except (BackupError, SettingsError, OSError) as exc:
         print(f"arbitro backup: {exc}", file=sys.stderr)
         return 2
-    print(f"backed up {db} ({checked.games} games, schema version {checked.version}) "
+    print(f"backed up {db} ({checked.summary}) "
           f"to {checked.path}")
     return 0

@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"arbitro restore: {exc}", file=sys.stderr)
         print("arbitro restore: nothing was changed.", file=sys.stderr)
         return 2
-    print(f"restored {args.file} ({checked.games} games, schema version {checked.version}) "
+    print(f"restored {args.file} ({checked.summary}) "
           f"to {db}")
     if existed:
         print(f"the database it replaced is kept as {kept_name(db)}")
