@@ -113,6 +113,10 @@ def restore(source: Path, db_path: Path, *, force: bool = False) -> Checked:
     if not folder.is_dir():
         raise BackupError(f"the folder {folder} does not exist: create it first")
     existing = db_path.exists()
+    orphan = db_path.with_name(db_path.name + "-wal")
+    if not existing and orphan.exists():
+        raise BackupError(f"{orphan} is there without its database (SQLite would replay it "
+                          f"into the restored one): move it away, then restore again")
     if existing and not force:
         raise BackupError(f"{db_path} already exists: add --force to replace it (it is kept "
                           f"as {kept_name(db_path).name})")

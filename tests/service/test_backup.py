@@ -113,6 +113,12 @@ async def test_restore_into_a_new_place(service, db_path, tmp_path):
     restore(saved, fresh)
     assert (await exports(fresh))[gid] == await service.exports.game(gid)
     assert not kept_name(fresh).exists()
+    # a write-ahead log left without its database would be replayed into the restored one
+    lost = tmp_path / "lost.sqlite"
+    lost.with_name("lost.sqlite-wal").write_bytes(b"\x37\x7f\x06\x82" + bytes(28))
+    with pytest.raises(BackupError, match="lost.sqlite-wal is there without its database"):
+        restore(saved, lost)
+    assert not lost.exists()
 
 
 async def test_restore_refuses_while_the_database_is_in_use(service, db_path, tmp_path):
