@@ -75,9 +75,6 @@ def backup(db_path: Path, target: Path) -> Checked:
     partial = target.with_name(f".{target.name}.partial")
     try:
         _copy(db_path, partial)
-        # One self-contained file: no -wal beside it.
-        with contextlib.closing(sqlite3.connect(partial)) as conn:
-            files.leave_wal(conn)
         checked = check(partial)
         _sync(partial)
         os.replace(partial, target)
@@ -149,10 +146,12 @@ def read_only(path: Path, mode: str = "ro") -> sqlite3.Connection:
 
 
 def _copy(source: Path, target: Path) -> None:
-    """SQLite's online backup: one read transaction over `source`, so one consistent state."""
+    """SQLite's online backup: one read transaction over `source`, so one consistent state;
+    `target` is left one self-contained file (no -wal beside it)."""
     with contextlib.closing(read_only(source, "rw")) as src, \
             contextlib.closing(sqlite3.connect(target)) as dst:
         src.backup(dst)
+        files.leave_wal(dst)
 
 
 def _check_arbitro(path: Path) -> None:
