@@ -10,7 +10,8 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("adjudicate", "parse", "render", "replay", "demo", "bot", "export")
+COMMANDS = ("adjudicate", "parse", "render", "replay", "demo", "bot", "export", "backup",
+            "restore", "doctor")
 
 
 def _module(name: str):

@@ -18,6 +18,7 @@ from contextlib import asynccontextmanager
 from bot.app import ArbitroBot, apply_api_base
 from bot.notifier import DiscordNotifier
 from service.clock import Clock
+from service.daily_backups import daily_backups
 from service.game_service import GameService
 from service.settings import Settings
 
@@ -41,7 +42,9 @@ async def running_bot(settings: Settings, *, clock: Clock | None = None, sync: b
     async with bot:
         await bot.login(settings.discord_token)
         async with GameService.open(settings.db_path, notifier=DiscordNotifier(bot),
-                                    clock=clock, scheduler=scheduler) as service:
+                                    clock=clock, scheduler=scheduler) as service, \
+                daily_backups(settings.db_path, settings.backup_dir, settings.backup_keep,
+                              clock):
             bot.service = service
             runner = asyncio.create_task(bot.connect(), name="arbitro-gateway")
             ready = asyncio.create_task(bot.wait_until_ready())
@@ -67,7 +70,8 @@ async def run_forever(settings: Settings, *, sync: bool = False) -> None:
     bot = ArbitroBot(settings, sync=sync)
     async with bot:
         await bot.login(settings.discord_token or "")
-        async with GameService.open(settings.db_path, notifier=DiscordNotifier(bot)) as service:
+        async with GameService.open(settings.db_path, notifier=DiscordNotifier(bot)) as service, \
+                daily_backups(settings.db_path, settings.backup_dir, settings.backup_keep):
             bot.service = service
             log.info("database %s open; connecting to the gateway", settings.db_path)
             await bot.connect()

@@ -15,6 +15,8 @@ from importlib import resources
 
 import aiosqlite
 
+from service.repos import files
+
 _FILE_NAME = re.compile(r"^(\d{4})_[A-Za-z0-9_]+\.sql$")
 
 
@@ -70,6 +72,30 @@ def _strip_comments(sql: str) -> str:
     return "\n".join(line for line in sql.splitlines() if not line.strip().startswith("--"))
 
 
+def known_version(migrations: list[Migration] | None = None) -> int:
+    """The newest schema version this Arbitro knows (its last migration's number)."""
+    migrations = bundled_migrations() if migrations is None else migrations
+    return migrations[-1].version if migrations else 0
+
+
+def too_new(path: str, current: int, known: int) -> SchemaTooNew:
+    """The refusal for a database written by a newer Arbitro (for the runner, restore, doctor)."""
+    return SchemaTooNew(
+        f"{path} has schema version {current}, but this Arbitro only knows versions up to "
+        f"{known}: it was written by a newer Arbitro. Upgrade Arbitro "
+        f"(pip install -U arbitro), or set ARBITRO_DB to another file.")
+
+
+def stored_version(conn: sqlite3.Connection) -> int | None:
+    """The version recorded in a database opened with the plain sqlite3 module, read without
+    writing anything; None when it has no `schema_version` table (not an Arbitro database, or
+    one never started)."""
+    if not files.has_table(conn, "schema_version"):
+        return None
+    row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
+    return int(row[0] or 0)
+
+
 async def schema_version(conn: aiosqlite.Connection) -> int:
     await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
     async with conn.execute("SELECT MAX(version) FROM schema_version") as cursor:
@@ -83,13 +109,10 @@ async def migrate(conn: aiosqlite.Connection, path: str = "the database",
 
     `conn` must be in autocommit mode (see `service.db.connect`)."""
     migrations = bundled_migrations() if migrations is None else migrations
-    known = migrations[-1].version if migrations else 0
+    known = known_version(migrations)
     current = await schema_version(conn)
     if current > known:
-        raise SchemaTooNew(
-            f"{path} has schema version {current}, but this Arbitro only knows versions up to "
-            f"{known}: it was written by a newer Arbitro. Upgrade Arbitro "
-            f"(pip install -U arbitro), or set ARBITRO_DB to another file.")
+        raise too_new(path, current, known)
     for migration in migrations:
         if migration.version <= current:
             continue

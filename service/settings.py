@@ -8,6 +8,8 @@
 | `ARBITRO_TEST_GUILD` | `test_guild_id` | none (commands are synced to this guild only) |
 | `DISCORD_API_BASE` | `discord_api_base` | none: Discord itself (a stand-in's URL in tests) |
 | `ARBITRO_MEMBERS_INTENT` | `members_intent` | off (`1` asks for the privileged Server Members intent) |
+| `ARBITRO_BACKUP_DIR` | `backup_dir` | none: no daily backups |
+| `ARBITRO_BACKUP_KEEP` | `backup_keep` | `7` (daily backups kept) |
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ class Settings:
     test_guild_id: int | None = None
     discord_api_base: str | None = None
     members_intent: bool = False
+    backup_dir: str | None = None
+    backup_keep: int = 7
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -47,7 +51,9 @@ class Settings:
                    test_guild_id=int(guild) if guild else None,
                    discord_api_base=_api_base(env.get("DISCORD_API_BASE", "")),
                    members_intent=env.get("ARBITRO_MEMBERS_INTENT", "").strip().lower()
-                   in ("1", "true", "yes", "on"))
+                   in ("1", "true", "yes", "on"),
+                   backup_dir=env.get("ARBITRO_BACKUP_DIR", "").strip() or None,
+                   backup_keep=_backup_keep(env.get("ARBITRO_BACKUP_KEEP", "")))
 
 
 def _api_base(value: str) -> str | None:
@@ -56,3 +62,13 @@ def _api_base(value: str) -> str | None:
         raise SettingsError(f"DISCORD_API_BASE must be an http(s) URL such as "
                             f"http://127.0.0.1:8080/api/v10, not {value!r}; unset it for Discord")
     return value or None
+
+
+def _backup_keep(value: str) -> int:
+    value = value.strip()
+    if not value:
+        return 7
+    if not value.isdigit() or int(value) < 1:
+        raise SettingsError(f"ARBITRO_BACKUP_KEEP must be how many daily backups to keep (1 or "
+                            f"more), not {value!r}")
+    return int(value)

@@ -19,3 +19,25 @@ def read_json_input(path: str | None) -> Any:
         return json.loads(text)
     except (OSError, json.JSONDecodeError) as exc:
         raise InputError(f"cannot read input: {exc}") from exc
+
+
+def add_settings_arguments(parser: Any) -> None:
+    """`--db` and `--env`, for commands that work on the bot's configured database."""
+    parser.add_argument("--db", help="SQLite file (default: ARBITRO_DB from the environment or "
+                                     ".env, else arbitro.sqlite)")
+    parser.add_argument("--env", default=".env",
+                        help="file of settings to read before the environment (default .env)")
+
+
+def bot_settings(args: Any) -> Any:
+    """The settings `arbitro bot` would run with (`.env` under the environment), `--db` winning
+    over ARBITRO_DB. Raises service.settings.SettingsError on a value it cannot use."""
+    from dataclasses import replace
+
+    from dotenv import load_dotenv
+
+    from service.settings import Settings
+
+    load_dotenv(args.env, override=False)
+    settings = Settings.from_env()
+    return replace(settings, db_path=args.db) if args.db else settings

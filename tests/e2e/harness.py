@@ -69,7 +69,8 @@ class Table:
 async def arbitro_bot(fake: FakeDiscord, tmp_path: Path, *, guild_locale: str = "en-US",
                       db_name: str = "arbitro.sqlite",
                       again: Table | None = None,
-                      members_intent: bool = False) -> AsyncIterator[Table]:
+                      members_intent: bool = False,
+                      backup_dir: Path | None = None) -> AsyncIterator[Table]:
     """The bot running on a new server with a game channel, or (`again`) a restart of the bot
     of an earlier Table: same server, channel, clock and database file."""
     if again is None:
@@ -80,7 +81,8 @@ async def arbitro_bot(fake: FakeDiscord, tmp_path: Path, *, guild_locale: str = 
         guild, channel, clock = again.guild, again.channel, again.clock
     settings = Settings(db_path=str(tmp_path / db_name), log_level="INFO",
                         discord_token=fake.token, discord_api_base=fake.api_base,
-                        members_intent=members_intent)
+                        members_intent=members_intent,
+                        backup_dir=str(backup_dir) if backup_dir else None)
     logging.getLogger("bot").setLevel(logging.INFO)
     async with running_bot(settings, clock=clock, sync=True, scheduler=False,
                            tick_seconds=TICK) as bot:

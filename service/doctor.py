@@ -1,0 +1,100 @@
+"""`arbitro doctor`: what the bot would find at start-up, examined without writing anything.
+
+Each finding is one line for a person (the database, its migrations, its games, the Discord
+token, the daily backups); a finding marked as a problem makes the command fail."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from service.backup import read_only
+from service.daily_backups import EVERY, existing
+from service.repos import files
+from service.schema import known_version, stored_version
+from service.settings import Settings
+
+
+@dataclass(frozen=True)
+class Finding:
+    topic: str
+    text: str
+    problem: bool = False
+
+
+def examine(settings: Settings, now: datetime) -> list[Finding]:
+    return [*_database(Path(settings.db_path)), _token(settings), *_backups(settings, now)]
+
+
+def _database(path: Path) -> list[Finding]:
+    if not path.exists():
+        if path.parent.is_dir():
+            return [Finding("database", f"{path} does not exist yet: the bot creates it at its "
+                                        f"first start")]
+        return [Finding("database", f"{path} cannot be created: the folder {path.parent} does "
+                                    f"not exist", problem=True)]
+    try:
+        with contextlib.closing(read_only(path)) as conn:
+            version = stored_version(conn)
+            if version is None or not files.has_table(conn, "games"):
+                return [Finding("database", f"{path} is a SQLite file but not an Arbitro "
+                                            f"database: point ARBITRO_DB (or --db) at the "
+                                            f"right file", problem=True)]
+            problems = files.integrity_problems(conn)
+            games = files.games_by_status(conn)
+    except sqlite3.DatabaseError as exc:
+        return [Finding("database", f"{path} cannot be read ({exc})", problem=True)]
+    found = [Finding("database", f"{path} is reachable")]
+    if problems:
+        found.append(Finding("database", f"SQLite's integrity check failed: "
+                                         f"{'; '.join(problems[:3])}. Restore the newest backup "
+                                         f"(arbitro restore FILE --force)", problem=True))
+    known = known_version()
+    if version > known:
+        found.append(Finding("schema", f"version {version}, newer than this Arbitro's {known}: "
+                                       f"upgrade Arbitro (pip install -U arbitro)", problem=True))
+    elif version < known:
+        pending = known - version
+        found.append(Finding("schema", f"version {version}: {pending} migration"
+                                       f"{'s' if pending > 1 else ''} pending, applied at the "
+                                       f"bot's next start (take a backup first)"))
+    else:
+        found.append(Finding("schema", f"version {version}, migrations current"))
+    counts = ", ".join(f"{count} {status}" for status, count in games.items())
+    found.append(Finding("games", counts or "none yet"))
+    return found
+
+
+def _token(settings: Settings) -> Finding:
+    if settings.discord_token:
+        return Finding("token", "DISCORD_TOKEN is set")
+    return Finding("token", "DISCORD_TOKEN is not set: `arbitro bot` explains how to get one",
+                   problem=True)
+
+
+def _backups(settings: Settings, now: datetime) -> list[Finding]:
+    if settings.backup_dir is None:
+        return [Finding("backups", "daily backups are off (set ARBITRO_BACKUP_DIR to a folder, "
+                                   "best on another disk, to turn them on)")]
+    folder = Path(settings.backup_dir)
+    kept = f"to {folder}, the newest {settings.backup_keep} kept"
+    if folder.exists() and not folder.is_dir():
+        return [Finding("backups", f"daily, {kept}; but {folder} is not a folder",
+                        problem=True)]
+    found = existing(folder)
+    if not found:
+        return [Finding("backups", f"daily, {kept}; none yet (the bot takes one when it "
+                                   f"starts)")]
+    newest = found[-1][0]
+    age = now - newest
+    hours = age.total_seconds() / 3600
+    text = (f"daily, {kept}; {len(found)} there, the newest {found[-1][1].name} "
+            f"taken {hours:.0f} hours ago" if hours < 48 else
+            f"daily, {kept}; {len(found)} there, the newest {found[-1][1].name} taken "
+            f"{age.days} days ago")
+    if age > 2 * EVERY:
+        text += " (the bot takes a new one when it starts)"
+    return [Finding("backups", text)]

@@ -1,0 +1,29 @@
+"""Questions asked of a database file as a whole, with the plain sqlite3 module and without
+writing (backups, restores, `arbitro doctor`)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+
+def integrity_problems(conn: sqlite3.Connection) -> list[str]:
+    """What SQLite's full integrity check reports; empty when the file is sound."""
+    found = [row[0] for row in conn.execute("PRAGMA integrity_check")]
+    return [] if found == ["ok"] else found
+
+
+def has_table(conn: sqlite3.Connection, name: str) -> bool:
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                        (name,)).fetchone() is not None
+
+
+def games_by_status(conn: sqlite3.Connection) -> dict[str, int]:
+    """How many games are forming, active, paused and finished (statuses with none left out)."""
+    return {status: count for status, count in conn.execute(
+        "SELECT status, COUNT(*) FROM games GROUP BY status ORDER BY status")}
+
+
+def leave_wal(conn: sqlite3.Connection) -> str:
+    """Fold the write-ahead log into the file and leave WAL mode (possible only for the one
+    connection to the database); the journal mode it is in afterwards."""
+    return str(conn.execute("PRAGMA journal_mode = DELETE").fetchone()[0]).lower()
