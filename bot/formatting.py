@@ -332,12 +332,17 @@ def status_text(lang: str, game: Any, now: datetime | None = None) -> str:
         lines.append(tr(lang, "status.deadline", deadline=timestamp(game.deadline)))
         lines.append(tr(lang, "status.game_time", time=wall_clock(game.deadline,
                                                                   game.settings.timezone)))
+    # an anonymous game hides its players until its end (docs/press.md)
+    hidden = game.settings.anonymous and game.status != "finished"
     if game.status == "forming":
-        players = ", ".join(f"<@{u}>" for u in game.players) or "-"
+        players = (tr(lang, "anonymous.hidden") if hidden
+                   else ", ".join(f"<@{u}>" for u in game.players) or "-")
         lines.append(tr(lang, "status.players", count=len(game.players),
                         needed=game.settings.players, players=players))
     for seat in game.seats:
         who = f"<@{seat.user_id}>" if seat.user_id else tr(lang, "status.vacant")
+        if hidden and seat.user_id:
+            who = tr(lang, "anonymous.hidden")
         if not seat.needs_orders:
             state = "➖"
         elif seat.ready:

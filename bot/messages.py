@@ -21,7 +21,7 @@ from bot.formatting import (
     still_owed,
     timestamp,
 )
-from bot.i18n import tr
+from bot.i18n import has, tr
 from bot.seating import briefing_blocks, seat_wording
 from bot.turns import turn_blocks
 from engine.vocabulary import Power
@@ -50,7 +50,10 @@ async def render_message(bot: Any, message: Message, lang: str) -> list[str]:
     if key == "settings.changed":
         return [changed_text(lang, params)]
     key, extra = seat_wording(lang, key, params)
-    paragraphs = [tr(lang, key, fallback=message.text, **words(lang, params), **extra)]
+    if message.anonymous and has(lang, f"{key}.anonymous"):
+        key = f"{key}.anonymous"     # a wording that names powers where the other names users
+    paragraphs = [tr(lang, key, fallback=message.text,
+                     **words(lang, params, anonymous=message.anonymous), **extra)]
     # A game's end: the final table (after results, the results announcement showed it).
     table = final_centres(lang, params.get("outcome")) if key != "game.finished" else None
     return paragraphs + [table] if table else paragraphs
@@ -77,11 +80,18 @@ async def _results(bot: Any, params: dict[str, Any], lang: str) -> list[str]:
         unordered=params.get("unordered") or ())
 
 
-def words(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:
-    """Parameters as they read in a sentence of `lang`."""
+def words(lang: str, params: Mapping[str, Any], *,
+          anonymous: bool = False) -> dict[str, Any]:
+    """Parameters as they read in a sentence of `lang`. `anonymous`: an anonymous game's
+    post, where users are "someone" (the moderator excepted) and seats hide their players."""
     shown: dict[str, Any] = {}
     for name, value in params.items():
-        if name in _USER_PARAMS:
+        if anonymous and (name in _USER_PARAMS and name != "moderator_id"):
+            shown[name] = tr(lang, "anonymous.someone")
+        elif anonymous and name == "seats" and isinstance(value, Mapping):
+            shown[name] = "\n".join(f"{power_name(lang, p)}: {tr(lang, 'anonymous.hidden')}"
+                                    for p in value)
+        elif name in _USER_PARAMS:
             shown[name] = _mentions(value)
         elif name in _POWER_PARAMS:
             shown[name] = _powers(lang, value)

@@ -25,6 +25,8 @@ def value_text(lang: str, setting: Setting, value: Any) -> str:
         return tr(lang, "setting.unset")
     if setting.kind == "choice":
         return tr(lang, f"setting.{setting.name}.{value}", fallback=str(value))
+    if setting.kind == "yesno":
+        return tr(lang, "setting.yes" if value else "setting.no")
     if setting.kind == "hours":
         return duration(lang, _span(value))
     if setting.kind == "hours_list":

@@ -182,7 +182,8 @@ class Announcing(ServiceBase):
         image = report.image
         await self.notifier.post(game.channel_id, Message(
             "phase.results", report.text, params, image.png if image else None,
-            image.filename if image else None, lang=game.settings.language))
+            image.filename if image else None, lang=game.settings.language,
+            anonymous=game.settings.anonymous))
         async with self.db.transaction() as conn:
             await phases.mark_announced(conn, phase_id, self.now_ts())
             seated = await seats.all_seats(conn, game.id)
@@ -203,7 +204,9 @@ class Announcing(ServiceBase):
                 image = await draw(game.id)
                 await self.notifier.post(game.channel_id, Message(
                     key, f"{game.name}: {text}.", {"game": game.name, "game_id": game.id},
-                    image.png, image.filename, lang=game.settings.language))
+                    image.png, image.filename, lang=game.settings.language,
+                    anonymous=game.settings.anonymous))
             except Exception:
                 log.exception("posting %s of game %s failed", key, game.id)
+        await self.reveal_identities(game)
 

@@ -14,8 +14,10 @@ import functools
 import logging
 import multiprocessing
 import os
+import re
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -30,9 +32,12 @@ from service.images import Renderer, default_renderer, stand_in_png
 from service.models import FINISHED, Game, MapImage, PhaseRow
 from service.notifier import ChannelUnavailable, Message, Notifier
 from service.obligations import needs_orders
-from service.repos import games, phases
+from service.repos import games, phases, seats
 
 log = logging.getLogger(__name__)
+
+
+_MENTION = re.compile(r"<@!?\d+>")
 
 
 class ServiceBase:
@@ -118,14 +123,40 @@ class ServiceBase:
         language. A notifier failure is logged, not raised: the action happened, and the
         caller must not think otherwise. `ping`: notify the users it names; `image`: a map
         to go with it."""
+        await self.post_message(game, Message(
+            key, text, {"game": game.name, **params}, image.png if image else None,
+            image.filename if image else None, lang=game.settings.language, ping=ping))
+
+    async def post_message(self, game: Game, message: Message) -> None:
+        """`message` to the game's channel, with `post`'s rule. In an anonymous game it goes
+        as an anonymous message (its English text without mentions): every channel post
+        passes here, so no post can show who plays whom (docs/press.md)."""
+        if game.settings.anonymous and not message.anonymous:
+            message = replace(message, anonymous=True, ping=False,
+                              text=_MENTION.sub("someone", message.text))
+        key = message.key
         try:
-            await self.notifier.post(game.channel_id, Message(
-                key, text, {"game": game.name, **params}, image.png if image else None,
-                image.filename if image else None, lang=game.settings.language, ping=ping))
+            await self.notifier.post(game.channel_id, message)
         except ChannelUnavailable as exc:
             log.warning("the channel of game %s refused %s: %s", game.id, key, exc)
         except Exception:
             log.exception("posting %s to the channel of game %s failed", key, game.id)
+
+    async def reveal_identities(self, game: Game) -> None:
+        """At an anonymous game's end: who played whom, in the channel."""
+        if not game.settings.anonymous:
+            return
+        async with self.db.read() as conn:
+            seated = await seats.all_seats(conn, game.id)
+        played = {s.power.value: s.user_id for s in seated if s.user_id is not None}
+        text = f"{game.name}: who played whom: " + ", ".join(
+            f"{p}: <@{u}>" for p, u in played.items())
+        try:
+            await self.notifier.post(game.channel_id, Message(
+                "game.identities", text, {"game": game.name, "seats": played},
+                lang=game.settings.language))
+        except Exception:
+            log.exception("revealing the players of game %s failed", game.id)
 
     async def tell(self, user_id: int, message: Message) -> None:
         """A private message, with the same rule as `post`."""

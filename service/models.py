@@ -22,6 +22,7 @@ EXTENSION_RULES = ("moderator", "players", "off")
 DRAW_POLICIES = ("agree", "left_out")
 GAME_LANGUAGES = ("en", "it", "nl")
 MAP_PALETTES = ("standard", "colourblind")
+PRESS_MODES = ("full", "public", "gunboat")     # docs/press.md
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,13 @@ class GameSettings:
     # The map's colours: "standard" (the board's traditional ones) or "colourblind" (a
     # palette told apart under the common colour-vision deficiencies).
     palette: str = "standard"
+    # Press (docs/press.md): "full" (players talk as they like, also through /press send),
+    # "public" (only in the game's channel) or "gunboat" (no press at all).
+    press: str = "full"
+    anonymous: bool = False              # nobody but the moderators sees who plays whom
+    grey_press: bool = False             # /press send may leave a message unsigned
+    press_in_retreats: bool = True       # press during retreats and adjustments
+    press_when_eliminated: bool = False  # press from or to a power with nothing left
 
     @property
     def setup(self) -> Setup:
@@ -109,6 +117,10 @@ class GameSettings:
             raise InvalidRequest("settings.bad_choice", f"unknown palette {self.palette!r}",
                                  setting="palette", value=self.palette,
                                  choices=", ".join(MAP_PALETTES))
+        if self.press not in PRESS_MODES:
+            raise InvalidRequest("settings.bad_choice", f"unknown press mode {self.press!r}",
+                                 setting="press", value=self.press,
+                                 choices=", ".join(PRESS_MODES))
         return self
 
     def _validate_schedule(self) -> None:
@@ -167,7 +179,10 @@ class GameSettings:
                 "extensions_per_phase": self.extensions_per_phase,
                 "extensions_per_player": self.extensions_per_player,
                 "draw_policy": self.draw_policy,
-                "min_on_time": self.min_on_time}
+                "min_on_time": self.min_on_time,
+                "press": self.press, "anonymous": self.anonymous,
+                "grey_press": self.grey_press, "press_in_retreats": self.press_in_retreats,
+                "press_when_eliminated": self.press_when_eliminated}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameSettings:
@@ -177,7 +192,8 @@ class GameSettings:
         plain = {k: data[k] for k in
                  ("timezone", "schedule_time", "schedule_every_days", "nmr_policy",
                   "abandon_after", "absence_days", "extension_rule", "extensions_per_phase",
-                  "extensions_per_player") if k in data}
+                  "extensions_per_player", "press", "anonymous", "grey_press",
+                  "press_in_retreats", "press_when_eliminated") if k in data}
         if "schedule_skip_days" in data:
             plain["schedule_skip_days"] = tuple(data["schedule_skip_days"])
         return cls(rules=data.get("rules", "1971"), players=data.get("players", 7),

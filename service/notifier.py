@@ -30,6 +30,9 @@ class Message:
     # Whether the users it names are pinged (reminders and "your turn"); everything else
     # shows names without notifying anyone.
     ping: bool = False
+    # An anonymous game's channel post (docs/press.md): the users it names are shown as
+    # "someone" (or in the key's ".anonymous" wording), never as who they are.
+    anonymous: bool = False
 
 
 class Notifier(Protocol):

@@ -258,6 +258,7 @@ class OrderingMixin(ServiceCore):
         if passed:
             await self.post(game, "game.draw", announcements.outcome_sentence(game.outcome),
                             powers=[p.value for p in sharing], outcome=game.outcome)
+            await self.reveal_identities(game)
             await self.reschedule(game_id)
         return DrawReport(yes, passed, sharing if passed else ())
 

@@ -23,6 +23,7 @@ from service.models import (
     GAME_LANGUAGES,
     MAP_PALETTES,
     NMR_POLICIES,
+    PRESS_MODES,
 )
 from service.when import read_schedule_value
 
@@ -32,8 +33,11 @@ NONE_WORDS = frozenset({"-", "none", "no", "off", "default", "nessuno", "nessuna
 
 # How a setting's value is read and shown: "choice" (one of `choices`), "hours" (a duration),
 # "hours_list" (several durations, e.g. "24h, 2h"), "number" (a whole number), "zone" (an IANA
-# time zone), "clock" (a time of day, "21:00"), "weekdays" (days of the week, Monday = 0).
-KINDS = ("choice", "hours", "hours_list", "number", "zone", "clock", "weekdays")
+# time zone), "clock" (a time of day, "21:00"), "weekdays" (days of the week, Monday = 0),
+# "yesno" (True or False).
+KINDS = ("choice", "hours", "hours_list", "number", "zone", "clock", "weekdays", "yesno")
+YES_WORDS = frozenset({"yes", "y", "on", "true", "1", "si", "sì", "ja", "aan"})
+NO_WORDS = frozenset({"no", "n", "off", "false", "0", "nee", "uit"})
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,11 @@ class Setting:
                                  value=text.strip(), choices=", ".join(self.choices))
         if self.kind == "hours":
             return read_duration(text, self.name)
+        if self.kind == "yesno":
+            if value in YES_WORDS or value in NO_WORDS:
+                return value in YES_WORDS
+            raise InvalidRequest("settings.bad_yesno", f"{text!r} is not yes or no",
+                                 setting=self.name, value=text.strip())
         if self.kind == "hours_list":
             if value in NONE_WORDS:
                 return ()
@@ -164,3 +173,10 @@ register(Setting("extensions", "extension_rule", "choice", EXTENSION_RULES))
 register(Setting("extension_max_hours", "extension_max", "hours"))
 register(Setting("extensions_per_phase", "extensions_per_phase", "number"))
 register(Setting("extensions_per_player", "extensions_per_player", "number"))
+# Press (docs/press.md). Anonymity is fixed at the start: turning it on later would hide
+# what the channel has already shown, turning it off would reveal identities mid-game.
+register(Setting("press", "press", "choice", PRESS_MODES))
+register(Setting("anonymous", "anonymous", "yesno", before_start_only=True))
+register(Setting("grey_press", "grey_press", "yesno"))
+register(Setting("press_in_retreats", "press_in_retreats", "yesno"))
+register(Setting("press_when_eliminated", "press_when_eliminated", "yesno"))

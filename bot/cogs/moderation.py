@@ -93,6 +93,9 @@ async def value_autocomplete(interaction: discord.Interaction,
         return []
     if setting.kind == "choice":
         offered = [(value_text(lang, setting, v), v) for v in setting.choices]
+    elif setting.kind == "yesno":
+        offered = [(value_text(lang, setting, True), "yes"),
+                   (value_text(lang, setting, False), "no")]
     else:
         offered = [(v, v) for v in _EXAMPLES.get(setting.kind, ())]
     typed = current.strip().lower()
@@ -150,7 +153,11 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                            min_on_time="only players who ordered on time at least this "
                                        "percentage of their phases may join",
                            language="the language of the game's channel posts and maps "
-                                    "(default: yours)")
+                                    "(default: yours)",
+                           press="how players may talk to each other (default: as they like)",
+                           anonymous="hide who plays which power until the game ends",
+                           grey_press="let players send messages without saying who sent "
+                                      "them")
     @app_commands.choices(rules=[app_commands.Choice(
         name="1971: the printed rulebook, e.g. a fleet to Spain must name its coast",
         value="1971"), app_commands.Choice(
@@ -164,7 +171,10 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
             app_commands.Choice(name="the moderator", value="moderator"),
             app_commands.Choice(name="all the other players", value="players"),
             app_commands.Choice(name="nobody: no extensions", value="off")],
-        language=LANGUAGE_CHOICES)
+        language=LANGUAGE_CHOICES,
+        press=[app_commands.Choice(name="full: in the channel and in private", value="full"),
+               app_commands.Choice(name="public: only in the game's channel", value="public"),
+               app_commands.Choice(name="gunboat: no talking, orders only", value="gunboat")])
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 80],
                      rules: str = "1971", players: app_commands.Range[int, 2, 7] = 7,
                      movement_hours: app_commands.Range[float, 0.05, 336.0] = 24.0,
@@ -181,7 +191,9 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                      abandon_after: app_commands.Range[int, 0, 20] = 0,
                      extensions: str = "moderator",
                      language: str | None = None,
-                     min_on_time: app_commands.Range[int, 0, 100] | None = None) -> None:
+                     min_on_time: app_commands.Range[int, 0, 100] | None = None,
+                     press: str = "full", anonymous: bool = False,
+                     grey_press: bool = False) -> None:
         settings = GameSettings(
             timezone=timezone or zone_for_locale(interaction.locale),
             schedule_time=schedule_time, nmr_policy=missed_orders,
@@ -192,7 +204,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
             adjustment_deadline=timedelta(hours=adjustment_hours),
             reminders=setting_named("reminders").read(reminders),
             victory_target=victory_centres, end_year=end_year, min_on_time=min_on_time,
-            language=language or language_of(interaction.locale))
+            language=language or language_of(interaction.locale),
+            press=press, anonymous=anonymous, grey_press=grey_press)
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.bot.service.create_game(
             channel_id=interaction.channel_id, moderator_id=interaction.user.id, name=name,
