@@ -8,6 +8,7 @@
 | `ARBITRO_TEST_GUILD` | `test_guild_id` | none (commands are synced to this guild only) |
 | `DISCORD_API_BASE` | `discord_api_base` | none: Discord itself (a stand-in's URL in tests) |
 | `ARBITRO_MEMBERS_INTENT` | `members_intent` | off (`1` asks for the privileged Server Members intent) |
+| `ARBITRO_MESSAGE_CONTENT` | `message_content` | off (`1` asks for the privileged Message Content intent: orders typed in a power's channel) |
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class Settings:
     test_guild_id: int | None = None
     discord_api_base: str | None = None
     members_intent: bool = False
+    message_content: bool = False
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -46,8 +48,12 @@ class Settings:
                    discord_token=env.get("DISCORD_TOKEN", "").strip() or None,
                    test_guild_id=int(guild) if guild else None,
                    discord_api_base=_api_base(env.get("DISCORD_API_BASE", "")),
-                   members_intent=env.get("ARBITRO_MEMBERS_INTENT", "").strip().lower()
-                   in ("1", "true", "yes", "on"))
+                   members_intent=_switch(env, "ARBITRO_MEMBERS_INTENT"),
+                   message_content=_switch(env, "ARBITRO_MESSAGE_CONTENT"))
+
+
+def _switch(env: Mapping[str, str], name: str) -> bool:
+    return env.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def _api_base(value: str) -> str | None:
