@@ -150,6 +150,22 @@ async def test_orders_typed_in_the_channel_with_the_message_content_intent(fake_
         assert [m for m in fake.messages_in(found["germany"]) if m.reference_id] == [answer]
         mine = await table.run("orders", "show", user=users["Germany"])
         assert "A BER - KIE" in mine.content
+        # a removed player loses the channel and the role; the check says it is vacant
+        turkey = found["turkey"]
+        await table.run("mod", "remove", user=mod, options={"player": users["Turkey"]})
+        await fake.world.wait_until(
+            lambda: not sees(table, users["Turkey"], turkey)
+            and not has_role(table, users["Turkey"], "Lepanto · Turkey"),
+            timeout=20, what="Turkey's channel to close to its removed player")
+        check = await table.run("mod", "check", user=mod)
+        assert f"➖ Turkey: <#{turkey.id}>" in check.content and "nobody plays it" in check.content
+        assert "Everything is in place." in check.content
+    # the Orders button outlives the bot: the form opens after a restart
+    async with arbitro_bot(fake, tmp_path, again=table, bot_permissions=LAYOUT) as table:
+        intro = next(m for m in fake.messages_in(found["germany"]) if m.custom_ids())
+        click = await fake.click(users["Germany"], intro, intro.custom_ids()[0])
+        form = await fake.wait_for_response(click, lambda r: r.modal is not None, timeout=20)
+        assert form.modal["title"] == "Orders voor Duitsland"
         assert fake.unexpected_requests() == []
 
 
