@@ -26,6 +26,17 @@ LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code)
                     for code, name in LANGUAGE_NAMES.items()]
 
 
+def seated_games(games: list[GameView], user_id: int) -> list[GameView]:
+    """The games in play (or paused) where the user holds a seat."""
+    return [g for g in games if g.status in ("active", "paused")
+            and any(s.user_id == user_id for s in g.seats)]
+
+
+def waiting_games(games: list[GameView], user_id: int) -> list[GameView]:
+    """The games the user joined that have not started."""
+    return [g for g in games if g.status == "forming" and user_id in g.players]
+
+
 async def visible_games(bot: ArbitroBot, interaction: discord.Interaction,
                         *, include_finished: bool = False) -> list[GameView]:
     """Games the caller may pick here: this channel's; in direct messages, the caller's own.

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.formatting import phase_label, power_name, timestamp
 from bot.i18n import command_text, tr
+from grammar.intent import looks_like_order
 from grammar.lexicon import display_name, fold
 
 # A help word in each language (and the language it tells), as a DM's only business.
@@ -27,8 +28,8 @@ def asks_for_help(text: str) -> tuple[bool, str | None]:
     if stripped and set(stripped) <= {"?", "¿", " "}:
         return True, None
     words = _WORDS.findall(fold(stripped))
-    if not 1 <= len(words) <= 4:
-        return False, None
+    if "\n" in stripped or not 1 <= len(words) <= 4 or looks_like_order(stripped):
+        return False, None      # orders with a word of help in them are orders
     told = [HELP_WORDS[w] for w in words if w in HELP_WORDS]
     return (True, told[0]) if told else (False, None)
 

@@ -10,6 +10,7 @@ from engine.adjustments import adjustment_counts, build_sites
 from engine.board import Board, standard_board
 from engine.position import Position
 from engine.vocabulary import PhaseKind, Power, Unit, UnitType, province_of
+from service.errors import NotAllowed
 from service.repos import seats
 
 if TYPE_CHECKING:
@@ -39,7 +40,8 @@ class Guides:
             current = await service.open_phase_or_fail(conn, game)
             mine = await seats.powers_of(conn, game_id, user_id)
         if not mine:
-            await service.my_orders(game_id, user_id)   # raises the usual NotAllowed
+            raise NotAllowed("orders.not_seated", f"you do not play a power in {game.name}",
+                             game=game.name)
         position = current.position
         units = [u for u in _units_to_order(position) if u.power in mine]
         examples = example_orders(position, mine, units,

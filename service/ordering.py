@@ -151,6 +151,7 @@ class OrderingMixin(ServiceCore):
         result = adjudicate(position, by_power, game.settings.rules,
                             neutral=game.neutral_in(position.phase),
                             closed=game.closed_in(position.phase))
+        winter = position.phase.kind is PhaseKind.ADJUSTMENT
         # The engine reports power by power; the lines are in message order.
         verdicts: dict[Power, list] = {}
         for verdict in result.results:
@@ -162,7 +163,9 @@ class OrderingMixin(ServiceCore):
                 out.append(line)
                 continue
             outcome = verdicts[line.power].pop(0).outcome
-            if outcome.status is Status.ILLEGAL:
+            # In adjustments nothing of another power can change a build or a removal: one
+            # that fails (no build left, a centre occupied) fails at the deadline too.
+            if outcome.status is Status.ILLEGAL or (winter and outcome.status is Status.FAILS):
                 reason = outcome.reason.value if outcome.reason else None
                 why = announcements.reason_text(reason, outcome.province)
                 line = replace(line, warning=f"cannot succeed: {why}; the unit will hold",

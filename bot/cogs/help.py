@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import reply
+from bot.choosing import seated_games, waiting_games
 from bot.guide import help_text
 from bot.permissions import is_moderator
 from service.errors import ServiceError
@@ -40,9 +41,7 @@ class Help(commands.Cog):
         """The help text for one user: their games in play (with examples from their units),
         the games they wait for, and the /mod commands for a moderator."""
         games = await self.bot.service.games_of_user(user_id)
-        playing = [g for g in games if g.status in ("active", "paused")
-                   and any(s.user_id == user_id for s in g.seats)]
-        waiting = [g for g in games if g.status == "forming" and user_id in g.players]
+        playing, waiting = seated_games(games, user_id), waiting_games(games, user_id)
         guides = []
         for game in playing:
             try:

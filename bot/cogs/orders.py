@@ -16,13 +16,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import error_text, reply
-from bot.choosing import game_autocomplete, resolve_game
+from bot.choosing import game_autocomplete, resolve_game, seated_games, waiting_games
 from bot.confirm import Confirm, ask
 from bot.formatting import phase_label, power_name, power_status_text, submission_text
 from bot.guide import asks_for_help
 from bot.i18n import LANGUAGES, tr
 from bot.limits import MAX_ORDER_MESSAGE, split_text
 from bot.suggest import suggestions, unit_of
+from grammar.intent import looks_like_order
 from service.errors import ServiceError
 from service.order_text import majority_language
 
@@ -54,11 +55,6 @@ def language_written(report: Any) -> str | None:
     """The language most of the lines were written in, as the order reader recognised it."""
     return majority_language(line.language for line in report.lines
                              if line.language in LANGUAGES)
-
-
-def seated_games(games: list[GameView], user_id: int) -> list[GameView]:
-    return [g for g in games if g.status in ("active", "paused")
-            and any(s.user_id == user_id for s in g.seats)]
 
 
 class Orders(commands.GroupCog, group_name="orders", group_description="Your orders"):
@@ -111,14 +107,17 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         joined = await self.bot.service.games_of_user(user.id)
         games = seated_games(joined, user.id)
         if not games:
-            waiting = [g for g in joined if g.status == "forming" and user.id in g.players]
             await self._answer(message.channel, "\n".join(
                 tr(lang, "dm.not_started", game=g.name, count=len(g.players),
-                   needed=g.settings.players) for g in waiting) or tr(lang, "dm.no_game"))
+                   needed=g.settings.players) for g in waiting_games(joined, user.id))
+                or tr(lang, "dm.no_game"))
             return
         game, text = split_game_prefix(message.content, games)
         if game is None and len(games) == 1:
             game, text = games[0], message.content
+        if game is None and not any(map(looks_like_order, text.splitlines())):
+            await self._answer(message.channel, tr(lang, "dm.not_an_order"))
+            return              # small talk needs no game chosen
         if game is None:
             await message.reply(tr(lang, "dm.choose_game"),
                                 view=pick_game_view(message.id, games, lang))

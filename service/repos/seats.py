@@ -64,8 +64,11 @@ async def set_user(conn: aiosqlite.Connection, game_id: int, power: Power,
         await _begin_term(conn, game_id, power, user_id)
 
 
-# The game's latest phase (0 before the first): a term starting or ending now is counted from it.
-_LATEST_SEQ = "(SELECT COALESCE(MAX(seq), 0) FROM phases WHERE game_id = ?)"
+# The phase a term starting or ending now is counted from: the game's latest phase while it is
+# open, the one after it once adjudicated (a seat changing hands while its phase is being
+# adjudicated, e.g. abandoned, leaves that phase to the player before); 0 before the first.
+_LATEST_SEQ = ("COALESCE((SELECT seq + (status = 'done') FROM phases WHERE game_id = ? "
+               "ORDER BY seq DESC LIMIT 1), 0)")
 
 
 async def _begin_term(conn: aiosqlite.Connection, game_id: int, power: Power,

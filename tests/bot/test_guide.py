@@ -20,6 +20,7 @@ def test_help_words_and_question_marks_ask_for_help(text, told):
 
 
 @pytest.mark.parametrize("text", ["A PAR - BUR", "helpful support: A MUN S A BER - SIL",
+                                  "A PAR - BUR\nhelp", "A PAR H help", "help A Par - Bur",
                                   "ciao", "A HEL - KIE", "", "please help me with the orders "
                                   "for the fleet in London"])
 def test_orders_and_chatter_do_not_ask_for_help(text):

@@ -146,3 +146,18 @@ async def process_now(table: Table, mod: User, **options: Any) -> Response:
 def announced(table: Table, text: str, after: Message | None = None):
     """The first public post in the game's channel containing `text` (after `after`)."""
     return table.channel_message(lambda m: not m.ephemeral and text in m.content, after=after)
+
+
+async def second_game(fake: FakeDiscord, table: Table, player: User, name: str = "Trafalgar"):
+    """A second game, in its own channel, started with `player` and six newcomers."""
+    channel = fake.add_channel(table.guild, name.lower())
+    mod = fake.add_user("Moe")
+    fake.add_member(table.guild, mod, manage_guild=True)
+    others = [fake.add_user(f"p{i}") for i in range(6)]
+    for user in others:
+        fake.add_member(table.guild, user)
+    await table.run("mod", "create", user=mod, channel=channel, options={"name": name})
+    for user in [player, *others]:
+        await table.run("game", "join", user=user, channel=channel)
+    await table.run("mod", "start", user=mod, channel=channel)
+    return channel

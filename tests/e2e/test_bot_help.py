@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.harness import arbitro_bot, process_now, seat_everyone
+from tests.e2e.harness import arbitro_bot, process_now, seat_everyone, second_game
 
 ENGLISH_ONLY = ("does not look like an order", "How to play", "Your orders", "Commands",
                 "read as", "belongs to")
@@ -134,3 +134,17 @@ async def test_a_burst_of_ten_one_order_messages_is_all_recorded_in_order(fake_d
         mine = (await table.run("orders", "show", user=emma)).content
         assert "`F LON H`" in mine and "`F EDI - NWG`" in mine and "`A LVP - EDI`" in mine
         assert "All your units have orders" in mine or "Still without" not in mine
+
+
+async def test_small_talk_from_a_player_in_two_games_needs_no_game_chosen(fake_discord,
+                                                                          tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        _, first = await seat_everyone(fake_discord, table, "Lepanto")
+        francesca = first["France"]                               # an Italian client
+        await second_game(fake_discord, table, francesca, "Trafalgar")
+        answer = await table.dm(francesca, "grazie, a dopo")
+        assert "non sembra un ordine" in answer.content and not answer.custom_ids()
+        guide = (await table.dm(francesca, "aiuto")).content
+        assert "**Lepanto** (Francia)" in guide and "**Trafalgar**" in guide
+        menu = await table.dm(francesca, "A Parigi - Borgogna")
+        assert menu.custom_ids()                                  # an order: which game?

@@ -143,7 +143,7 @@ async def test_an_italian_moderator_deletes_concedes_and_reads_settings(fake_dis
         assert "Lingua del canale ora è Italiano (prima: English)" in language.content
         await announced(table, "ha cambiato un'impostazione. Lingua del canale: Italiano.")
         log = await table.run("mod", "log", user=mara)
-        assert "ha avviato la partita (potenze assegnate dal moderatore)" in log.content
+        assert "ha avviato la partita (potenze assegnate da chi modera)" in log.content
         process = await process_now(table, mara)
         assert "Lepanto" in process.content
         asked = await table.run("mod", "process", user=mara)

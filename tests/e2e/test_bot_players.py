@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from tests.e2e.harness import PNG, arbitro_bot, process_now, seat_everyone
+from tests.e2e.harness import PNG, arbitro_bot, process_now, seat_everyone, second_game
 
 
 async def test_a_dm_from_someone_in_no_game_gets_a_short_explanation(fake_discord, tmp_path):
@@ -97,17 +97,7 @@ async def test_a_player_in_two_games_names_one_or_picks_from_a_menu(fake_discord
     async with arbitro_bot(fake_discord, tmp_path) as table:
         _, first = await seat_everyone(fake_discord, table, "Lepanto")
         fake = fake_discord
-        second_channel = fake.add_channel(table.guild, "trafalgar")
-        mod = fake.add_user("Moe")
-        fake.add_member(table.guild, mod, manage_guild=True)
-        others = [fake.add_user(f"p{i}") for i in range(6)]
-        for user in others:
-            fake.add_member(table.guild, user)
-        await table.run("mod", "create", user=mod, channel=second_channel,
-                        options={"name": "Trafalgar"})
-        for user in [first["England"], *others]:
-            await table.run("game", "join", user=user, channel=second_channel)
-        await table.run("mod", "start", user=mod, channel=second_channel)
+        await second_game(fake, table, first["England"], "Trafalgar")
         emma = first["England"]
         # a first line naming the game
         reply = await table.dm(emma, "game: Trafalgar\nA LVP H")

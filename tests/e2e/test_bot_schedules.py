@@ -162,7 +162,7 @@ async def test_an_extension_agreed_by_every_other_player(fake_discord, tmp_path,
         agree = next(c for c in vote.custom_ids() if c.endswith(":yes"))
         own = await fake.click(users["France"], vote, agree)
         refused = await fake.wait_for_response(own)
-        assert "Solo gli altri giocatori" in refused.content           # not on their own
+        assert "votano solo le altre potenze" in refused.content       # not on their own
         others = [u for p, u in users.items() if p != "France"]
         for user in others[:-1]:
             counted = await fake.wait_for_response(await fake.click(user, vote, agree))

@@ -174,32 +174,27 @@ async def test_a_players_record_and_a_game_that_asks_for_one(fake_discord, tmp_p
 async def test_an_abandoned_seat_gets_a_claim_button(fake_discord, tmp_path):
     fake = fake_discord
     async with arbitro_bot(fake, tmp_path) as table:
-        mod, users = await seat_everyone(fake, table)
-        await table.run("mod", "remove", user=mod, options={"player": users["Italy"]})
-        service = table.bot.service
-        [game] = await service.games_in_channel(table.channel.id)
-        # what the abandonment rule posts (service/seating.py names its parameters)
-        await service.post(await _game(service, game.id), "seat.abandoned",
-                           "Italy was abandoned", power="Italy", user_id=users["Italy"].id)
+        mod, users = await seat_everyone(fake, table, options={"abandon_after": 1})
+        for power, order in (("England", "F LON H"), ("France", "A PAR H"),
+                             ("Germany", "A BER H"), ("Austria", "A VIE H"),
+                             ("Russia", "A MOS H"), ("Turkey", "A CON H")):
+            await table.dm(users[power], order)
+        await table.pass_deadline(25)          # Italy sends nothing: its seat is abandoned
         post = await table.channel_message(lambda m: any(
-            c.startswith("arbitro:claim:") for c in m.custom_ids()))
+            c.startswith("arbitro:claim:") for c in m.custom_ids()), timeout=30)
+        [game] = await table.bot.service.games_in_channel(table.channel.id)
         assert post.custom_ids() == [f"arbitro:claim:{game.id}:Italy"]
         # a vacant seat needs no offer: the first to press asks the moderator
         click = await fake.click(users["England"], post, post.custom_ids()[0])
         sent = await fake.wait_for_response(click, lambda r: r.kind == "followup", timeout=20)
         assert "Your request for **Italy**" in sent.content
         asked = await fake.wait_for_dm(mod, lambda m: "🙋" in m.content, timeout=20)
-        assert "100% of phases" not in asked.content and "No record yet" in asked.content
+        assert "100% of phases ordered on time" in asked.content     # England's record
         refuse = next(c for c in asked.custom_ids() if ":refuse:" in c)
-        # only the game's moderator may answer (a DM's buttons reach only its reader anyway)
         click = await fake.click(mod, asked, refuse)
         await fake.wait_for_response(click, lambda r: r.kind == "edit", timeout=20)
         told = await fake.wait_for_dm(users["England"], lambda m: "Italy" in m.content
                                       and "this time" in m.content, timeout=20)
         assert "**Lepanto**" in told.content
-
-
-async def _game(service, game_id):
-    from service.repos import games
-    async with service.db.read() as conn:
-        return await games.get(conn, game_id)
+        italo = await table.run("profile", user=users["France"], options={"user": users["Italy"]})
+        assert "posti lasciati: 1" in italo.content and "in sommossa 1 volte" in italo.content

@@ -133,3 +133,20 @@ async def test_the_end_of_a_game_posts_its_replay_and_chart_after_the_last_resul
         # and anyone may watch it again
         again = await table.run("game", "replay", user=users["Italy"])
         assert again.message.files[0][1].startswith(b"GIF8")
+
+
+async def test_a_players_language_seen_in_a_command_lasts_across_a_restart(fake_discord,
+                                                                          tmp_path):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path) as table:
+        mod, users = await seat_everyone(fake, table)
+        gert = users["Germany"]                         # a Dutch Discord client
+        await table.run("game", "status", user=gert)    # Discord tells the locale here
+    async with arbitro_bot(fake, tmp_path, again=table) as table:
+        # a DM carries no locale: the one seen before the restart is remembered
+        reply = await table.dm(gert, "A Mun - Ruh")
+        assert "Orders voor" in reply.content and "Orders for" not in reply.content
+        # and what the bot sends on its own (a phase's notice) is Dutch as well
+        await process_now(table, mod)
+        turn = await fake.wait_for_dm(gert, lambda m: "je bent aan zet" in m.content)
+        assert "Najaar 1901" in turn.content

@@ -28,3 +28,13 @@ async def test_a_later_line_for_the_same_unit_marks_the_earlier_one_replaced(ser
     # the replaced line is not judged: it would succeed, and the one that counts is checked
     assert first.warning is None and third.warning is None
     assert set(report.now[0].orders) == {"A PAR - BUR", "A MAR H"}
+
+
+async def test_a_build_beyond_the_number_allowed_is_warned_about_on_its_line(service):
+    from tests.service.test_notices import france_takes_two_centres
+    game = await france_takes_two_centres(service)
+    report = await service.submit_orders(game.id, game.user[Power.FRANCE],
+                                         "A PAR B\nF BRE B\nA MAR B")
+    par, bre, mar = report.lines
+    assert par.warning is None and bre.warning is None
+    assert mar.warning and mar.reason == "no_builds"

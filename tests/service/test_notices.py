@@ -7,6 +7,19 @@ from engine.vocabulary import Power
 from tests.service.conftest import MODERATOR, start_game
 
 
+async def france_takes_two_centres(service):
+    """A game in Winter 1901 where France gained Spain and Portugal: two builds, its three
+    home centres free."""
+    game = await start_game(service)
+    await service.submit_orders(game.id, game.user[Power.FRANCE], "A PAR - BUR\nA MAR - SPA\n"
+                                "F BRE - MAO")
+    await service.process_now(game.id, MODERATOR)
+    await service.submit_orders(game.id, game.user[Power.FRANCE], "A SPA - POR\nF MAO H\n"
+                                "A BUR - BEL")
+    await service.process_now(game.id, MODERATOR)
+    return game
+
+
 def notices(notifier, user):
     return notifier.sent_to(user, "turn.notice")
 
@@ -68,13 +81,7 @@ async def test_a_retreat_is_told_privately_with_the_options_and_others_hear_noth
 
 async def test_builds_are_told_with_their_number_and_the_free_home_centres(
         service, notifier):
-    game = await start_game(service)
-    await service.submit_orders(game.id, game.user[Power.FRANCE], "A PAR - BUR\nA MAR - SPA\n"
-                                "F BRE - MAO")
-    await service.process_now(game.id, MODERATOR)
-    await service.submit_orders(game.id, game.user[Power.FRANCE], "A SPA - POR\nF MAO H\n"
-                                "A BUR - BEL")
-    await service.process_now(game.id, MODERATOR)
+    game = await france_takes_two_centres(service)
     assert (await service.status(game.id)).phase == "W1901A"
     france = notices(notifier, game.user[Power.FRANCE])[-1]
     (owed,) = france.params["duties"]
@@ -102,13 +109,7 @@ async def test_the_results_account_for_every_unit_without_an_order(service, noti
 
 
 async def test_unused_builds_are_in_the_results_of_the_winter(service, notifier):
-    game = await start_game(service)
-    await service.submit_orders(game.id, game.user[Power.FRANCE], "A PAR - BUR\nA MAR - SPA\n"
-                                "F BRE - MAO")
-    await service.process_now(game.id, MODERATOR)
-    await service.submit_orders(game.id, game.user[Power.FRANCE], "A SPA - POR\nF MAO H\n"
-                                "A BUR - BEL")
-    await service.process_now(game.id, MODERATOR)
+    game = await france_takes_two_centres(service)
     report = await service.submit_orders(game.id, game.user[Power.FRANCE],
                                          "A PAR B\nA MAR B\nF BRE B")
     (france,) = report.now

@@ -183,3 +183,16 @@ def test_the_example_avoids_closed_provinces():
     opening = Position.initial()
     assert example_order(opening, {Power.FRANCE}) == "A MAR - BUR"
     assert example_order(opening, {Power.FRANCE}, closed=frozenset({"bur"})) == "A MAR - GAS"
+
+
+async def test_a_seat_abandoned_at_a_deadline_keeps_that_miss_on_its_player(service, clock):
+    started = await start_game(service, abandon_after=1)
+    italy = started.user[Power.ITALY]
+    clock.advance(DAY)
+    await service.run_due()                  # Italy (like everyone) sent nothing: abandoned
+    assert next(s for s in (await service.status(started.id)).seats
+                if s.power == Power.ITALY).user_id is None
+    record = await service.records.record(italy)
+    assert (record.missed, record.civil_disorder_spells, record.abandoned) == (1, 1, 1)
+    await service.replace_player(started.id, MODERATOR, Power.ITALY, 6060)
+    assert (await service.records.record(6060)).missed == 0   # seated after that phase
