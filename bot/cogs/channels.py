@@ -90,8 +90,14 @@ class Channels(commands.Cog):
     async def after_post(self, channel_id: int, message: Message) -> None:
         """Something happened in a game of this channel (a start, a replacement, the end...):
         its channels follow."""
-        games = await self.bot.service.games_in_channel(channel_id, include_finished=True)
-        wanted = await self.bot.service.game_channels.games()
+        try:
+            wanted = await self.bot.service.game_channels.games()
+            if not wanted:
+                return
+            games = await self.bot.service.games_in_channel(channel_id, include_finished=True)
+        except Exception:  # noqa: BLE001 - the post itself went out; the sweep comes later
+            log.exception("finding the games of channel %s failed", channel_id)
+            return
         for game in games:
             if game.id in wanted and game.name == message.params.get("game", game.name):
                 self.schedule(game.id)
