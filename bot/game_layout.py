@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,7 @@ from bot.formatting import power_name
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
-    from service.game_channels import ChannelPlan, PowerRoom
+    from service.game_channels import ChannelPlan, GameChannels, PowerRoom
 
 log = logging.getLogger(__name__)
 
@@ -95,12 +96,14 @@ def current_overwrites(channel: discord.abc.GuildChannel) -> dict[int, Overwrite
 class Layout:
     """Makes one game's part of the server match its plan."""
 
-    def __init__(self, bot: ArbitroBot, announce_room) -> None:
+    def __init__(self, bot: ArbitroBot,
+                 announce_room: Callable[[discord.TextChannel, ChannelPlan, PowerRoom],
+                                         Awaitable[None]]) -> None:
         self.bot = bot
         self.announce_room = announce_room   # (channel, plan, room) -> posts the Orders button
 
     @property
-    def store(self):
+    def store(self) -> GameChannels:
         return self.bot.service.game_channels
 
     async def apply(self, plan: ChannelPlan) -> None:
@@ -124,9 +127,10 @@ class Layout:
         await self._sync(category, wanted_in_category(plan, guild))
         for room in plan.rooms:
             await self._room(plan, room, guild, category)
-        if plan.finished and not plan.archived:
-            await self.store.record_archived(plan.game_id)
-            log.info("game %s is over: its channels are open to read", plan.game_id)
+        if plan.finished != plan.archived:          # over; or rolled back to running
+            await self.store.record_archived(plan.game_id, archived=plan.finished)
+            log.info("game %s: its channels are %s", plan.game_id,
+                     "open to read" if plan.finished else "private again")
 
     async def _room(self, plan: ChannelPlan, room: PowerRoom, guild: discord.Guild,
                     category: discord.CategoryChannel) -> None:
@@ -135,6 +139,7 @@ class Layout:
         if role is None:
             role = await guild.create_role(name=f"{plan.game_name} · {name}"[:100],
                                            reason=f"Arbitro: game {plan.game_id}")
+            await self.store.record_room(plan.game_id, room.power, room.channel_id, role.id)
         channel = guild.get_channel(room.channel_id) if room.channel_id else None
         created = channel is None
         if channel is None:
@@ -142,7 +147,6 @@ class Layout:
                 name, category=category, reason=f"Arbitro: game {plan.game_id}",
                 overwrites={guild.default_role: discord.PermissionOverwrite(view_channel=False),
                             guild.me: discord.PermissionOverwrite.from_pair(P(BOT), P.none())})
-        if (channel.id, role.id) != (room.channel_id, room.role_id):
             await self.store.record_room(plan.game_id, room.power, channel.id, role.id)
         added, gone = await self._sync(channel, wanted_in_room(plan, room, guild, role.id))
         for user_id in gone:                     # a replaced or removed player

@@ -116,9 +116,10 @@ class GameChannels(Area):
         async with self.core.db.read() as conn:
             return await rows.room_of_channel(conn, channel_id)
 
-    async def record_archived(self, game_id: int) -> None:
+    async def record_archived(self, game_id: int, *, archived: bool = True) -> None:
+        """The archive was opened now (or, after a rollback of the last phase, closed)."""
         async with self.core.db.transaction() as conn:
-            await rows.set_archived(conn, game_id, self.core.now_ts())
+            await rows.set_archived(conn, game_id, self.core.now_ts() if archived else None)
 
     async def record_deleted(self, game_id: int) -> None:
         async with self.core.db.transaction() as conn:

@@ -65,6 +65,10 @@ async def test_the_archive_opens_at_the_end_and_goes_after_the_days_chosen(servi
     plan = await service.game_channels.plan(game.id)
     assert plan.finished and not plan.archived and not plan.delete_due
     await service.game_channels.record_archived(game.id)
+    assert (await service.game_channels.plan(game.id)).archived
+    await service.game_channels.record_archived(game.id, archived=False)   # a rollback
+    assert not (await service.game_channels.plan(game.id)).archived
+    await service.game_channels.record_archived(game.id)
     clock.advance(timedelta(days=2) - timedelta(minutes=1))
     assert not (await service.game_channels.plan(game.id)).delete_due
     clock.advance(timedelta(minutes=1))
