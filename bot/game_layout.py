@@ -30,7 +30,7 @@ ROLE, MEMBER = 0, 1     # Discord's overwrite types
 P = discord.Permissions
 READ = P(view_channel=True, read_message_history=True).value
 WRITE = READ | P(send_messages=True).value
-BOT = WRITE | P(embed_links=True, attach_files=True, manage_messages=True).value
+BOT = WRITE | P(embed_links=True, attach_files=True).value
 HIDE = P(view_channel=True).value
 NO_WRITING = P(send_messages=True).value
 # What the bot needs server-wide to lay out a game (names as discord.Permissions spells them).

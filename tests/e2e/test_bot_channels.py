@@ -6,8 +6,8 @@ the moderator's language."""
 
 from __future__ import annotations
 
+from bot.permissions import INVITE_PERMISSIONS
 from tests.e2e.fakediscord.models import (
-    BOT_PERMISSIONS,
     GUILD_CATEGORY,
     MANAGE_CHANNELS,
     MANAGE_ROLES,
@@ -16,7 +16,8 @@ from tests.e2e.fakediscord.models import (
 )
 from tests.e2e.harness import arbitro_bot, seat_everyone
 
-LAYOUT = BOT_PERMISSIONS | MANAGE_CHANNELS | MANAGE_ROLES
+# What the invite link asks for, plus the two permissions a game's channels need (docs/channels.md)
+LAYOUT = INVITE_PERMISSIONS | MANAGE_CHANNELS | MANAGE_ROLES
 
 
 def category_of(table):
