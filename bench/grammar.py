@@ -22,10 +22,9 @@ that says it is paused):
 - first reading on each position: the same in a process that has read orders before: the
   vocabulary's memories (words, pieces, patterns) are kept, but the memories of lines, shapes,
   orders, positions and engine verdicts are emptied at the start of the round. Within the round a
-  line whose text came earlier (`A Par - Bur` in many games) reuses its shape; a movement line
-  whose sender's units stood the same way where it reads them (and, for a convoy, the same
-  fleets at sea) reuses its whole reading, and a movement order whose units stood the same way
-  the engine's verdict: what a bot that has been running would have;
+  line whose text came earlier (`A Par - Bur` in many games) reuses its shape, and a movement
+  order whose units stood the same way the engine's verdict: what a bot that has been running
+  would have;
 - the same, garbage collector paused (as `timeit` and `bench.engine` time);
 - each phase alone: the memories of lines, shapes, orders, positions and verdicts emptied
   before every phase (not timed), so nothing learnt from another phase helps: only the

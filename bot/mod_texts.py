@@ -29,6 +29,8 @@ def value_text(lang: str, setting: Setting, value: Any) -> str:
         return duration(lang, _span(value))
     if setting.kind == "hours_list":
         return ", ".join(duration(lang, _span(v)) for v in value)
+    if setting.kind == "weekdays":
+        return ", ".join(tr(lang, f"weekday.{day}") for day in value)
     return str(value)
 
 

@@ -6,7 +6,6 @@ import logging
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import repeat
 
 from engine import (
     DEFAULT_RULES,
@@ -112,8 +111,8 @@ def _parse_line(line: str, position: Position | None, power: Power | None, lang:
     key = (text, lang, getattr(power, "_value_", power), reply_lang, rules)
     found = view.lines.get(key)
     if found is None:
-        found = _read_elsewhere(view, key) or _parse_new_line(
-            text, view, power, key, _check_arguments(lang, rules))  # before anything is kept
+        found = _parse_new_line(text, view, power, key,
+                                _check_arguments(lang, rules))  # before anything is kept
         if len(view.lines) > _LINES_KEPT:
             view.lines.clear()
         # A line is kept as itself; a tuple marks one that stopped early (rare).
@@ -123,57 +122,6 @@ def _parse_line(line: str, position: Position | None, power: Power | None, lang:
 
 
 _LINES_KEPT = 5_000
-
-
-# -- a line read on another position ---------------------------------------------------------
-# In a movement phase a reading depends on the position only through the units standing where
-# its unit words may be (the unit ordered, the unit supported or convoyed) and, when a convoy
-# route can matter, the fleets at sea: the same line for the same sender reads the same
-# wherever those stand alike ("A Mun H" phase after phase, "F Lon - Nth" in every game's
-# opening). So each such line is remembered with the provinces it read and, per arrangement of
-# the units there (and of the fleets at sea, when they mattered), its result. Two flat tables
-# of strings and lines: few objects for the garbage collector to walk.
-_PROVINCES_READ: dict[tuple, tuple[str, ...]] = {}   # line key -> provinces its units are in
-_READ_ELSEWHERE: dict[tuple, object] = {}            # (line key, units there[, fleets]) -> line
-_ELSEWHERE_KEPT = 20_000
-_BY_SEA = "by sea"  # the reading also depends on the fleets at sea: kept per fleets too
-
-
-def _read_elsewhere(view: PositionView, key: tuple) -> tuple[ParsedLine, bool] | None:
-    provinces = _PROVINCES_READ.get(key)
-    if provinces is None or not view.movement:
-        return None
-    arrangement = _arrangement(view, provinces)
-    found = _READ_ELSEWHERE.get((key, arrangement))
-    if found is _BY_SEA:
-        found = _READ_ELSEWHERE.get((key, arrangement, view.fleets_at_sea_key))
-    return None if found is None else (found, False)
-
-
-def _arrangement(view: PositionView, provinces: tuple[str, ...]) -> tuple[str, ...]:
-    """The units standing in those provinces ("" where none stands), as text."""
-    return tuple(map(view.unit_keys.get, provinces, repeat("")))
-
-
-def _remember_elsewhere(view: PositionView, key: tuple, shape: Shape, by_sea: bool,
-                        found: ParsedLine) -> None:
-    if not view.movement or shape.subject.place is None:
-        return  # "F Stands" reads every unit of the sender's; other phases, the whole board
-    provinces = _PROVINCES_READ.get(key)
-    if provinces is None:
-        if len(_READ_ELSEWHERE) > _ELSEWHERE_KEPT:
-            _READ_ELSEWHERE.clear()
-            _PROVINCES_READ.clear()
-        read = [p.pid for p in shape.subject.place.places]
-        if shape.other is not None:
-            read += [p.pid for p in shape.other.place.places if p.pid not in read]
-        provinces = _PROVINCES_READ[key] = tuple(read)
-    arrangement = _arrangement(view, provinces)
-    if by_sea:
-        _READ_ELSEWHERE[(key, arrangement)] = _BY_SEA
-        _READ_ELSEWHERE[(key, arrangement, view.fleets_at_sea_key)] = found
-    else:
-        _READ_ELSEWHERE[(key, arrangement)] = found
 
 
 def _parse_new_line(text: str, view: PositionView, power: Power | None, key: tuple,
@@ -201,7 +149,6 @@ def _parse_new_line(text: str, view: PositionView, power: Power | None, key: tup
         else:
             found = _read_line(text, result.order, result.notes, result.valid, result.reason,
                                line_language or reply)
-        _remember_elsewhere(view, key, shape, resolver.by_sea, found)
         return found, False
     except Exception:  # the promise is: never an exception for any text
         log.exception("order %r could not be parsed", text)
@@ -300,7 +247,7 @@ def _syntax_error(text: str, problem: SyntaxProblem, reply: str, language: str) 
     lexeme = problem.lexeme
     candidates: tuple[str, ...] = ()
     if problem.kind == "not_an_order":
-        error = texts.message(reply, "not_an_order", text=text)
+        error = texts.message(reply, "not_an_order")
     elif problem.kind == "empty" or lexeme is None:
         # An order starts with its unit; the verbs that may also come first (build, disband,
         # hold) would only lengthen the message.
@@ -418,8 +365,6 @@ def forget(words: bool = True) -> None:
     started. For benchmarks and tests; a running bot never needs it."""
     _read.cache_clear()
     _CANONICAL.clear()
-    _READ_ELSEWHERE.clear()
-    _PROVINCES_READ.clear()
     verdicts.forget()
     readings.forget()
     if words:

@@ -96,8 +96,7 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
     `lex.placed` (a table per column: no tuple to make for a key): most pieces of a new
     line are found there, with no tokens made. A piece whose first word may start a phrase
     (`Mare`, `moves`, `S`) is read token by token, looking ahead into the next pieces for
-    the rest of the phrase, and where its phrase ends is remembered by the pieces the
-    search looked at (`_remembered_run`)."""
+    the rest of the phrase (`_read_on`)."""
     out: list[Lexeme] = []
     placed = lex.placed
     written = lex.written
@@ -114,15 +113,7 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
             column = placed[start] = {}
         found = column.get(piece)
         if found is None:
-            mark = written.get(piece)
-            if type(mark) is list:  # it starts with a word that may start a phrase
-                run = _remembered_run(line, pieces, k, start, mark, lex)
-                if run is not None:
-                    lexeme, k, end = run
-                    out.append(lexeme)
-                    continue
-                found = None
-            else:
+            if written.get(piece) is not _PHRASE_START:
                 toks = _piece_tokens(piece)
                 found = _context_free(toks, start, lex)
                 if found is not None and (len(found) != 1 or len(toks) != 1):
@@ -133,42 +124,6 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
         out += found
         k += 1
     return out
-
-
-def _remembered_run(line: str, pieces: list[str], k: int, start: int, looked: list[int],
-                    lex: Lexicon) -> tuple[Lexeme, int, int] | None:
-    """The phrase starting piece k, whose first word may start one, when the same pieces
-    were read before: (its lexeme, the index of the next piece, the column where the
-    phrase ends); None when not known.
-
-    The search for the longest phrase from a word looks at the next pieces until one
-    continues no phrase (or the line ends), so where it ends depends only on the pieces it
-    looked at, as written, wherever they stand: `lex.written` keeps, per tuple of those
-    pieces (with "" for the end of the line), how many pieces the phrase takes and its key;
-    and per first piece, how many pieces after it the search has looked at (`looked`, the
-    latest first), which says which tuples to try. Phrases that end inside a piece are not
-    kept. The table of the column keeps the phrase's lexeme by the same tuple, taken when
-    the phrase is written there with the same spaces."""
-    count = len(pieces)
-    written = lex.written
-    column = lex.placed.get(start)
-    for n in looked:
-        after = k + n + 1
-        run = tuple(pieces[k:after]) if after <= count else (*pieces[k:], "")
-        seen = column.get(run) if column is not None else None
-        if seen is not None and line.startswith(seen[0].text, start):
-            lexeme, taken = seen
-            return lexeme, k + taken, start + len(lexeme.text)
-        known = written.get(run)
-        if known is not None:
-            taken, key = known
-            end = start + len(pieces[k])
-            for n in range(k + 1, k + taken):
-                end = line.find(pieces[n], end) + len(pieces[n])
-            lexeme = _phrase_lexeme(line[start:end], start, key, lex)
-            _keep(lex, start, run, (lexeme, taken))  # a run is never one piece: no clash
-            return lexeme, k + taken, end
-    return None
 
 
 def _piece_tokens(piece: str) -> tuple[tuple[str, str, int, int], ...]:
@@ -190,17 +145,16 @@ def _piece_tokens(piece: str) -> tuple[tuple[str, str, int, int], ...]:
 
 def _written(kind: str, text: str, lex: Lexicon) -> tuple | None:
     """The reading (key, options, filler, clue, signature) of a token that reads the same
-    wherever it stands, remembered as written; None for a word that may start a phrase and
-    for a sign that is dropped. A word that may start a phrase is remembered as a list: how
-    many pieces after it the searches for its phrase have looked at (`_remembered_run`)."""
+    wherever it stands, remembered as written; None for a word that may start a phrase
+    (remembered as `_PHRASE_START`) and for a sign that is dropped."""
     reading = lex.written.get(text)
     if reading is not None:
-        return None if type(reading) is list else reading
+        return None if reading is _PHRASE_START else reading
     if kind == "soft":
         return None
     if kind == "word":
         key = fold(text)
-        reading = [] if key in lex.phrase_starts else (key, *_reading(lex, key))
+        reading = _PHRASE_START if key in lex.phrase_starts else (key, *_reading(lex, key))
     elif kind in ("dash", "arrow"):
         reading = ("-", *_reading(lex, "-"))
     else:  # other, number
@@ -208,7 +162,10 @@ def _written(kind: str, text: str, lex: Lexicon) -> tuple | None:
     if len(lex.written) > _MEMO_LIMIT:
         lex.written.clear()
     lex.written[text] = reading
-    return None if type(reading) is list else reading
+    return None if reading is _PHRASE_START else reading
+
+
+_PHRASE_START = "a word that may start a phrase"  # its reading depends on the words after it
 
 
 def _context_free(toks: tuple, start: int, lex: Lexicon) -> tuple[Lexeme, ...] | None:
@@ -278,34 +235,11 @@ def _read_on(line: str, pieces: list[str], k: int, start: int,
         if kind == "soft":
             t += 1
             continue
-        key, k2, start2, toks2, t2, phrase_end, looked = _phrase_from(line, pieces, k, start,
-                                                                      toks, t, lex)
+        key, k, start2, toks, t, phrase_end = _phrase_from(line, pieces, k, start, toks, t,
+                                                           lex)
         out.append(_phrase_lexeme(line[start + first:phrase_end], start + first, key, lex))
-        if t == 0 and t2 == len(toks2) and looked > 0:  # from a piece's start to an end
-            _remember_run(pieces, k, looked, (k2 - k + 1, key), lex)
-        k, start, toks, t = k2, start2, toks2, t2
+        start = start2
     return k + 1, start + len(pieces[k])
-
-
-def _remember_run(pieces: list[str], k: int, looked: int, found: tuple[int, str],
-                  lex: Lexicon) -> None:
-    """Keep where the phrase from piece k ends (`found`: pieces taken, key), by the pieces
-    its search looked at (`looked` after k, up to the end of the line when it is
-    `len(pieces) - k`): see `_remembered_run`."""
-    after = k + looked + 1
-    run = tuple(pieces[k:after]) if after <= len(pieces) else (*pieces[k:], "")
-    written = lex.written
-    if len(written) > _MEMO_LIMIT:
-        written.clear()
-    written[run] = found
-    # The first piece's mark (a word's is made by `_written`; a piece of several tokens,
-    # `Sint-Petersburg`, is never a token's text, so it can share the table).
-    mark = written.get(pieces[k])
-    if type(mark) is not list:
-        mark = written[pieces[k]] = []
-    if looked in mark:
-        mark.remove(looked)
-    mark.insert(0, looked)
 
 
 def _phrase_lexeme(span: str, start: int, key: str, lex: Lexicon) -> Lexeme:
@@ -323,8 +257,7 @@ def _phrase_from(line: str, pieces: list[str], k: int, start: int, toks: tuple, 
                  lex: Lexicon) -> tuple:
     """The longest vocabulary phrase starting at word token t of piece k (at column
     `start`): (key, and where reading goes on after it: piece index, its column, its tokens,
-    token index; the column where the phrase ends; and how many pieces after piece k the
-    search looked at, the end of the line counting as one).
+    token index; and the column where the phrase ends).
 
     Walks the lexicon's tree of phrases word by word, so it stops at the first word that
     continues no phrase; the plain way (`tests/grammar/test_lexer_shortcuts.py`: every run
@@ -334,15 +267,13 @@ def _phrase_from(line: str, pieces: list[str], k: int, start: int, toks: tuple, 
     best = (first, k, start, toks, t + 1, start + last)
     node = lex.phrase_tree.get(first)
     count = len(pieces)
-    k0 = k
     if node is None:
-        return (*best, 0)
+        return best
     j = t + 1
     words = 1
     while words < lex.longest:
         if j == len(toks):  # on into the next piece
             if k + 1 == count:
-                k += 1  # looked at the end of the line
                 break
             start = line.find(pieces[k + 1], start + len(pieces[k]))
             k += 1
@@ -367,7 +298,7 @@ def _phrase_from(line: str, pieces: list[str], k: int, start: int, toks: tuple, 
             j += 1
             continue
         break
-    return (*best, k - k0)
+    return best
 
 
 _UNKNOWN = (Option("UNKNOWN", None, frozenset()),)

@@ -72,9 +72,8 @@ class Lexicon:
     # the words that may follow], from the first words down.
     phrase_tree: dict[str, list] = field(default_factory=dict)
     memo: dict = field(default_factory=dict)      # phrase key -> its lexeme readings
-    # A word or sign as written -> its reading; a word that may start a phrase, or a piece
-    # starting with one -> the lengths of the runs of pieces looked at for its phrase; such
-    # a run (a tuple of pieces) -> the pieces its phrase takes and the phrase's key.
+    # A word or sign as written -> its reading, or a mark for a word that may start a
+    # phrase (its reading depends on the words after it: see lexer._written).
     written: dict = field(default_factory=dict)
     # column -> {piece as written: its lexemes; (phrase as written,): its lexeme}: one object
     # for every line with those words there, so the shapes remembered hold fewer objects for

@@ -90,7 +90,7 @@ class _Reading:
 
 class Resolver:
     __slots__ = ("position", "power", "board", "rules", "line_language", "lang", "kind",
-                 "view", "on_board", "orderable", "by_sea")
+                 "view", "on_board", "orderable")
 
     def __init__(self, position: Position, power: Power | None, board: Board, rules: Rules,
                  line_language: str | None, language: str,
@@ -105,9 +105,6 @@ class Resolver:
         self.view = view or verdicts.view_of(position)
         self.on_board = self.view.on_board
         self.orderable = self.view.orderable
-        # Whether a verdict asked for depended on the fleets at sea (a convoy route): then
-        # the reading holds only where the same fleets are at sea (see grammar.api).
-        self.by_sea = False
 
     # -- entry -----------------------------------------------------------------------------
     def resolve(self, shape: Shape) -> Resolution:
@@ -172,9 +169,6 @@ class Resolver:
         others = self._places_of_units(shape.other) if shape.other else [None]
         targets = self._targets(shape.target) if shape.target else [None]
         slots = (subjects, others, targets)
-        found = self._cheapest_first(kind, shape, slots)
-        if found is not None:
-            return found
         readings = []
         for subject, other, target in itertools.islice(itertools.product(*slots),
                                                        MAX_READINGS):
@@ -186,31 +180,10 @@ class Resolver:
             self._judge(reading)
         return self._choose(readings)
 
-    def _cheapest_first(self, kind: str, shape: Shape, slots: tuple[list, list, list]
-                        ) -> Resolution | None:
-        """A reading cheaper than every other that is legal and plausible wins whatever the
-        others' verdicts (they could only tie or lose). Costs add up, so it is the one made
-        of each slot's cheapest choice, when each slot has one: judged before the others are
-        listed (`Mar` is Marseilles, and the start of twelve seas). None: weigh them all."""
-        if len(slots[0]) * len(slots[1]) * len(slots[2]) > MAX_READINGS:
-            return None  # the readings weighed are the first MAX_READINGS combinations
-        cheapest = [_cheapest(slot) for slot in slots]
-        if _TIE in cheapest:
-            return None
-        readings = self._readings(kind, shape, *cheapest)
-        if len(readings) != 1:
-            return None
-        order = readings[0].order
-        self._judge(readings[0])
-        if readings[0].outcome is None and verdicts.plausible(self.view, order, self.board):
-            return self._choose(readings)
-        return None
-
     def _judge(self, reading: _Reading) -> None:
         """The position's verdict on a reading (the engine's validation, remembered)."""
-        reading.outcome, by_sea = verdicts.verdict(self.view, self.power, reading.order,
-                                                   self.board, self.rules)
-        self.by_sea = self.by_sea or by_sea
+        reading.outcome = verdicts.verdict(self.view, self.power, reading.order, self.board,
+                                           self.rules)
 
     # -- the usual line ---------------------------------------------------------------------
     def _single_reading(self, kind: str, shape: Shape) -> tuple[_Reading, bool] | None:
@@ -219,7 +192,8 @@ class Resolver:
         `_weigh` finds for it, with nothing listed or weighed (most lines;
         `tests/grammar/test_single_reading.py` holds the two to the same result). With it,
         whether it was the cheapest of several destinations: then it stands only if legal
-        and plausible (see `_cheapest_first`). None for any other line."""
+        and plausible (a reading cheaper than every other, legal and plausible, wins whatever
+        the others' verdicts: they could only tie or lose). None for any other line."""
         subject = shape.subject
         ref = subject.place
         if ref is None or kind in ("build", "bare"):
@@ -633,15 +607,6 @@ class Resolver:
 
     # -- messages --------------------------------------------------------------------------
     def _note(self, key: str, values: dict) -> str:
-        memo = (self.lang, key, *values.values())
-        found = _NOTES.get(memo)
-        if found is None:
-            if len(_NOTES) > _NOTES_KEPT:
-                _NOTES.clear()
-            found = _NOTES[memo] = self._new_note(key, values)
-        return found
-
-    def _new_note(self, key: str, values: dict) -> str:
         values = dict(values)
         if "pid" in values:
             values["name"] = texts.province(values.pop("pid"), self.lang)
@@ -674,15 +639,9 @@ def _order(kind: type, *fields: object) -> Order:
     return found
 
 
-# Notes as written, by language, kind and values: the same few come back on every line.
-_NOTES: dict[tuple, str] = {}
-_NOTES_KEPT = 20_000
-
-
 def forget() -> None:
-    """Drop the orders and notes kept (benchmarks start cold with it)."""
+    """Drop the orders kept (benchmarks start cold with it)."""
     _ORDERS.clear()
-    _NOTES.clear()
 
 
 _SAME_COST = 1e-9  # costs this close are equal (sums of quarters and units)
@@ -719,23 +678,6 @@ def _only_place(places: tuple[Place, ...], units: dict, power: Power | None) -> 
     or None."""
     narrowed = _naming_units(places, units, power)
     return narrowed[0] if len(narrowed) == 1 else None
-
-
-def _cheapest(choices: list[_Choice | None]) -> object:
-    """The choice cheaper than every other in its slot (None for an empty slot), or _TIE."""
-    if len(choices) == 1:
-        return choices[0]
-    ranked = sorted(choices, key=_choice_cost)
-    if ranked[1].cost > ranked[0].cost + _SAME_COST:
-        return ranked[0]
-    return _TIE
-
-
-_TIE = object()  # no one cheapest choice in a slot
-
-
-def _choice_cost(choice: _Choice) -> float:
-    return choice.cost
 
 
 def _slot(choice: _Choice) -> tuple[int, str, str]:

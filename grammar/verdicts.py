@@ -127,11 +127,10 @@ def forget() -> None:
 
 
 def verdict(view: PositionView, power: Power | None, order: Order, board: Board,
-            rules: Rules) -> tuple[Outcome | None, bool]:
+            rules: Rules) -> Outcome | None:
     """None when the order can apply on this position, else the engine's illegal outcome
-    (or, in winter, the failing one) with its reason; and whether that verdict read the fleets
-    at sea (a convoy route), besides the units the order names. Without a sender, the unit's
-    owner asks."""
+    (or, in winter, the failing one) with its reason. Without a sender, the unit's owner
+    asks."""
     power = power or owner_for(view, order, board)
     if view.movement:
         return _movement_verdict(view, power, order, board, rules)
@@ -139,14 +138,14 @@ def verdict(view: PositionView, power: Power | None, order: Order, board: Board,
     found = view.judged.get(key, _UNJUDGED)
     if found is _UNJUDGED:
         found = view.judged[key] = _engine_verdict(view, power, order, board, rules)
-    return found, False
+    return found
 
 
 _UNJUDGED = object()
 
 
 def _movement_verdict(view: PositionView, power: Power, order: Order, board: Board,
-                      rules: Rules) -> tuple[Outcome | None, bool]:
+                      rules: Rules) -> Outcome | None:
     """Remembered by the units the verdict reads, as text: its own, the one it supports or
     convoys, and, when a convoy route can matter (a convoy order; an army going VIA or to a
     province it does not border), the fleets at sea. The verdict depends on nothing else, so
@@ -168,7 +167,7 @@ def _movement_verdict(view: PositionView, power: Power, order: Order, board: Boa
             _MOVEMENT_VERDICTS.clear()
         found = _MOVEMENT_VERDICTS[key] = (order, movement_order_problem(
             view.on_board, power, order, board, rules))
-    return found[1], by_sea
+    return found[1]
 
 
 def _engine_verdict(view: PositionView, power: Power, order: Order, board: Board,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
 
+from service.area import Area
 from service.clock import to_ts
 from service.errors import InvalidRequest, NotAllowed, NotFound
 from service.models import ACTIVE, PAUSED
@@ -19,9 +19,6 @@ from service.notifier import Message
 from service.repos import absences, audit, phases, seats
 from service.repos.absences import Absence
 from service.when import HORIZON, read_time
-
-if TYPE_CHECKING:
-    from service.game_service import GameService
 
 
 @dataclass(frozen=True)
@@ -34,10 +31,7 @@ class AbsenceReport:
     deadline: datetime | None        # the open phase's deadline, when the absence moved it
 
 
-class Absences:
-    def __init__(self, core: GameService) -> None:
-        self.core = core
-
+class Absences(Area):
     async def declare(self, game_id: int, user_id: int, start: str, end: str) -> AbsenceReport:
         """Record an absence typed as the player wrote it (read in the game's time zone; a
         day alone runs from its start to its end)."""

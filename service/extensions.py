@@ -13,17 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
+from service.area import Area
 from service.clock import to_ts
 from service.errors import InvalidRequest, NotAllowed, NotFound
 from service.models import ACTIVE, Game
 from service.notifier import Message
 from service.repos import audit, extensions, games, phases, seats
 from service.repos.extensions import Extension
-
-if TYPE_CHECKING:
-    from service.game_service import GameService
 
 MAX_REASON = 200
 
@@ -37,10 +34,7 @@ class ExtensionReport:
     deadline: datetime | None        # the open phase's deadline after it
 
 
-class Extensions:
-    def __init__(self, core: GameService) -> None:
-        self.core = core
-
+class Extensions(Area):
     async def request(self, game_id: int, user_id: int, hours: float,
                       reason: str) -> ExtensionReport:
         now = self.core.now_ts()
@@ -91,7 +85,7 @@ class Extensions:
         if settings.extension_rule == "players":
             await self.core.post(game, "extension.vote", f"{game.name}: <@{user_id}> asks for "
                                  f"{hours:g} more hours ({reason}). Every other player must "
-                                 "agree.", users=voters, **params)
+                                 "agree.", ping=True, users=voters, **params)
         else:
             await self.core.post(game, "extension.asked", f"{game.name}: <@{user_id}> asks the "
                                  f"moderator for {hours:g} more hours ({reason}).", **params)

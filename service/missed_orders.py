@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.vocabulary import Power
+from service.area import Area
 from service.clock import from_ts, to_ts
 from service.models import ACTIVE, Game, PhaseRow
 from service.notifier import Message
@@ -28,36 +29,35 @@ from service.obligations import needs_orders
 from service.repos import audit, games, missed, phases, seats
 from service.repos import orders as order_rows
 
-if TYPE_CHECKING:
-    from service.game_service import GameService
-
 log = logging.getLogger(__name__)
 
 
-class MissedOrders:
-    def __init__(self, core: GameService) -> None:
-        self.core = core
-
+class MissedOrders(Area):
     # -- grace -------------------------------------------------------------------------------
     async def hold(self, game_id: int, phase_id: int) -> bool:
         """At the phase's deadline: hold it in grace if the game's policy says so and seated
-        powers sent no orders. True when held (the caller leaves it open)."""
+        powers sent no orders. True when held, or when its row changed meanwhile: the caller
+        leaves it open for now."""
         now = self.core.now_ts()
-        async with self.core.db.transaction() as conn:
+        async with self.core.db.read() as conn:     # most deadlines: no grace, no write
             game = await games.get(conn, game_id)
+            if game is None or game.status != ACTIVE or game.settings.nmr_policy != "grace":
+                return False
             phase = await phases.get(conn, phase_id)
-            if (game is None or game.status != ACTIVE or game.settings.nmr_policy != "grace"
-                    or phase is None or phase.status != "open" or phase.deadline_at is None
+            if (phase is None or phase.status != "open" or phase.deadline_at is None
                     or await missed.grace_from(conn, phase_id) is not None):
                 return False
             owing = await self._owing(conn, game, phase)
-            deadline = to_ts(phase.deadline_at)
-            # counted from the deadline: a bot that was down through the grace adjudicates
-            until = deadline + game.settings.nmr_grace.total_seconds()
-            if not owing or until <= now:
-                return False
+        deadline = to_ts(phase.deadline_at)
+        # counted from the deadline: a bot that was down through the grace adjudicates
+        until = deadline + game.settings.nmr_grace.total_seconds()
+        if not owing or until <= now:
+            return False
+        async with self.core.db.transaction() as conn:
+            # the row changed since it was read (held, moved or adjudicated by someone else):
+            # leave the phase to the next run, which reads it afresh
             if not await missed.start_grace(conn, phase_id, deadline, until):
-                return False
+                return True
             await audit.log(conn, game_id, None, "grace",
                             {"phase": phase.name, "powers": sorted(p.value for p in owing),
                              "until": until}, now)
@@ -67,8 +67,8 @@ class MissedOrders:
         await self.core.post(game, "nmr.grace", f"{game.name}: the deadline of {phase.name} "
                              f"passed without orders from {', '.join(powers)}. The phase waits "
                              f"for them until {end:%Y-%m-%d %H:%M} UTC; everyone may still "
-                             "change orders.", phase=phase.name, powers=powers, users=users,
-                             until=end)
+                             "change orders.", ping=True, phase=phase.name, powers=powers,
+                             users=users, until=end)
         for user in users:
             mine = sorted(p.value for p, u in owing.items() if u == user)
             await self.core.tell(user, Message(
@@ -130,9 +130,9 @@ class MissedOrders:
         """After the commit: the channel, the moderator and the player hear of each."""
         limit = game.settings.abandon_after
         for power, user in gone:
-            await self.core.post(game, "seat.abandoned", f"{game.name}: {power.value} sent no "
-                                 f"orders {limit} times in a row; <@{user}> is no longer "
-                                 "seated and the power stays in civil disorder.",
+            await self.core.post(game, "seat.abandoned", f"{game.name}: {power.value} has sent "
+                                 f"no orders for too many phases in a row ({limit}); <@{user}> "
+                                 "is no longer seated and the power stays in civil disorder.",
                                  game_id=game.id, power=power.value, user_id=user,
                                  missed=limit)
             params = {"game": game.name, "game_id": game.id, "power": power.value,

@@ -9,23 +9,18 @@ need from the database. The core asks it for each new phase's deadline
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.vocabulary import PhaseKind
+from service.area import Area
 from service.clock import from_ts, to_ts
 from service.models import Game, GameView
 from service.repos import absences, seats
 from service.slots import after_absences, next_deadline
 from service.when import read_time, zone
 
-if TYPE_CHECKING:
-    from service.core import ServiceCore
 
-
-class Schedules:
-    def __init__(self, core: ServiceCore) -> None:
-        self.core = core
-
+class Schedules(Area):
     async def deadline_after(self, conn: Any, game: Game, kind: PhaseKind, *, now: float,
                              previous_deadline: float | None) -> float:
         """The deadline (UTC seconds) of a phase of `kind` opening `now`, after a phase whose

@@ -17,15 +17,23 @@ from datetime import timedelta
 from typing import Any
 
 from service.errors import InvalidRequest
-from service.models import DRAW_POLICIES, GAME_LANGUAGES, MAP_PALETTES
+from service.models import (
+    DRAW_POLICIES,
+    EXTENSION_RULES,
+    GAME_LANGUAGES,
+    MAP_PALETTES,
+    NMR_POLICIES,
+)
+from service.when import read_schedule_value
 
 # What a moderator types to clear an optional setting (back to the game's default).
 NONE_WORDS = frozenset({"-", "none", "no", "off", "default", "nessuno", "nessuna",
                         "predefinito", "geen", "standaard", "uit"})
 
 # How a setting's value is read and shown: "choice" (one of `choices`), "hours" (a duration),
-# "hours_list" (several durations, e.g. "24h, 2h"), "number" (a whole number).
-KINDS = ("choice", "hours", "hours_list", "number")
+# "hours_list" (several durations, e.g. "24h, 2h"), "number" (a whole number), "zone" (an IANA
+# time zone), "clock" (a time of day, "21:00"), "weekdays" (days of the week, Monday = 0).
+KINDS = ("choice", "hours", "hours_list", "number", "zone", "clock", "weekdays")
 
 
 @dataclass(frozen=True)
@@ -58,6 +66,10 @@ class Setting:
                 return ()
             return tuple(sorted({read_duration(p, self.name) for p in re.split(r"[,;]", value)
                                  if p.strip()}, reverse=True))
+        if self.kind == "weekdays" and value in NONE_WORDS:
+            return ()
+        if self.kind in ("zone", "clock", "weekdays"):
+            return read_schedule_value(self.kind, text, self.name)
         if not re.fullmatch(r"\d{1,5}", value):
             raise InvalidRequest("settings.bad_number", f"{text!r} is not a whole number",
                                  setting=self.name, value=text.strip())
@@ -138,3 +150,17 @@ register(Setting("end_year", "end_year", "number", optional=True, check=_not_pas
 register(Setting("draw_policy", "draw_policy", "choice", DRAW_POLICIES))
 register(Setting("language", "language", "choice", GAME_LANGUAGES, optional=True))
 register(Setting("palette", "palette", "choice", MAP_PALETTES))
+# Schedules, missed orders, absences and extensions (docs/schedules.md).
+register(Setting("timezone", "timezone", "zone"))
+register(Setting("schedule_time", "schedule_time", "clock", optional=True))
+register(Setting("schedule_every_days", "schedule_every_days", "number"))
+register(Setting("schedule_followup_hours", "schedule_followup", "hours"))
+register(Setting("schedule_skip_days", "schedule_skip_days", "weekdays"))
+register(Setting("missed_orders", "nmr_policy", "choice", NMR_POLICIES))
+register(Setting("grace_hours", "nmr_grace", "hours"))
+register(Setting("abandon_after", "abandon_after", "number"))
+register(Setting("absence_days", "absence_days", "number"))
+register(Setting("extensions", "extension_rule", "choice", EXTENSION_RULES))
+register(Setting("extension_max_hours", "extension_max", "hours"))
+register(Setting("extensions_per_phase", "extensions_per_phase", "number"))
+register(Setting("extensions_per_player", "extensions_per_player", "number"))

@@ -7,7 +7,8 @@ started, never on a weekday in `schedule_skip_days`. Retreats and adjustments en
 `schedule_followup` after the deadline of the phase before them. The phase just played ends
 at a slot (or later, when extended or waiting in grace), and the next movement deadline is
 the first slot after that: processing early, extending or waiting for missing orders never
-moves the slots themselves.
+moves the slots themselves. A movement phase always gets at least half the time between two
+slots: a slot sooner than that after the phase opens is skipped.
 
 Wall-clock times are kept across summer time: 21:00 in Europe/Rome stays 21:00 on the Sunday
 the clocks change (the day is 23 or 25 hours long).
@@ -30,8 +31,9 @@ def slot_clock(text: str) -> time:
     return time(int(hours), int(minutes or 0))
 
 
-def next_movement_slot(settings: object, after: datetime, first_day: date) -> datetime:
-    """The first movement slot strictly after `after`."""
+def next_movement_slot(settings: object, after: datetime, first_day: date,
+                       earliest: datetime | None = None) -> datetime:
+    """The first movement slot strictly after `after` (and not before `earliest`)."""
     tz = zone(settings.timezone)
     clock = slot_clock(settings.schedule_time)
     every = settings.schedule_every_days
@@ -40,7 +42,7 @@ def next_movement_slot(settings: object, after: datetime, first_day: date) -> da
     for _ in range(_SEARCH_DAYS):
         if (day - first_day).days % every == 0 and day.weekday() not in skip:
             slot = datetime.combine(day, clock, tzinfo=tz).astimezone(UTC)
-            if slot > after:
+            if slot > after and (earliest is None or slot >= earliest):
                 return slot
         day += timedelta(days=1)
     raise ValueError("the schedule has no slot: every weekday is skipped")
@@ -57,7 +59,11 @@ def next_deadline(settings: object, kind: PhaseKind, *, now: datetime,
     tz = zone(settings.timezone)
     anchor = first_day or now.astimezone(tz).date()
     if kind is PhaseKind.MOVEMENT:
-        return next_movement_slot(settings, base, anchor)
+        # a movement phase gets at least half the time between two slots (12 hours for
+        # daily deadlines): a sooner slot (after an extension, a grace, a start at 20:00) is
+        # left for the one after it
+        shortest = timedelta(days=settings.schedule_every_days) / 2
+        return next_movement_slot(settings, base, anchor, earliest=now + shortest)
     # Retreats and adjustments: a few hours after the phase before, by the wall clock, moved
     # off skipped weekdays by whole days.
     local = base.astimezone(tz) + settings.schedule_followup

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import UTC, date, datetime, time, timedelta
+from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from service.errors import InvalidRequest
@@ -81,16 +82,23 @@ def zone_for_locale(locale: object | None) -> str:
     return _LOCALE_ZONES.get(value, "UTC")
 
 
+@cache
+def _zone_names() -> dict[str, str]:
+    """Every IANA zone name, by its lower-case spelling."""
+    return {z.lower(): z for z in available_timezones()}
+
+
 def zone(name: str) -> ZoneInfo:
-    """The IANA zone `name` ("Europe/Rome"), or `when.bad_zone`."""
+    """The IANA zone `name` ("Europe/Rome"; any capitals, spaces for underscores), or
+    `when.bad_zone`."""
     cleaned = (name or "").strip()
+    wanted = cleaned.lower().replace(" ", "_")
     try:
         if not cleaned or cleaned.startswith(("/", ".")) or ".." in cleaned:
             raise ValueError(cleaned)
-        return ZoneInfo(cleaned)
+        return ZoneInfo(_zone_names().get(wanted, cleaned))
     except (ZoneInfoNotFoundError, ValueError):
-        close = sorted(z for z in available_timezones()
-                       if cleaned and cleaned.lower().replace(" ", "_") in z.lower())[:5]
+        close = sorted(z for low, z in _zone_names().items() if wanted and wanted in low)[:5]
         raise InvalidRequest("when.bad_zone", f"unknown time zone {cleaned!r}: write an IANA "
                              "name such as Europe/Rome or America/New_York", value=cleaned,
                              examples=", ".join(close) or "Europe/Rome, Europe/Amsterdam, UTC"
@@ -229,3 +237,26 @@ def _unreadable(value: str) -> InvalidRequest:
 def wall_clock(when: datetime, zone_name: str) -> str:
     """`when` as the game's wall clock: "2026-12-01 21:00 Europe/Rome"."""
     return f"{when.astimezone(zone(zone_name)):%Y-%m-%d %H:%M} {zone_name}"
+
+
+def read_schedule_value(kind: str, text: str, setting: str) -> object:
+    """A schedule setting as a moderator types it: a time zone ("Europe/Rome", canonical
+    spelling), a time of day ("21:00", "21.30", "9"), or weekdays ("saturday, sunday",
+    "sabato domenica", "zaterdag zondag")."""
+    value = " ".join(text.split())
+    if kind == "zone":
+        return zone(value).key
+    if kind == "clock":
+        match = _CLOCK.fullmatch(_fold(value).replace(" ", ""))
+        if not match:
+            raise InvalidRequest("settings.bad_schedule_time", f"{value!r} is not a time of "
+                                 "day: write e.g. 21:00", setting=setting, value=value)
+        clock = _clock(match.group(0), value)
+        return f"{clock:%H:%M}"
+    days = []
+    for word in filter(None, re.split(r"[\s,;]+", _fold(value))):
+        if word not in WEEKDAYS:
+            raise InvalidRequest("settings.bad_weekday", f"{word!r} is not a day of the week: "
+                                 "write e.g. saturday, sunday", setting=setting, value=word)
+        days.append(WEEKDAYS[word])
+    return tuple(sorted(set(days)))

@@ -101,7 +101,11 @@ async def value_autocomplete(interaction: discord.Interaction,
 
 
 _EXAMPLES = {"hours": ("12h", "24h", "36h", "48h", "72h"),
-             "hours_list": ("24h, 2h", "12h, 1h", "2h", "-")}
+             "hours_list": ("24h, 2h", "12h, 1h", "2h", "-"),
+             "zone": ("Europe/Rome", "Europe/Amsterdam", "Europe/London", "UTC",
+                      "America/New_York"),
+             "clock": ("21:00", "20:00", "22:00", "-"),
+             "weekdays": ("saturday, sunday", "sunday", "-")}
 
 
 @app_commands.guild_only()

@@ -10,11 +10,12 @@ from engine.vocabulary import Power
 
 async def start_grace(conn: aiosqlite.Connection, phase_id: int, since: float,
                       until: float) -> bool:
-    """Hold the open phase until `until` for missing orders; False if it was held before
-    (a phase gets one grace) or is no longer open."""
+    """Hold the open phase, whose deadline was `since`, until `until` for missing orders;
+    False if it was held before (a phase gets one grace), is no longer open, or its deadline
+    changed meanwhile."""
     cursor = await conn.execute(
         "UPDATE phases SET grace_from = ?, deadline_at = ? WHERE id = ? AND status = 'open' "
-        "AND grace_from IS NULL", (since, until, phase_id))
+        "AND grace_from IS NULL AND deadline_at = ?", (since, until, phase_id, since))
     return cursor.rowcount == 1
 
 

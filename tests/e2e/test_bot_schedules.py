@@ -83,7 +83,8 @@ async def test_grace_waits_for_a_missing_player_then_civil_disorder(
         await table.pass_deadline(24.1)
         held = await posted(table, notice)
         assert f"<@{users['Italy'].id}>" in held.content
-        assert f"<@{users['England'].id}>" not in held.content       # only the missing pinged
+        assert f"<@{users['England'].id}>" not in held.content
+        assert held.mentions == [users["Italy"]]             # only the missing player is pinged
         assert stamp(START + timedelta(hours=36)) in held.content
         dm = await fake.wait_for_dm(users["Italy"], lambda m: "⏳" in m.content, timeout=20)
         assert "senza i tuoi ordini per Italia" in dm.content          # Italo reads Italian
@@ -159,6 +160,7 @@ async def test_an_extension_agreed_by_every_other_player(fake_discord, tmp_path,
                         options={"hours": 6.0, "reason": "trasloco"})
         vote = await table.channel_message(lambda m: "⌛" in m.content and m.components)
         assert "trasloco" in vote.content and f"<@{users['Germany'].id}>" in vote.content
+        assert set(vote.mentions) == set(users.values())     # who votes, and who asked
         agree = next(c for c in vote.custom_ids() if c.endswith(":yes"))
         own = await fake.click(users["France"], vote, agree)
         refused = await fake.wait_for_response(own)
@@ -171,3 +173,24 @@ async def test_an_extension_agreed_by_every_other_player(fake_discord, tmp_path,
         later = START + timedelta(hours=30)
         done = await posted(table, granted)
         assert stamp(later) in done.content
+
+
+async def test_the_schedule_is_changed_with_mod_settings_in_italian(fake_discord, tmp_path):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path, guild_locale="it") as table:
+        mod, _users, _ = await seat_table(fake, table, mod_locale="it")
+        changed = await table.run("mod", "settings", user=mod, options={
+            "setting": "schedule_skip_days", "value": "saturday, sunday"})
+        assert "Giorni senza scadenze" in changed.content
+        assert "sabato, domenica" in changed.content
+        await posted(table, "sabato, domenica")
+        asked = await fake.invoke(mod, table.guild, table.channel, "mod", "settings")
+        await fake.wait_for_response(asked, lambda r: "Proroghe per giocatore" in
+                                     (r.content or ""), timeout=20)    # the list's end
+        shown = "\n".join(r.content or "" for r in fake.responses_to(asked))
+        assert "**Fuso orario**: Europe/Rome" in shown
+        assert "**Ordini mancanti**: subito in sommossa" in shown
+        assert "**Giorni senza scadenze**: sabato, domenica" in shown
+        bad = await table.run("mod", "settings", user=mod, options={
+            "setting": "timezone", "value": "Europa/Roma"})
+        assert "Fuso orario “Europa/Roma” sconosciuto" in bad.content

@@ -115,8 +115,8 @@ def test_what_one_line_leaves_remembered_never_changes_the_next(lines):
 
 
 # Lines where a phrase's first word or piece comes back before other endings, the end of
-# the line, two spaces, a hyphen, a dot: where each phrase ended is remembered by the pieces
-# looked at, and must never be taken for another ending.
+# the line, two spaces, a hyphen, a dot: what is remembered of one line's pieces must never be
+# taken for another ending.
 RUNS = ["A Ven moves", "A Ven moves to", "A Ven moves to Tri", "A Ven moves  to Tri",
         "A Ven moves to-Tri", "F Mare del Nord", "F Mare del", "F Mare del Nord - Tri",
         "F Mare del Nord-Tri", "F Mare del Nord.", "F Mare Adriatico", "F S Pietroburgo",
@@ -128,7 +128,7 @@ RUNS = ["A Ven moves", "A Ven moves to", "A Ven moves to Tri", "A Ven moves  to 
 
 @settings(max_examples=100, deadline=None)
 @given(st.permutations(RUNS))
-def test_phrases_remembered_by_the_pieces_looked_at_read_as_the_plain_way_in_any_order(lines):
+def test_phrases_read_as_the_plain_way_in_any_order_of_lines(lines):
     lex = lexicon("auto")
     lex.placed.clear()
     lex.written.clear()

@@ -161,20 +161,18 @@ def test_a_type_left_out_on_a_coast_with_nothing_to_decide_is_ambiguous():
     assert parsed.candidates == ("A BRE H", "F BRE H")
 
 
+EN_NOT = "this is not an order; an order names a unit and what it does, for example “A Par - Bur”"
+IT_NOT = "questo non è un ordine; un ordine nomina un'unità e cosa fa, per esempio «A Ven - Tri»"
+NL_NOT = ("dit is geen opdracht; een opdracht noemt een eenheid en wat die doet, bijvoorbeeld "
+          "„A Par - Bur”")
 NOT_ORDERS = [
-    ("stop", "en", Power.FRANCE, "“stop” is not an order: an order names a unit and what it "
-                                 "does, for example “A Par - Bur”"),
-    ("ok", "en", Power.ITALY, "“ok” is not an order: an order names a unit and what it does, "
-                              "for example “A Par - Bur”"),
-    ("ciao", "it", Power.ITALY, "«ciao» non è un ordine: un ordine nomina un'unità e cosa fa, "
-                                "per esempio «A Ven - Tri»"),
-    ("Belgio", "it", Power.ITALY, "«Belgio» non è un ordine: un ordine nomina un'unità e cosa "
-                                  "fa, per esempio «A Ven - Tri»"),
-    ("hoi", "nl", Power.GERMANY, "„hoi” is geen opdracht: een opdracht noemt een eenheid en wat "
-                                 "die doet, bijvoorbeeld „A Par - Bur”"),
-    ("Bedankt Rusland", "nl", Power.GERMANY, "„Bedankt Rusland” is geen opdracht: een opdracht "
-                                             "noemt een eenheid en wat die doet, bijvoorbeeld "
-                                             "„A Par - Bur”"),
+    ("stop", "en", Power.FRANCE, EN_NOT),
+    ("ok", "en", Power.ITALY, EN_NOT),
+    ("hello there", "en", Power.ENGLAND, EN_NOT),
+    ("ciao", "it", Power.ITALY, IT_NOT),
+    ("Belgio", "it", Power.ITALY, IT_NOT),
+    ("hoi", "nl", Power.GERMANY, NL_NOT),
+    ("Bedankt Rusland", "nl", Power.GERMANY, NL_NOT),
 ]
 
 
@@ -187,3 +185,15 @@ def test_a_line_with_no_unit_and_no_order_word_is_not_an_order(line, lang, power
     assert parsed.error == message
     [read] = parse_message(line, position=OPENING, power=power, lang=lang, reply_lang=lang)
     assert read.error_kind == "not_an_order"
+
+
+def test_a_heading_for_another_power_in_a_message_carries_its_kind_and_powers():
+    lines = parse_message("Russia: A Mos - Lvn\nItalia:\nA Ven - Tri", position=OPENING,
+                          power=Power.ITALY, reply_lang="it")
+    refused, read = lines
+    assert refused.error_kind == "other_power"
+    assert dict(refused.error_params) == {"power": "Russia", "sender": "Italy"}
+    assert refused.error == "questi ordini sono sotto l'intestazione Russia, ma tu giochi Italia"
+    assert (read.canonical, read.error_kind, read.error_params) == ("A VEN - TRI", None, ())
+    assert hash(read) == hash(parse_line("A Ven - Tri", position=OPENING, power=Power.ITALY,
+                                         reply_lang="it"))

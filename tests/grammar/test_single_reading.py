@@ -1,7 +1,6 @@
-"""The resolver's two shortcuts give what weighing every reading gives: the usual line read
-without listing its readings (`_single_reading`), and the cheapest reading judged before the
-others are listed (`_cheapest_first`). Checked on every order of the shared games in the
-bench's six ways of writing them, and on random lines in all three kinds of phase."""
+"""The resolver's shortcut gives what weighing every reading gives: the usual line read
+without listing its readings (`_single_reading`). Checked on every order of the shared games
+in the bench's six ways of writing them, and on random lines in all three kinds of phase."""
 
 from __future__ import annotations
 
@@ -19,14 +18,11 @@ from tests.grammar.positions import ADJUSTMENT, CONVOY, OPENING, RETREAT
 
 
 class _Weighing(Resolver):
-    """The resolver with both shortcuts off: every reading listed, judged and weighed."""
+    """The resolver with the shortcut off: every reading listed, judged and weighed."""
 
     __slots__ = ()
 
     def _single_reading(self, kind, shape):
-        return None
-
-    def _cheapest_first(self, kind, shape, slots):
         return None
 
 

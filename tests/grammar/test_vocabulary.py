@@ -54,7 +54,7 @@ def test_messages_fill_in_with_the_values_the_code_gives(language):
         "no_unit_of_type": {"word", "unit"}, "several_units": {"word", "unit", "units"},
         "too_long": {"length", "limit"}, "too_many": {"count", "limit"},
         "other_power": {"name", "power"}, "unit_needs_place": {"example"}, "or": set(),
-        "wrong_coast": {"name", "coast", "written"}, "not_an_order": {"text"},
+        "wrong_coast": {"name", "coast", "written"}, "not_an_order": set(),
         "other_power_order": {"name", "power"},
         "missing_coast_one": {"province", "coast", "location"},
     }

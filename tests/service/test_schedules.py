@@ -30,7 +30,7 @@ ROME_EVENINGS = {"timezone": "Europe/Rome", "schedule_time": "21:00"}
 
 
 async def test_early_processing_never_shifts_the_schedule(service, clock):
-    clock.set(utc(2026, 11, 25, 10, 0))                       # Wednesday, 11:00 in Rome
+    clock.set(utc(2026, 11, 25, 6, 0))                        # Wednesday, 07:00 in Rome
     game = await start_game(service, **ROME_EVENINGS)
     assert game.view.deadline == utc(2026, 11, 25, 20, 0)     # 21:00 in Rome, that evening
     clock.set(utc(2026, 11, 25, 12, 0))
@@ -44,7 +44,7 @@ async def test_early_processing_never_shifts_the_schedule(service, clock):
 
 
 async def test_an_extension_moves_one_deadline_not_the_slots(service, clock):
-    clock.set(utc(2026, 11, 25, 10, 0))
+    clock.set(utc(2026, 11, 25, 6, 0))
     game = await start_game(service, **ROME_EVENINGS)
     await service.extend_deadline(game.id, MODERATOR, by=timedelta(hours=5))
     clock.set(utc(2026, 11, 26, 1, 0))                        # the extended deadline
@@ -53,7 +53,7 @@ async def test_an_extension_moves_one_deadline_not_the_slots(service, clock):
 
 
 async def test_the_schedule_keeps_21_00_across_the_march_and_october_changes(service, clock):
-    clock.set(utc(2026, 3, 27, 10, 0))                        # Friday before the change
+    clock.set(utc(2026, 3, 27, 6, 0))                         # Friday before the change
     game = await start_game(service, **ROME_EVENINGS)
     assert game.view.deadline == utc(2026, 3, 27, 20, 0)      # 21:00 CET
     clock.set(utc(2026, 3, 27, 20, 0))
@@ -64,16 +64,23 @@ async def test_the_schedule_keeps_21_00_across_the_march_and_october_changes(ser
     # Sunday 29 March: summer time, 21:00 CEST is 19:00 UTC (a 23-hour day)
     assert (await open_phase(service, game.id)).deadline_at == utc(2026, 3, 29, 19, 0)
 
-    settings = GameSettings(**ROME_EVENINGS)
-    october = next_deadline(settings, PhaseKind.MOVEMENT, now=utc(2026, 10, 24, 19, 0),
-                            previous_deadline=utc(2026, 10, 24, 19, 0),
-                            first_day=date(2026, 10, 1))
-    assert october == utc(2026, 10, 25, 20, 0)                # 21:00 CET again, 25 h later
+
+async def test_the_schedule_keeps_21_00_when_summer_time_ends(service, clock):
+    clock.set(utc(2026, 10, 23, 6, 0))                        # Friday, summer time
+    game = await start_game(service, **ROME_EVENINGS)
+    assert game.view.deadline == utc(2026, 10, 23, 19, 0)     # 21:00 CEST
+    clock.set(utc(2026, 10, 23, 19, 0))
+    await service.run_due()
+    assert (await open_phase(service, game.id)).deadline_at == utc(2026, 10, 24, 19, 0)
+    clock.set(utc(2026, 10, 24, 19, 0))
+    await service.run_due()
+    # Sunday 25 October: winter time again, 21:00 CET is 20:00 UTC (a 25-hour day)
+    assert (await open_phase(service, game.id)).deadline_at == utc(2026, 10, 25, 20, 0)
 
 
 async def test_adjustments_follow_hours_after_and_the_next_movement_takes_its_slot(
         service, clock):
-    clock.set(utc(2026, 11, 25, 10, 0))
+    clock.set(utc(2026, 11, 25, 6, 0))
     game = await start_game(service, schedule_followup=timedelta(hours=2), **ROME_EVENINGS)
     await service.submit_orders(game.id, game.user[F], "A MAR - SPA")
     clock.set(utc(2026, 11, 25, 20, 0))
@@ -86,6 +93,17 @@ async def test_adjustments_follow_hours_after_and_the_next_movement_takes_its_sl
     await service.run_due()
     spring = await open_phase(service, game.id)
     assert (spring.name, spring.deadline_at) == ("S1902M", utc(2026, 11, 27, 20, 0))
+
+
+async def test_a_movement_phase_gets_at_least_half_the_time_between_slots(service, clock):
+    clock.set(utc(2026, 11, 25, 10, 0))                       # 11:00 in Rome: 10 h to 21:00
+    game = await start_game(service, **ROME_EVENINGS)
+    assert game.view.deadline == utc(2026, 11, 26, 20, 0)     # so the first is tomorrow's
+    await service.extend_deadline(game.id, MODERATOR, by=timedelta(hours=23, minutes=30))
+    clock.set(utc(2026, 11, 27, 19, 30))                      # extended to 20:30 in Rome
+    await service.run_due()
+    # 21:00 that evening would leave 30 minutes: the phase gets the slot after
+    assert (await open_phase(service, game.id)).deadline_at == utc(2026, 11, 28, 20, 0)
 
 
 def test_every_other_day_counted_from_the_start_and_skipped_weekdays():
@@ -157,3 +175,53 @@ async def test_a_moderator_types_the_deadline_in_the_games_zone(service, clock, 
         await service.schedules.set_deadline_typed(game.id, MODERATOR, "ieri")
     assert caught.value.key == "when.unreadable"
     assert (await open_phase(service, game.id)).deadline_at == utc(2026, 11, 26, 20, 0)
+
+
+async def test_the_moderator_changes_the_schedule_mid_game(service, clock, notifier):
+    clock.set(utc(2026, 11, 25, 6, 0))
+    game = await start_game(service)
+    config = service.game_config
+    await config.change(game.id, MODERATOR, "timezone", "europe/rome")
+    await config.change(game.id, MODERATOR, "schedule_time", "21.00")
+    await config.change(game.id, MODERATOR, "schedule_skip_days", "sabato, zondag")
+    await config.change(game.id, MODERATOR, "missed_orders", "grace")
+    shown = {v.setting.name: v.value for v in await config.show(game.id)}
+    assert (shown["timezone"], shown["schedule_time"], shown["schedule_skip_days"],
+            shown["missed_orders"]) == ("Europe/Rome", "21:00", (5, 6), "grace")
+    assert [m.params["setting"] for m in notifier.posted("settings.changed")] == [
+        "timezone", "schedule_time", "schedule_skip_days", "missed_orders"]
+    # from the next phase on: Thursday's slot, then Friday's, then Monday's
+    await service.process_now(game.id, MODERATOR)
+    assert (await open_phase(service, game.id)).deadline_at == utc(2026, 11, 26, 20, 0)
+    clock.set(utc(2026, 11, 26, 20, 0))
+    await service.run_due()                                   # grace: nobody ordered
+    clock.set(utc(2026, 11, 27, 8, 0))
+    await service.run_due()
+    assert (await open_phase(service, game.id)).deadline_at == utc(2026, 11, 27, 20, 0)
+    clock.set(utc(2026, 11, 27, 20, 0))
+    await service.run_due()
+    clock.set(utc(2026, 11, 28, 8, 0))
+    await service.run_due()
+    assert (await open_phase(service, game.id)).deadline_at == utc(2026, 11, 30, 20, 0)
+    await config.change(game.id, MODERATOR, "schedule_skip_days", "-")
+    await config.change(game.id, MODERATOR, "schedule_time", "none")
+    shown = {v.setting.name: v.value for v in await config.show(game.id)}
+    assert (shown["schedule_time"], shown["schedule_skip_days"]) == (None, ())
+
+
+@pytest.mark.parametrize(("name", "typed", "key"), [
+    ("timezone", "Mars/Olympus", "when.bad_zone"),
+    ("schedule_time", "25:00", "when.bad_clock"),
+    ("schedule_time", "evening", "settings.bad_schedule_time"),
+    ("schedule_skip_days", "weekend", "settings.bad_weekday"),
+    ("schedule_skip_days", "mon tue wed thu fri sat sun", "settings.bad_skip_days"),
+    ("missed_orders", "lenient", "settings.bad_choice"),
+    ("grace_hours", "0", "settings.bad_duration"),
+    ("extensions", "vote", "settings.bad_choice"),
+])
+async def test_bad_schedule_settings_change_nothing(service, name, typed, key):
+    game = await start_game(service)
+    with pytest.raises(InvalidRequest) as caught:
+        await service.game_config.change(game.id, MODERATOR, name, typed)
+    assert caught.value.key == key
+    assert (await service.status(game.id)).settings == GameSettings()    # nothing changed
