@@ -150,7 +150,9 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                            min_on_time="only players who ordered on time at least this "
                                        "percentage of their phases may join",
                            language="the language of the game's channel posts and maps "
-                                    "(default: yours)")
+                                    "(default: yours)",
+                           channels="give the game a category with a private channel and a "
+                                    "role per power (docs/channels.md)")
     @app_commands.choices(rules=[app_commands.Choice(
         name="1971: the printed rulebook, e.g. a fleet to Spain must name its coast",
         value="1971"), app_commands.Choice(
@@ -181,7 +183,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                      abandon_after: app_commands.Range[int, 0, 20] = 0,
                      extensions: str = "moderator",
                      language: str | None = None,
-                     min_on_time: app_commands.Range[int, 0, 100] | None = None) -> None:
+                     min_on_time: app_commands.Range[int, 0, 100] | None = None,
+                     channels: bool = False) -> None:
         settings = GameSettings(
             timezone=timezone or zone_for_locale(interaction.locale),
             schedule_time=schedule_time, nmr_policy=missed_orders,
@@ -194,13 +197,20 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
             victory_target=victory_centres, end_year=end_year, min_on_time=min_on_time,
             language=language or language_of(interaction.locale))
         await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = await self._lang(interaction)
+        layout = self.bot.get_cog("Channels")
+        missing = layout.refusal(interaction, lang, name) if channels and layout else None
+        if missing:        # checked before anything is created (bot/cogs/channels.py)
+            await reply(interaction, missing)
+            return
         game = await self.bot.service.create_game(
             channel_id=interaction.channel_id, moderator_id=interaction.user.id, name=name,
             settings=settings, guild_id=interaction.guild_id)
-        lang = await self._lang(interaction)
-        await reply(interaction, "\n".join([
-            tr(lang, "mod.created", game=game.name, id=game.id, players=players, rules=rules),
-            schedule_summary(lang, game.settings)]))
+        lines = [tr(lang, "mod.created", game=game.name, id=game.id, players=players,
+                    rules=rules), schedule_summary(lang, game.settings)]
+        if channels and layout:
+            lines.append(await layout.set_up(interaction, game.id, lang))
+        await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="start", description="Start a game: powers drawn by lot, or as "
                                                     "you assign them")
