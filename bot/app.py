@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("bot.cogs.games", "bot.cogs.orders", "bot.cogs.moderation", "bot.cogs.deadlines",
-              "bot.cogs.help", "bot.cogs.schedules", "bot.cogs.seats")
+              "bot.cogs.help", "bot.cogs.schedules", "bot.cogs.seats", "bot.cogs.channels")
 
 
 class NotModerator(app_commands.CheckFailure):
@@ -47,7 +47,8 @@ class ArbitroBot(commands.Bot):
     def __init__(self, settings: Settings, *, sync: bool = False,
                  tick_seconds: float = 60.0) -> None:
         super().__init__(command_prefix=commands.when_mentioned,
-                         intents=intents(members=settings.members_intent),
+                         intents=intents(members=settings.members_intent,
+                                         message_content=settings.message_content),
                          help_command=None,
                          # names show without notifying anyone; reminders and "your
                          # turn" posts ask for pings explicitly (bot.notifier)

@@ -41,6 +41,10 @@ class DiscordNotifier:
                       "Messages and Attach Files there)", message.key, channel_id, exc)
             # the service keeps the results unannounced, tells the moderator, tries later
             raise ChannelUnavailable(f"channel {channel_id}: {exc}") from exc
+        finally:
+            channels = self.bot.get_cog("Channels")
+            if channels is not None:        # a game's own channels follow (bot/cogs/channels.py)
+                await channels.after_post(channel_id, message)  # type: ignore[attr-defined]
 
     async def _post(self, channel: Any, message: Message) -> None:
         lang = self.bot.language_of_channel(channel, message.lang)

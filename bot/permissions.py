@@ -9,15 +9,19 @@ INVITE_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, 
                                          attach_files=True, read_message_history=True).value
 
 
-def intents(*, members: bool = False) -> discord.Intents:
+def intents(*, members: bool = False, message_content: bool = False) -> discord.Intents:
     """Guilds (channels, roles) and direct messages; nothing privileged: the text of a DM to the
     bot is delivered without the message-content intent. `members` (the privileged Server
     Members intent, to be enabled in the developer portal too) adds the news that a player left
-    a server at once; without it that is found out when a DM to them fails."""
+    a server at once; without it that is found out when a DM to them fails.
+    `message_content` (privileged too) adds server messages and their text: orders typed as
+    plain messages in a power's channel (docs/channels.md); the Orders button needs nothing."""
     wanted = discord.Intents.none()
     wanted.guilds = True
     wanted.dm_messages = True
     wanted.members = members
+    wanted.guild_messages = message_content
+    wanted.message_content = message_content
     return wanted
 
 

@@ -28,6 +28,7 @@ once with the service it works for, with its own module and repository:
     service.replays        a game's replay and supply-centre chart (service/replays.py)
     service.seating        open seats, claims, unreachable players (service/seating.py)
     service.records        a player's record across games (service/records.py)
+    service.game_channels  a game's category, power channels and roles (service/game_channels.py)
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from service.db import Database
 from service.endgame import Endgame
 from service.exports import Exports
 from service.extensions import Extensions
+from service.game_channels import GameChannels
 from service.game_config import GameConfig
 from service.guide import Guides
 from service.lifecycle import LifecycleMixin
@@ -81,6 +83,7 @@ class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMix
         self.endgame = Endgame(self)
         self.exports = Exports(self)
         self.replays = Replays(self)
+        self.game_channels = GameChannels(self)
 
     @classmethod
     def open(cls, db_path: str | Path | None = None, *, notifier: Notifier | None = None,

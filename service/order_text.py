@@ -67,7 +67,10 @@ def read_orders(text: str, *, position: Position, power: Power, lang: str = "aut
         written = majority_language(line.language for line, meant in lines if meant)
         if written and any(meant and line.language != written for line, meant in lines):
             lines = [(line, looks_like_order(line.input)) for line in parsed(written)]
-    return [_reading(line) if meant else not_an_order(line.input) for line, meant in lines]
+    # Either may say a line is no order: the intent check before reading, or the reader
+    # after (a line of place names with no unit and no order word).
+    return [_reading(line) if meant and getattr(line, "error_kind", None) != "not_an_order"
+            else not_an_order(line.input) for line, meant in lines]
 
 
 def _reading(line: Any) -> Reading:

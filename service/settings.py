@@ -10,6 +10,7 @@
 | `ARBITRO_MEMBERS_INTENT` | `members_intent` | off (`1` asks for the privileged Server Members intent) |
 | `ARBITRO_BACKUP_DIR` | `backup_dir` | none: no daily backups |
 | `ARBITRO_BACKUP_KEEP` | `backup_keep` | `7` (daily backups kept) |
+| `ARBITRO_MESSAGE_CONTENT` | `message_content` | off (`1` asks for the privileged Message Content intent: orders typed in a power's channel) |
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class Settings:
     members_intent: bool = False
     backup_dir: str | None = None
     backup_keep: int = 7
+    message_content: bool = False
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -50,10 +52,14 @@ class Settings:
                    discord_token=env.get("DISCORD_TOKEN", "").strip() or None,
                    test_guild_id=int(guild) if guild else None,
                    discord_api_base=_api_base(env.get("DISCORD_API_BASE", "")),
-                   members_intent=env.get("ARBITRO_MEMBERS_INTENT", "").strip().lower()
-                   in ("1", "true", "yes", "on"),
+                   members_intent=_switch(env, "ARBITRO_MEMBERS_INTENT"),
+                   message_content=_switch(env, "ARBITRO_MESSAGE_CONTENT"),
                    backup_dir=env.get("ARBITRO_BACKUP_DIR", "").strip() or None,
                    backup_keep=_backup_keep(env.get("ARBITRO_BACKUP_KEEP", "")))
+
+
+def _switch(env: Mapping[str, str], name: str) -> bool:
+    return env.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def _api_base(value: str) -> str | None:

@@ -154,6 +154,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                                        "percentage of their phases may join",
                            language="the language of the game's channel posts and maps "
                                     "(default: yours)",
+                           channels="give the game a category with a private channel and a "
+                                    "role per power (docs/channels.md)",
                            press="how players may talk to each other (default: as they like)",
                            anonymous="hide who plays which power until the game ends",
                            grey_press="let players send messages without saying who sent "
@@ -192,6 +194,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                      extensions: str = "moderator",
                      language: str | None = None,
                      min_on_time: app_commands.Range[int, 0, 100] | None = None,
+                     channels: bool = False,
                      press: str = "full", anonymous: bool = False,
                      grey_press: bool = False) -> None:
         settings = GameSettings(
@@ -207,13 +210,20 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
             language=language or language_of(interaction.locale),
             press=press, anonymous=anonymous, grey_press=grey_press)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = await self._lang(interaction)
+        layout = self.bot.get_cog("Channels")
+        missing = layout.refusal(interaction, lang, name) if channels and layout else None
+        if missing:        # checked before anything is created (bot/cogs/channels.py)
+            await reply(interaction, missing)
+            return
         game = await self.bot.service.create_game(
             channel_id=interaction.channel_id, moderator_id=interaction.user.id, name=name,
             settings=settings, guild_id=interaction.guild_id)
-        lang = await self._lang(interaction)
-        await reply(interaction, "\n".join([
-            tr(lang, "mod.created", game=game.name, id=game.id, players=players, rules=rules),
-            schedule_summary(lang, game.settings)]))
+        lines = [tr(lang, "mod.created", game=game.name, id=game.id, players=players,
+                    rules=rules), schedule_summary(lang, game.settings)]
+        if channels and layout:
+            lines.append(await layout.set_up(interaction, game.id, lang))
+        await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="start", description="Start a game: powers drawn by lot, or as "
                                                     "you assign them")

@@ -43,6 +43,8 @@ PARAMS = {
     "help": "aiuto", "wanted": 80, "rate": 64, "on_time": 9, "total": 12, "percent": 75,
     "spells": 2, "finished": 1, "playing": 2, "abandoned": 1, "record": "",
 }
+# a game's channels (docs/channels.md)
+PARAMS.update(channel="<#500>", category="<#501>", permissions="**Gestisci canali**")
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LONG = 12
 # Texts that are rightly the same as the English: no words of their own, or a word the

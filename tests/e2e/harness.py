@@ -69,19 +69,22 @@ class Table:
 async def arbitro_bot(fake: FakeDiscord, tmp_path: Path, *, guild_locale: str = "en-US",
                       db_name: str = "arbitro.sqlite",
                       again: Table | None = None,
-                      members_intent: bool = False,
+                      members_intent: bool = False, message_content: bool = False,
+                      bot_permissions: int | None = None,
                       backup_dir: Path | None = None) -> AsyncIterator[Table]:
     """The bot running on a new server with a game channel, or (`again`) a restart of the bot
-    of an earlier Table: same server, channel, clock and database file."""
+    of an earlier Table: same server, channel, clock and database file. `bot_permissions`:
+    the bot's server permissions (default: those of a bot invited with the usual scopes)."""
     if again is None:
-        guild = fake.add_guild("Diplomacy club", locale=guild_locale)
+        extra = {} if bot_permissions is None else {"bot_permissions": bot_permissions}
+        guild = fake.add_guild("Diplomacy club", locale=guild_locale, **extra)
         channel = fake.add_channel(guild, "lepanto")
         clock = ManualClock()
     else:
         guild, channel, clock = again.guild, again.channel, again.clock
     settings = Settings(db_path=str(tmp_path / db_name), log_level="INFO",
                         discord_token=fake.token, discord_api_base=fake.api_base,
-                        members_intent=members_intent,
+                        members_intent=members_intent, message_content=message_content,
                         backup_dir=str(backup_dir) if backup_dir else None)
     logging.getLogger("bot").setLevel(logging.INFO)
     async with running_bot(settings, clock=clock, sync=True, scheduler=False,

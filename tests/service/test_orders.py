@@ -240,3 +240,12 @@ async def test_orders_arriving_during_adjudication_are_refused_not_lost(service,
         spring, autumn = await phases.history(conn, game.id)
         assert F not in await real(conn, spring.id)       # never silently moved to F1901M
         assert await real(conn, autumn.id) == {}
+
+
+async def test_a_line_the_reader_finds_no_order_in_is_refused_as_not_an_order(service):
+    # "Ven Tri" looks like an order to the first check (two places) but the reader finds no
+    # unit and no order word in it: the answer is the same short "not an order"
+    game = await start_game(service)
+    report = await service.submit_orders(game.id, game.user[Power.ITALY], "Ven Tri")
+    assert [line.error_key for line in report.lines] == ["orders.not_an_order"]
+    assert report.recorded == ()

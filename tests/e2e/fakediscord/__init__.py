@@ -35,6 +35,11 @@ permissions=)`, `add_user(name, locale=)`, `add_member(guild, user, roles=, mana
 `close_dms(user)`; changes made while the bot is connected reach it as gateway events. Users
 act with `send_dm`, `post_in_channel`, `invoke`, `autocomplete`, `click`, `submit_modal`.
 
+The bot may also lay out the guild (tests/e2e/fakediscord/guild_routes.py): categories and
+text channels with permission overwrites, roles, members' roles; `guild.channels`,
+`guild.roles`, `guild.members[user.id].role_ids` and `guild.permissions_in(user, channel)`
+show the result. Manage Channels, Manage Roles and the role hierarchy are checked (403/50013).
+
 What it checks as Discord would:
 - commands: registrations (names, 1-100 character descriptions and their localizations,
   required options first, at most 25 options and choices) are refused 400/50035 naming the

@@ -388,6 +388,8 @@ class FakeDiscord:
                                    f"someone else")
         data = click_data(message, custom_id, values)
         guild = self.world.guild_of(message.channel)
+        if guild is not None and not guild.permissions_in(user, message.channel) & VIEW_CHANNEL:
+            raise FakeDiscordError(f"{user.name} cannot see #{message.channel.name}")
         interaction, payload = self._new_interaction(MESSAGE_COMPONENT, user, guild,
                                                      message.channel, data, locale, message)
         return await self._dispatch_interaction(interaction, payload)

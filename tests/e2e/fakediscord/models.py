@@ -16,6 +16,8 @@ DISCORD_EPOCH_MS = 1_420_070_400_000
 ADMINISTRATOR = 1 << 3
 ADD_REACTIONS = 1 << 6
 MANAGE_GUILD = 1 << 5
+MANAGE_CHANNELS = 1 << 4
+MANAGE_ROLES = 1 << 28
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
 EMBED_LINKS = 1 << 14
@@ -35,6 +37,7 @@ DM_BOT_PERMISSIONS = (VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
 # Channel types.
 GUILD_TEXT = 0
 DM = 1
+GUILD_CATEGORY = 4
 
 # Message flags.
 EPHEMERAL = 1 << 6
@@ -126,6 +129,7 @@ class Channel:
     guild_id: int | None = None
     recipient: User | None = None   # the other side of a DM channel
     position: int = 0
+    parent_id: int | None = None    # the category a guild channel is in
     # Permission overwrites: role or user id -> (type 0 role / 1 member, allow, deny).
     overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)
 
@@ -143,7 +147,8 @@ class Channel:
                 "permission_overwrites": [
                     {"id": str(target), "type": kind, "allow": str(allow), "deny": str(deny)}
                     for target, (kind, allow, deny) in self.overwrites.items()],
-                "parent_id": None, "topic": None, "nsfw": False, "last_message_id": None,
+                "parent_id": str(self.parent_id) if self.parent_id else None,
+                "topic": None, "nsfw": False, "last_message_id": None,
                 "rate_limit_per_user": 0, "flags": 0}
 
 

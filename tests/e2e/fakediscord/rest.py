@@ -12,6 +12,7 @@ from typing import Any
 from aiohttp import web
 
 from . import limits
+from .guild_routes import GuildRoutes
 from .interaction_routes import InteractionRoutes
 from .models import (
     ATTACH_FILES,
@@ -44,6 +45,7 @@ class RestApi:
     def __init__(self, world: World, *, response_deadline: float) -> None:
         self.world = world
         self.interactions = InteractionRoutes(world, response_deadline=response_deadline)
+        self.guild_layout = GuildRoutes(world)
 
     def routes(self) -> list[web.RouteDef]:
         r = [
@@ -79,6 +81,7 @@ class RestApi:
                   web.get(prefix + "/commands/{command_id}", self.get_command),
                   web.delete(prefix + "/commands/{command_id}", self.delete_command)]
         r += self.interactions.routes()
+        r += self.guild_layout.routes()
         return [web.RouteDef(d.method, API + snowflake_params(d.path), d.handler, d.kwargs)
                 for d in r]
 
