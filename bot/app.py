@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("bot.cogs.games", "bot.cogs.orders", "bot.cogs.moderation", "bot.cogs.deadlines",
-              "bot.cogs.help", "bot.cogs.schedules", "bot.cogs.seats", "bot.cogs.channels")
+              "bot.cogs.help", "bot.cogs.schedules", "bot.cogs.seats", "bot.cogs.channels",
+              "bot.cogs.press")
 
 
 class NotModerator(app_commands.CheckFailure):

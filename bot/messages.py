@@ -14,6 +14,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.formatting import (
+    clean,
     outcome_text_of,
     phase_label,
     power_name,
@@ -29,7 +30,7 @@ from service.notifier import Message
 
 # Parameters whose values are user ids, shown as mentions (a reminder pings who still owes).
 _USER_PARAMS = {"user_id", "user", "users", "moderator_id", "actor_id", "old", "new"}
-_POWER_PARAMS = {"power", "powers", "winners", "civil_disorder", "side"}
+_POWER_PARAMS = {"power", "powers", "to_power", "winners", "civil_disorder", "side"}
 _PHASE_PARAMS = {"phase", "next_phase", "previous_phase", "sent_for", "open", "now_open"}
 _STATES = ("forming", "active", "paused", "finished")
 
@@ -93,6 +94,8 @@ def words(lang: str, params: Mapping[str, Any], *,
                                     for p in value)
         elif name in _USER_PARAMS:
             shown[name] = _mentions(value)
+        elif name == "body" and isinstance(value, str):      # a player's words, relayed
+            shown[name] = clean(value)
         elif name in _POWER_PARAMS:
             shown[name] = _powers(lang, value)
         elif name in _PHASE_PARAMS and isinstance(value, str):

@@ -69,6 +69,10 @@ class GameChannels(Area):
             if game.status == FINISHED:
                 raise InvalidRequest("channels.game_over", f"{game.name} is over",
                                      game=game.name)
+            if game.settings.anonymous:       # a power's role would show who plays it
+                raise InvalidRequest("channels.anonymous", f"{game.name} is anonymous: a "
+                                     "role per power would show who plays which",
+                                     game=game.name)
             powers = sorted({p for group in game.settings.setup.groups for p in group},
                             key=lambda p: p.value)
             await rows.enable(conn, game_id, game.guild_id, delete_after_days, powers)

@@ -29,6 +29,7 @@ once with the service it works for, with its own module and repository:
     service.seating        open seats, claims, unreachable players (service/seating.py)
     service.records        a player's record across games (service/records.py)
     service.game_channels  a game's category, power channels and roles (service/game_channels.py)
+    service.press          press relayed between powers, by the game's rules (service/press.py)
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from service.moderation import ModerationMixin
 from service.notifier import MemoryNotifier, Notifier
 from service.ordering import OrderingMixin
 from service.preferences import PreferencesMixin
+from service.press import Press
 from service.records import Records
 from service.replays import Replays
 from service.schedules import Schedules
@@ -84,6 +86,7 @@ class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMix
         self.exports = Exports(self)
         self.replays = Replays(self)
         self.game_channels = GameChannels(self)
+        self.press = Press(self)
 
     @classmethod
     def open(cls, db_path: str | Path | None = None, *, notifier: Notifier | None = None,

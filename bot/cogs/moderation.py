@@ -213,6 +213,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         lang = await self._lang(interaction)
         layout = self.bot.get_cog("Channels")
         missing = layout.refusal(interaction, lang, name) if channels and layout else None
+        if channels and anonymous:     # the same rule as service.game_channels.enable
+            missing = tr(lang, "channels.anonymous", game=name)
         if missing:        # checked before anything is created (bot/cogs/channels.py)
             await reply(interaction, missing)
             return

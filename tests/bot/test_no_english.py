@@ -45,6 +45,8 @@ PARAMS = {
 }
 # a game's channels (docs/channels.md)
 PARAMS.update(channel="<#500>", category="<#501>", permissions="**Gestisci canali**")
+# press (docs/press.md)
+PARAMS.update(body="Ci vediamo a Vienna?", to_power="England")
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LONG = 12
 # Texts that are rightly the same as the English: no words of their own, or a word the

@@ -1,0 +1,55 @@
+"""Press between powers (docs/press.md): `/press send` relays a message to another power's
+player by private message, signed by the sending power or, where the game allows grey press,
+unsigned. The rules are the service's (service/press.py); the answer is private either way."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import reply
+from bot.choosing import game_autocomplete, parse_power, power_autocomplete, resolve_game
+from bot.formatting import clean, power_name
+from bot.i18n import tr
+
+if TYPE_CHECKING:
+    from bot.app import ArbitroBot
+
+GAME = "the game (default: your only game here)"
+
+
+class Press(commands.GroupCog, group_name="press",
+            group_description="Talk to the other powers, as your game allows"):
+    def __init__(self, bot: ArbitroBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="send", description="Send a message to another power's player, "
+                                                   "through the bot")
+    @app_commands.describe(to="the power you write to", text="your message",
+                           anonymous_sender="leave the message unsigned (only where the game "
+                                            "allows grey press)",
+                           as_power="if you play several powers: the one that speaks",
+                           game=GAME)
+    @app_commands.autocomplete(to=power_autocomplete, as_power=power_autocomplete,
+                               game=game_autocomplete())
+    async def send(self, interaction: discord.Interaction, to: str,
+                   text: app_commands.Range[str, 1, 1500], anonymous_sender: bool = False,
+                   as_power: str | None = None, game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = await resolve_game(self.bot, interaction, game)
+        lang = await self.bot.language_of_interaction(interaction)
+        sent = await self.bot.service.press.send(
+            view.id, interaction.user.id, parse_power(to), clean(text),
+            signed=not anonymous_sender, from_power=parse_power(as_power) if as_power else None)
+        key = "press.sent" if sent.signed else "press.sent_grey"
+        await reply(interaction, tr(lang, key, game=sent.game,
+                                    to_power=power_name(lang, sent.to_power),
+                                    power=power_name(lang, sent.from_power)))
+
+
+async def setup(bot: ArbitroBot) -> None:
+    await bot.add_cog(Press(bot))
