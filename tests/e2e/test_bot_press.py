@@ -1,0 +1,122 @@
+"""Press and anonymous games against the Discord stand-in (docs/press.md): an anonymous game
+where nothing a player can see (channel posts, their own ephemeral answers, their private
+messages, the maps' files) names another player until the reveal at the end; press relayed
+signed and grey, and refused by the rules in the player's language."""
+
+from __future__ import annotations
+
+import re
+
+from tests.e2e.harness import PLAYERS, announced, arbitro_bot, process_now
+
+
+def leaks(text: str, user, others) -> list[str]:
+    """Who else `text` names: another player's mention or user name."""
+    found = []
+    for other in others:
+        if other is user:
+            continue
+        if f"<@{other.id}>" in text or f"<@!{other.id}>" in text or \
+                re.search(rf"\b{re.escape(other.name)}\b", text):
+            found.append(other.name)
+    return found
+
+
+def everything_seen_by(fake, table, user) -> list:
+    """Every bot message `user` can see: the game channel (public posts and their own
+    ephemeral answers) and their private messages."""
+    return fake.visible_to(user, table.channel) + fake.dms_to(user)
+
+
+async def test_an_anonymous_game_hides_players_and_relays_press_by_its_rules(
+        fake_discord, tmp_path):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path) as table:
+        mod = fake.add_user("Mara")
+        fake.add_member(table.guild, mod, manage_guild=True)
+        users = {}
+        for power, (name, locale) in PLAYERS.items():
+            users[power] = fake.add_user(name, locale=locale)
+            fake.add_member(table.guild, users[power])
+        players = list(users.values())
+        created = await table.run("mod", "create", user=mod, options={
+            "name": "Lepanto", "movement_hours": 24.0, "reminders": "2h",
+            "anonymous": True, "grey_press": True})
+        assert "Lepanto" in created.content
+        for user in players:
+            await table.run("game", "join", user=user)
+        assignments = ", ".join(f"{p} <@{u.id}>" for p, u in users.items())
+        await table.run("mod", "start", user=mod, options={"assignments": assignments})
+        start = await announced(table, "An anonymous game")
+        assert "<@" not in start.content and start.mentions == []
+        # each player learns their own power privately
+        briefing = await fake.wait_for_dm(users["France"], lambda m: "Francia" in m.content,
+                                          timeout=20)
+        assert briefing is not None
+
+        # /game status, public in the channel: no player named
+        status = await table.run("game", "status", user=users["Turkey"])
+        assert not status.ephemeral and "<@" not in status.content
+        assert "hidden (anonymous game)" in status.content
+
+        # press: signed by the power, in the recipient's language
+        sent = await table.run("press", "send", user=users["France"], dm=True, options={
+            "to": "England", "text": "Channel demilitarised?"})
+        assert sent.content == "Mandato a Inghilterra in **Lepanto**, firmato da Francia."
+        got = await fake.wait_for_dm(users["England"], lambda m: "✉️" in m.content, timeout=20)
+        assert "a message from **France**" in got.content
+        assert "Channel demilitarised?" in got.content
+        # grey press: no power named
+        sent = await table.run("press", "send", user=users["Germany"], dm=True, options={
+            "to": "Italy", "text": "Watch your back", "anonymous_sender": True})
+        assert "zonder handtekening" in sent.content
+        got = await fake.wait_for_dm(users["Italy"], lambda m: "✉️" in m.content, timeout=20)
+        assert "senza firma" in got.content and "Germania" not in got.content
+        # refused by the rules, in the sender's language
+        mine = await table.run("press", "send", user=users["France"], dm=True, options={
+            "to": "France", "text": "hello me"})
+        assert mine.content == "Francia la giochi tu: scegli un'altra potenza a cui scrivere."
+        changed = await table.run("mod", "settings", user=mod, options={
+            "setting": "press", "value": "public"})
+        assert changed.ephemeral
+        public = await table.run("press", "send", user=users["France"], dm=True, options={
+            "to": "Austria", "text": "secret"})
+        assert "ammette solo messaggi pubblici" in public.content
+        public = await table.run("press", "send", user=users["Austria"], dm=True, options={
+            "to": "France", "text": "secret"})
+        assert "allows only public press" in public.content
+        await table.run("mod", "settings", user=mod, options={
+            "setting": "press", "value": "gunboat"})
+        gunboat = await table.run("press", "send", user=users["Germany"], dm=True, options={
+            "to": "Russia", "text": "hoi"})
+        assert "gunboat-spel" in gunboat.content
+        assert not [m for m in fake.dms_to(users["Austria"]) + fake.dms_to(users["Russia"])
+                    if "✉️" in m.content]                     # nothing was relayed
+
+        # the channel reminder names powers, pings nobody; each player's DM reminder
+        await table.pass_deadline(22.5)
+        reminder = await announced(table, "Still owing orders")
+        assert "France" in reminder.content and "<@" not in reminder.content
+        assert reminder.mentions == []
+        await fake.wait_for_dm(users["Russia"], lambda m: "⏰" in m.content, timeout=20)
+
+        # results with the map: still nobody named
+        await process_now(table, mod)
+        results = await table.channel_message(lambda m: not m.ephemeral and m.files,
+                                              after=reminder)
+        assert results.files[0][1].startswith(b"\x89PNG") and all(leaks(name, None, players) == []
+                                     for name, _ in results.files)
+
+        # everything any player saw so far names no other player
+        for user in players:
+            for message in everything_seen_by(fake, table, user):
+                assert not leaks(message.content, user, players), message.content
+                for name, _data in message.files:
+                    assert not leaks(name, user, players)
+
+        # the end reveals who played whom
+        await table.run("mod", "end", user=mod, options={"reason": "time"})
+        reveal = await announced(table, "who played whom")
+        for power, user in users.items():
+            assert f"{power}: <@{user.id}>" in reveal.content
+        assert reveal.mentions == []                     # named, not pinged
