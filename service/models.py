@@ -69,6 +69,7 @@ class GameSettings:
     grey_press: bool = False             # /press send may leave a message unsigned
     press_in_retreats: bool = True       # press during retreats and adjustments
     press_when_eliminated: bool = False  # press from or to a power with nothing left
+    press_channels: bool = True          # /press open: private channels between powers
 
     @property
     def setup(self) -> Setup:
@@ -182,7 +183,8 @@ class GameSettings:
                 "min_on_time": self.min_on_time,
                 "press": self.press, "anonymous": self.anonymous,
                 "grey_press": self.grey_press, "press_in_retreats": self.press_in_retreats,
-                "press_when_eliminated": self.press_when_eliminated}
+                "press_when_eliminated": self.press_when_eliminated,
+                "press_channels": self.press_channels}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameSettings:
@@ -193,7 +195,8 @@ class GameSettings:
                  ("timezone", "schedule_time", "schedule_every_days", "nmr_policy",
                   "abandon_after", "absence_days", "extension_rule", "extensions_per_phase",
                   "extensions_per_player", "press", "anonymous", "grey_press",
-                  "press_in_retreats", "press_when_eliminated") if k in data}
+                  "press_in_retreats", "press_when_eliminated", "press_channels")
+                 if k in data}
         if "schedule_skip_days" in data:
             plain["schedule_skip_days"] = tuple(data["schedule_skip_days"])
         return cls(rules=data.get("rules", "1971"), players=data.get("players", 7),

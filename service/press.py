@@ -18,6 +18,11 @@ its own message key:
     press.sender_eliminated / press.recipient_eliminated
                                           from or to a power with nothing left, if not allowed
     press.vacant                          the recipient's seat has no player to read it
+
+`/press open` (a private channel between powers, `room_for`) obeys the same rules but the
+message's, and three of its own: press.anonymous_channels (an anonymous game: the channel's
+members would show who plays whom), press.no_press_channels (the game's setting) and
+press.no_channels (the game has no channels and roles per power: docs/channels.md).
 """
 
 from __future__ import annotations
@@ -43,6 +48,18 @@ class Sent:
     signed: bool
 
 
+@dataclass(frozen=True)
+class PressRoom:
+    """What the bot needs to open a private press channel: where, and whose roles see it."""
+
+    game: str
+    category_id: int
+    language: str | None
+    powers: tuple[Power, ...]          # the speaker first
+    role_ids: tuple[int, ...]          # each power's role (it follows the seat)
+    moderator_id: int
+
+
 class Press(Area):
     async def send(self, game_id: int, sender_id: int, to: Power, body: str, *,
                    signed: bool = True, from_power: Power | None = None) -> Sent:
@@ -51,33 +68,14 @@ class Press(Area):
         body = body.strip()
         async with self.core.db.transaction() as conn:
             game = await self.core.game_or_fail(conn, game_id)
-            if game.status == FORMING:
-                raise InvalidRequest("press.not_started", f"{game.name} has not started",
-                                     game=game.name)
-            if game.status not in (ACTIVE, PAUSED):
-                raise InvalidRequest("press.game_over", f"{game.name} is over", game=game.name)
-            mine = await seats.powers_of(conn, game_id, sender_id)
-            sender = self._speaker(game, mine, from_power)
-            self._check_settings(game, signed, body)
-            seated = {s.power: s for s in await seats.all_seats(conn, game_id)}
-            if to in mine:
-                raise InvalidRequest("press.to_yourself", "you play that power yourself",
-                                     game=game.name, power=to.value)
-            phase = await phases.latest(conn, game_id)
-            if to not in seated or phase is None or to in game.neutral_in(phase.position.phase):
-                raise InvalidRequest("press.not_in_play", f"nobody plays {to.value} in "
-                                     f"{game.name}", game=game.name, power=to.value)
-            position = phase.position
-            if position.phase.kind != PhaseKind.MOVEMENT and not game.settings.press_in_retreats:
+            sender, seated, phase = await self._allowed(conn, game, sender_id, [to],
+                                                        from_power)
+            self._check_message(game, signed, body)
+            if phase.position.phase.kind != PhaseKind.MOVEMENT and \
+                    not game.settings.press_in_retreats:
                 raise NotAllowed("press.not_in_retreats", "no press during retreats and "
                                  "adjustments in this game", game=game.name,
                                  phase=phase.name)
-            if not game.settings.press_when_eliminated:
-                for power, key in ((sender, "press.sender_eliminated"),
-                                   (to, "press.recipient_eliminated")):
-                    if not position.units_of(power) and not position.supply_centers.get(power):
-                        raise NotAllowed(key, f"{power.value} is out of the game: no press "
-                                         "from or to it", game=game.name, power=power.value)
             reader = seated[to].user_id
             if reader is None:
                 raise InvalidRequest("press.vacant", f"nobody holds {to.value} now",
@@ -91,6 +89,68 @@ class Press(Area):
             params["power"] = sender.value
         await self.core.tell(reader, Message(key, f"{game.name}: press{by}:\n{body}", params))
         return Sent(game.name, sender, to, signed)
+
+    async def room_for(self, game_id: int, user_id: int, with_powers: list[Power], *,
+                       from_power: Power | None = None) -> PressRoom:
+        """`/press open`: where a private channel between the user's power and `with_powers`
+        goes, by the same rules as `send` plus the channel's own: the game allows press
+        channels, is not anonymous (the channel's members would show who plays whom), and has
+        its channels and roles (docs/channels.md)."""
+        async with self.core.db.read() as conn:
+            game = await self.core.game_or_fail(conn, game_id)
+            speaker, _seated, _phase = await self._allowed(conn, game, user_id, with_powers,
+                                                           from_power)
+        if game.settings.anonymous:
+            raise NotAllowed("press.anonymous_channels", f"{game.name} is anonymous: use "
+                             "/press send", game=game.name)
+        if not game.settings.press_channels:
+            raise NotAllowed("press.no_press_channels", f"{game.name} has no private press "
+                             "channels: use /press send", game=game.name)
+        plan = await self.core.game_channels.plan(game_id)
+        powers = (speaker, *dict.fromkeys(with_powers))
+        rooms = [plan.room(p) if plan else None for p in powers]
+        if plan is None or plan.category_id is None or plan.finished or \
+                any(r is None or r.role_id is None for r in rooms):
+            raise InvalidRequest("press.no_channels", f"{game.name} has no channels and "
+                                 "roles per power yet: ask the moderator for /mod setup",
+                                 game=game.name)
+        return PressRoom(game.name, plan.category_id, game.settings.language, powers,
+                         tuple(r.role_id for r in rooms if r and r.role_id), game.moderator_id)
+
+    async def _allowed(self, conn, game: Game, user_id: int, targets: list[Power],
+                       from_power: Power | None):
+        """The rules every press obeys: (the speaking power, the seats, the phase)."""
+        if game.status == FORMING:
+            raise InvalidRequest("press.not_started", f"{game.name} has not started",
+                                 game=game.name)
+        if game.status not in (ACTIVE, PAUSED):
+            raise InvalidRequest("press.game_over", f"{game.name} is over", game=game.name)
+        mine = await seats.powers_of(conn, game.id, user_id)
+        sender = self._speaker(game, mine, from_power)
+        if game.settings.press == "gunboat":
+            raise NotAllowed("press.gunboat", f"{game.name} is a gunboat game: no press",
+                             game=game.name)
+        if game.settings.press == "public":
+            raise NotAllowed("press.public_only", f"{game.name} allows only public press: "
+                             "post in the game's channel", game=game.name)
+        seated = {s.power: s for s in await seats.all_seats(conn, game.id)}
+        phase = await phases.latest(conn, game.id)
+        position = phase.position
+        for to in targets:
+            if to in mine:
+                raise InvalidRequest("press.to_yourself", "you play that power yourself",
+                                     game=game.name, power=to.value)
+            if to not in seated or to in game.neutral_in(position.phase):
+                raise InvalidRequest("press.not_in_play", f"nobody plays {to.value} in "
+                                     f"{game.name}", game=game.name, power=to.value)
+        if not game.settings.press_when_eliminated:
+            for power in (sender, *targets):
+                if not position.units_of(power) and not position.supply_centers.get(power):
+                    key = "press.sender_eliminated" if power == sender else \
+                        "press.recipient_eliminated"
+                    raise NotAllowed(key, f"{power.value} is out of the game: no press "
+                                     "from or to it", game=game.name, power=power.value)
+        return sender, seated, phase
 
     @staticmethod
     def _speaker(game: Game, mine: list[Power], chosen: Power | None) -> Power:
@@ -109,14 +169,7 @@ class Press(Area):
         return mine[0]
 
     @staticmethod
-    def _check_settings(game: Game, signed: bool, body: str) -> None:
-        mode = game.settings.press
-        if mode == "gunboat":
-            raise NotAllowed("press.gunboat", f"{game.name} is a gunboat game: no press",
-                             game=game.name)
-        if mode == "public":
-            raise NotAllowed("press.public_only", f"{game.name} allows only public press: "
-                             "post in the game's channel", game=game.name)
+    def _check_message(game: Game, signed: bool, body: str) -> None:
         if not signed and not game.settings.grey_press:
             raise NotAllowed("press.no_grey", f"{game.name} does not allow unsigned press",
                              game=game.name)

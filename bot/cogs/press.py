@@ -50,6 +50,48 @@ class Press(commands.GroupCog, group_name="press",
                                     to_power=power_name(lang, sent.to_power),
                                     power=power_name(lang, sent.from_power)))
 
+    @app_commands.command(name="open", description="Open a private channel between your power "
+                                                   "and others, where the game allows it")
+    @app_commands.describe(with_="the power to talk with", also="a third power (optional)",
+                           as_power="if you play several powers: the one that speaks",
+                           game=GAME)
+    @app_commands.rename(with_="with")
+    @app_commands.autocomplete(with_=power_autocomplete, also=power_autocomplete,
+                               as_power=power_autocomplete, game=game_autocomplete())
+    @app_commands.guild_only()
+    async def open(self, interaction: discord.Interaction, with_: str, also: str | None = None,
+                   as_power: str | None = None, game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = await resolve_game(self.bot, interaction, game)
+        lang = await self.bot.language_of_interaction(interaction)
+        others = [parse_power(with_)] + ([parse_power(also)] if also else [])
+        room = await self.bot.service.press.room_for(
+            view.id, interaction.user.id, others,
+            from_power=parse_power(as_power) if as_power else None)
+        guild = interaction.guild
+        assert guild is not None
+        channel_lang = room.language or lang
+        names = [power_name(channel_lang, p) for p in room.powers]
+        hidden = discord.PermissionOverwrite(view_channel=False)
+        talk = discord.PermissionOverwrite(view_channel=True, read_message_history=True,
+                                           send_messages=True)
+        overwrites: dict = {guild.default_role: hidden, guild.me: talk}
+        roles = [guild.get_role(r) for r in room.role_ids]
+        if any(role is None for role in roles):       # deleted by hand since /mod setup
+            await reply(interaction, tr(lang, "press.no_channels", game=room.game))
+            return
+        overwrites.update({role: talk for role in roles})
+        overwrites[discord.Object(id=room.moderator_id)] = talk
+        category = guild.get_channel(room.category_id)
+        channel = await guild.create_text_channel(
+            "-".join(["press", *names]).lower()[:100], overwrites=overwrites,
+            category=category if isinstance(category, discord.CategoryChannel) else None,
+            reason=f"Arbitro: press in game {view.id}")
+        await channel.send(tr(channel_lang, "press.channel_intro", game=room.game,
+                              powers=", ".join(names)))
+        await reply(interaction, tr(lang, "press.opened", game=room.game,
+                                    channel=channel.mention))
+
 
 async def setup(bot: ArbitroBot) -> None:
     await bot.add_cog(Press(bot))

@@ -120,3 +120,33 @@ async def test_an_anonymous_game_hides_players_and_relays_press_by_its_rules(
         for power, user in users.items():
             assert f"{power}: <@{user.id}>" in reveal.content
         assert reveal.mentions == []                     # named, not pinged
+
+
+async def test_press_open_makes_a_private_channel_for_the_powers_named(fake_discord, tmp_path):
+    from tests.e2e.harness import seat_everyone
+    from tests.e2e.test_bot_channels import LAYOUT, category_of, laid_out, sees, writes
+
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path, bot_permissions=LAYOUT) as table:
+        mod, users = await seat_everyone(fake, table, options={"channels": True})
+        await laid_out(table, users)
+        opened = await table.run("press", "open", user=users["England"],
+                                 options={"with": "France", "also": "Russia"})
+        assert opened.ephemeral and "Your private channel in **Lepanto**" in opened.content
+        channel = next(c for c in table.guild.channels.values()
+                       if c.name == "press-england-france-russia")
+        assert channel.parent_id == category_of(table).id
+        for power in ("England", "France", "Russia"):
+            assert sees(table, users[power], channel) and writes(table, users[power], channel)
+        assert sees(table, mod, channel)
+        assert not sees(table, users["Germany"], channel)
+        intro = await fake.wait_for_message(lambda m: "🤝" in m.content, channel=channel,
+                                            timeout=20)
+        assert "England, France, Russia" in intro.content
+        # refused by the rules, in the player's language (Francesca's client is Italian)
+        await table.run("mod", "settings", user=mod, options={
+            "setting": "press_channels", "value": "no"})
+        refused = await table.run("press", "open", user=users["France"],
+                                  options={"with": "Italy"})
+        assert refused.content == ("**Lepanto** non prevede canali privati per i messaggi: "
+                                   "usa invece /press send.")

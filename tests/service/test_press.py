@@ -144,3 +144,54 @@ async def test_no_press_before_the_start_or_after_the_end(service, notifier):
     with pytest.raises(InvalidRequest) as error:
         await service.press.send(forming.id, 1, E, "hi")
     assert error.value.key == "press.not_started"
+
+
+# -- /press open: a private channel between powers ---------------------------------------------
+
+async def channel_game(service, **settings):
+    """A started game on a server, with its channels and roles recorded as the bot makes them
+    (role ids 7000 + i)."""
+    from service.models import GameSettings
+    created = await service.create_game(channel_id=500, moderator_id=MODERATOR, name="Lepanto",
+                                        settings=GameSettings(**settings), guild_id=42)
+    for user in range(1, 8):
+        await service.join(created.id, user)
+    view = await service.start(created.id, MODERATOR, seed=1)
+    users = {s.power: s.user_id for s in view.seats}
+    if not settings.get("anonymous"):
+        await service.game_channels.enable(created.id, MODERATOR)
+        await service.game_channels.record_category(created.id, 6000)
+        for i, power in enumerate(sorted(users, key=lambda p: p.value)):
+            await service.game_channels.record_room(created.id, power, 6001 + i, 7000 + i)
+    return created.id, users
+
+
+async def test_press_open_gives_the_category_and_the_roles_of_the_powers(service):
+    game_id, users = await channel_game(service)
+    room = await service.press.room_for(game_id, users[F], [E, E, R])
+    assert room.powers == (F, E, R) and room.category_id == 6000
+    order = sorted(users, key=lambda p: p.value)
+    assert room.role_ids == tuple(7000 + order.index(p) for p in (F, E, R))
+    assert room.moderator_id == MODERATOR
+
+
+@pytest.mark.parametrize(("settings", "key"), [
+    ({"anonymous": True}, "press.anonymous_channels"),
+    ({"press_channels": False}, "press.no_press_channels"),
+    ({"press": "public"}, "press.public_only"),
+    ({"press": "gunboat"}, "press.gunboat")])
+async def test_press_open_is_refused_by_the_rules(service, settings, key):
+    game_id, users = await channel_game(service, **settings)
+    with pytest.raises(ServiceError) as error:
+        await service.press.room_for(game_id, users[F], [E])
+    assert error.value.key == key
+
+
+async def test_press_open_needs_the_games_channels(service):
+    game = await start_game(service)
+    with pytest.raises(InvalidRequest) as error:
+        await service.press.room_for(game.id, game.user[F], [E])
+    assert error.value.key == "press.no_channels"
+    with pytest.raises(InvalidRequest) as error:
+        await service.press.room_for(game.id, game.user[F], [F])
+    assert error.value.key == "press.to_yourself"
