@@ -76,3 +76,13 @@ async def test_a_game_that_is_not_anonymous_shows_its_players_and_reveals_nothin
     assert not started.anonymous and started.params["seats"]["France"] == \
         game.user[Power.FRANCE]
     assert not notifier.posted("game.identities")
+
+
+async def test_the_maps_of_an_anonymous_game_are_drawn_without_players(service, renderer):
+    game = await start_game(service, anonymous=True)
+    await service.process_now(game.id, MODERATOR)
+    assert renderer.calls                           # the results' map was drawn
+    users = {str(u) for u in game.user.values()}
+    for call in renderer.calls:
+        assert not [k for k in call if any(w in k for w in ("user", "player", "seat"))]
+        assert not users & {str(v) for v in call.values()}
