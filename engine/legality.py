@@ -38,7 +38,11 @@ def ordered_unit(order: Order, power: Power, units: Mapping[str, Unit]) -> Unit 
     if not isinstance(order, MOVEMENT_ORDERS):
         return illegal(Reason.WRONG_PHASE, getattr(order, "location", None))
     province = province_of(order.location)
-    unit = units.get(province)
+    return _own_unit(units.get(province), power, order, province)
+
+
+def _own_unit(unit: Unit | None, power: Power, order: Order, province: str) -> Unit | Outcome:
+    """`unit` when it is there, `power`'s and of the type the order names; else why not."""
     if unit is None:
         return illegal(Reason.NO_UNIT, province)
     if unit.power != power:
@@ -245,13 +249,10 @@ def removable_unit(power: Power, order: Disband, units: tuple[Unit, ...],
     due to `power`, `used` of them taken by its earlier orders, `removed` the units already
     removed by order."""
     province = province_of(order.location)
-    unit = next((u for u in units if u.province == province), None)
-    if unit is None:
-        return illegal(Reason.NO_UNIT, province)
-    if unit.power != power:
-        return illegal(Reason.WRONG_POWER, province)
-    if order.unit is not None and order.unit != unit.type:
-        return illegal(Reason.WRONG_UNIT_TYPE, province)
+    unit = _own_unit(next((u for u in units if u.province == province), None), power, order,
+                     province)
+    if isinstance(unit, Outcome):
+        return unit
     if unit in removed:
         return illegal(Reason.DUPLICATE, province)
     if delta >= 0 or used >= -delta:

@@ -27,7 +27,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from engine.vocabulary import Phase, Power
 from service.clock import Clock, to_ts
 from service.db import Database
-from service.errors import InvalidRequest, NotFound
+from service.errors import InvalidRequest, NotAllowed, NotFound
 from service.images import Renderer, default_renderer, stand_in_png
 from service.models import FINISHED, Game, MapImage, PhaseRow
 from service.notifier import ChannelUnavailable, Message, Notifier
@@ -92,6 +92,15 @@ class ServiceBase:
                                  f"(the game is {game.status})", game=game.name,
                                  status=game.status)
         return phase
+
+    @staticmethod
+    async def powers_or_fail(conn: Any, game: Game, user_id: int) -> list[Power]:
+        """The powers `user_id` plays in `game` (NotAllowed when none)."""
+        mine = await seats.powers_of(conn, game.id, user_id)
+        if not mine:
+            raise NotAllowed("orders.not_seated", f"you do not play a power in {game.name}",
+                             game=game.name)
+        return mine
 
     async def render(self, position: Any, **kwargs: Any) -> bytes:
         """The renderer, in a worker process or thread (CPU work: the event loop stays

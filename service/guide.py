@@ -10,8 +10,6 @@ from engine.adjustments import adjustment_counts, build_sites
 from engine.board import Board, standard_board
 from engine.position import Position
 from engine.vocabulary import PhaseKind, Power, Unit, UnitType, province_of
-from service.errors import NotAllowed
-from service.repos import seats
 
 if TYPE_CHECKING:
     from service.game_service import GameService
@@ -38,10 +36,7 @@ class Guides:
         async with service.db.read() as conn:
             game = await service.game_or_fail(conn, game_id)
             current = await service.open_phase_or_fail(conn, game)
-            mine = await seats.powers_of(conn, game_id, user_id)
-        if not mine:
-            raise NotAllowed("orders.not_seated", f"you do not play a power in {game.name}",
-                             game=game.name)
+            mine = await service.powers_or_fail(conn, game, user_id)
         position = current.position
         units = [u for u in _units_to_order(position) if u.power in mine]
         examples = example_orders(position, mine, units,

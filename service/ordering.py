@@ -55,10 +55,7 @@ class OrderingMixin(ServiceCore):
         async with self.db.read() as conn:
             game = await self.game_or_fail(conn, game_id)
             current = await self.open_phase_or_fail(conn, game)
-            mine = await seats.powers_of(conn, game_id, user_id)
-        if not mine:
-            raise NotAllowed("orders.not_seated", f"you do not play a power in {game.name}",
-                             game=game.name)
+            mine = await self.powers_or_fail(conn, game, user_id)
         if power is not None and power not in mine:
             raise NotAllowed("orders.not_your_power", f"you do not play {power.value} in "
                              f"{game.name}", game=game.name, power=power.value)
@@ -193,7 +190,7 @@ class OrderingMixin(ServiceCore):
         async with self.db.read() as conn:
             game = await self.game_or_fail(conn, game_id)
             current = await self.open_phase_or_fail(conn, game)
-            mine = await self._mine_or_fail(conn, game, user_id)
+            mine = await self.powers_or_fail(conn, game, user_id)
             return await self._power_orders(conn, game, current, mine)
 
     async def clear_orders(self, game_id: int, user_id: int,
@@ -203,7 +200,7 @@ class OrderingMixin(ServiceCore):
         async with self.db.transaction() as conn:
             game = await self.game_or_fail(conn, game_id)
             current = await self.open_phase_or_fail(conn, game)
-            mine = await self._mine_or_fail(conn, game, user_id)
+            mine = await self.powers_or_fail(conn, game, user_id)
             if power is not None and power not in mine:
                 raise NotAllowed("orders.not_your_power", f"you do not play {power.value}",
                                  power=power.value)
@@ -213,13 +210,6 @@ class OrderingMixin(ServiceCore):
                                                 [], self.now_ts())
             return await self._power_orders(conn, game, current, mine)
 
-    async def _mine_or_fail(self, conn: object, game: Game, user_id: int) -> list[Power]:
-        mine = await seats.powers_of(conn, game.id, user_id)
-        if not mine:
-            raise NotAllowed("orders.not_seated", f"you do not play a power in {game.name}",
-                             game=game.name)
-        return mine
-
     async def set_ready(self, game_id: int, user_id: int, ready: bool = True) -> ReadyReport:
         """Mark the user's powers ready (or not). When every seated power that has orders to
         give is ready, the phase is adjudicated at once."""
@@ -227,7 +217,7 @@ class OrderingMixin(ServiceCore):
         async with self.db.transaction() as conn:
             game = await self.game_or_fail(conn, game_id)
             current = await self.open_phase_or_fail(conn, game)
-            mine = await self._mine_or_fail(conn, game, user_id)
+            mine = await self.powers_or_fail(conn, game, user_id)
             for p in mine:
                 await order_rows.set_ready(conn, current.id, p, ready)
             marked = await order_rows.ready_powers(conn, current.id)
@@ -245,7 +235,7 @@ class OrderingMixin(ServiceCore):
         async with self.db.transaction() as conn:
             game = await self.game_or_fail(conn, game_id)
             current = await self.open_phase_or_fail(conn, game)
-            mine = await self._mine_or_fail(conn, game, user_id)
+            mine = await self.powers_or_fail(conn, game, user_id)
             for p in mine:
                 await draws.set_vote(conn, game_id, p, yes, now)
             # a draw may pass at any time; the game's policy says how absent powers count
@@ -280,7 +270,7 @@ class OrderingMixin(ServiceCore):
         async with self.db.read() as conn:
             game = await self.game_or_fail(conn, game_id)
             current = await self.open_phase_or_fail(conn, game)
-            mine = await self._mine_or_fail(conn, game, user_id)
+            mine = await self.powers_or_fail(conn, game, user_id)
             given = await order_rows.effective(conn, current.id)
         kind = current.position.phase.kind
         drawn = [(p, parse_order(text, kind)) for p in mine for text in given.get(p, [])]

@@ -159,6 +159,7 @@ register(Setting("end_year", "end_year", "number", optional=True, check=_not_pas
 register(Setting("draw_policy", "draw_policy", "choice", DRAW_POLICIES))
 register(Setting("language", "language", "choice", GAME_LANGUAGES, optional=True))
 register(Setting("palette", "palette", "choice", MAP_PALETTES))
+register(Setting("min_on_time", "min_on_time", "number", optional=True))
 # Schedules, missed orders, absences and extensions (docs/schedules.md).
 register(Setting("timezone", "timezone", "zone"))
 register(Setting("schedule_time", "schedule_time", "clock", optional=True))

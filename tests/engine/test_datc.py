@@ -19,24 +19,6 @@ RECORDS = load_json_or_empty("datc", "datc.json")
 IDS = [r["id"] for r in RECORDS] or ["shared-data-absent"]
 BY_ID = {r["id"]: r for r in RECORDS}
 
-# Eight records state order results that were "read off the expected final position" (their
-# provenance says so) and contradict the DATC's own text, which the records also carry. Their
-# units after the phase are right and are checked; for the order results the DATC text wins.
-DATC_TEXT_WINS = {
-    "6.A.4": ({"Germany: F KIE - KIE": "fails"}, "moving to the same sector is an illegal move"),
-    "6.B.13": ({"Turkey: F BUL/SC - CON": "fails", "Turkey: F CON - BUL/EC": "fails"},
-               "Both moves fail."),
-    "6.C.3": ({"Turkey: A CON - SMY": "fails", "Turkey: A BUL - CON": "fails"},
-              "Every unit will keep its place."),
-    "6.C.5": ({"Austria: A TRI - SER": "fails"},
-              "all Austrian and Turkish armies will not move"),
-    "6.C.7": ({"France: A BUR - BEL": "fails"}, "None of the units will succeed to move."),
-    "6.C.9": ({"Austria: A SER - BUL": "fails"}, "None of the units will succeed to move."),
-    "6.D.33": ({"Austria: A VIE - BUD": "fails"},
-               "the army in Serbia advances to Budapest (Vienna's move to Budapest fails)"),
-    "6.E.10": ({"Germany: F DEN - HEL": "fails"}, "There is no movement of fleets."),
-}
-
 # Where the seeds (1971 preset) change the DATC v3.0 outcome: the seeds' outcome and rule.
 SEEDS_1971 = {
     "6.B.2": ("seed 003 'Coste': a fleet ordered to Spain must name the coast, else void",
@@ -104,9 +86,9 @@ def test_datc_2023(case_id: str) -> None:
     if "dislodged_after" in expected:
         assert _dislodged(result["dislodged_after"]) == _dislodged(
             expected["dislodged_after"]), why
-    stated = dict(expected.get("order_results") or {})
-    stated.update(DATC_TEXT_WINS.get(case_id, ({}, ""))[0])
-    for order, outcome in stated.items():
+    # every stated result, the eight once read off the final position included: the shared
+    # records now state the DATC text's outcome for them (its README says which)
+    for order, outcome in (expected.get("order_results") or {}).items():
         assert result["order_results"].get(order) == outcome, f"{order}{why}"
     if expected.get("civil_disorder_removes") is not None:
         assert _units(result["civil_disorder_removes"]) == _units(
@@ -124,9 +106,7 @@ def test_datc_1971(case_id: str) -> None:
         if "dislodged_after" in expected:
             assert _dislodged(result["dislodged_after"]) == _dislodged(
                 expected["dislodged_after"]), why
-        stated = dict(expected.get("order_results") or {})
-        stated.update(DATC_TEXT_WINS.get(case_id, ({}, ""))[0])
-        for order, outcome in stated.items():
+        for order, outcome in (expected.get("order_results") or {}).items():
             assert result["order_results"].get(order) == outcome, f"{order}{why}"
         return
     _rule, outcomes, dislodged, occupants = SEEDS_1971[case_id]
