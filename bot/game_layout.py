@@ -127,6 +127,12 @@ class Layout:
         await self._sync(category, wanted_in_category(plan, guild))
         for room in plan.rooms:
             await self._room(plan, room, guild, category)
+        if plan.finished:
+            # the other channels of the category (press between powers) join the archive
+            rooms = {room.channel_id for room in plan.rooms}
+            for channel in category.channels:
+                if channel.id not in rooms:
+                    await self._sync(channel, wanted_in_category(plan, guild))
         if plan.finished != plan.archived:          # over; or rolled back to running
             await self.store.record_archived(plan.game_id, archived=plan.finished)
             log.info("game %s: its channels are %s", plan.game_id,
@@ -185,7 +191,9 @@ class Layout:
         things = [found for room in plan.rooms
                   for found in (guild.get_channel(room.channel_id or 0),
                                 guild.get_role(room.role_id or 0))]
-        things.append(guild.get_channel(plan.category_id or 0))
+        category = guild.get_channel(plan.category_id or 0)
+        things += list(getattr(category, "channels", ()))     # press channels too
+        things.append(category)
         for thing in things:
             if thing is not None:
                 with contextlib.suppress(discord.NotFound):

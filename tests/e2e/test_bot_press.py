@@ -150,3 +150,9 @@ async def test_press_open_makes_a_private_channel_for_the_powers_named(fake_disc
                                   options={"with": "Italy"})
         assert refused.content == ("**Lepanto** non prevede canali privati per i messaggi: "
                                    "usa invece /press send.")
+        # the end of the game opens it with the rest of the archive: everyone reads it
+        await table.run("mod", "end", user=mod, options={"reason": "test"})
+        await fake.world.wait_until(
+            lambda: sees(table, users["Germany"], channel)
+            and not writes(table, users["England"], channel),
+            timeout=20, what="the press channel to join the archive, read-only")
