@@ -12,6 +12,7 @@ from service.area import Area
 from service.errors import InvalidRequest
 from service.models import FINISHED, FORMING
 from service.repos import audit, game_config, phases
+from service.repos import game_channels as channel_rows
 from service.setting_registry import REGISTRY, Setting, setting_named
 
 
@@ -54,6 +55,11 @@ class GameConfig(Area):
             if setting.check is not None:
                 latest = await phases.latest(conn, game_id)
                 setting.check(setting, value, latest.position.phase.year if latest else None)
+            if setting.field == "anonymous" and value and await channel_rows.get(conn, game_id):
+                # a role per power would show who plays which (the same refusal as /mod setup)
+                raise InvalidRequest("channels.anonymous", f"{game.name} has its own channels "
+                                     "and roles, which would show who plays which",
+                                     game=game.name)
             old = getattr(game.settings, setting.field)
             updated = replace(game.settings, **{setting.field: value}).validate()
             await game_config.set_settings(conn, game_id, updated)

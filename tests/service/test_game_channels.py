@@ -92,3 +92,17 @@ async def test_refusals(service):
         await service.game_channels.enable(game.id, MODERATOR, delete_after_days=0)
     assert refused.value.key == "channels.bad_days"
     assert await service.game_channels.plan(game.id) is None
+
+
+async def test_a_game_with_its_own_channels_cannot_be_made_anonymous(service):
+    game = await new_game(service)
+    await service.game_channels.enable(game.id, MODERATOR)
+    with pytest.raises(InvalidRequest) as refused:
+        await service.game_config.change(game.id, MODERATOR, "anonymous", "yes")
+    assert refused.value.key == "channels.anonymous"
+    assert (await service.status(game.id)).settings.anonymous is False
+    # without channels it may be
+    other = await service.create_game(channel_id=CHANNEL + 1, moderator_id=MODERATOR,
+                                      name="Elsewhere", settings=GameSettings(), guild_id=GUILD)
+    await service.game_config.change(other.id, MODERATOR, "anonymous", "yes")
+    assert (await service.status(other.id)).settings.anonymous is True
