@@ -51,9 +51,10 @@ class ServiceBase:
         self.clock = clock
         self.renderer: Renderer = renderer or default_renderer()
         self.use_scheduler = scheduler
-        # The real renderer holds the GIL for its whole run (about 0.4 s a map), so threads
-        # do not help: maps are drawn in worker processes, one per core, unless a renderer
-        # was injected (tests record its calls in this process) or 0 is asked for.
+        # The real renderer is CPU work that holds the GIL (about 11 ms a map, plus a static
+        # board drawn once per process), so threads do not help: maps, replays and charts are
+        # drawn in worker processes, one per core, unless a renderer was injected (tests record
+        # its calls in this process) or 0 is asked for.
         if render_processes is None:
             render_processes = (os.cpu_count() or 1) if renderer is None \
                 and self.renderer is not stand_in_png else 0
