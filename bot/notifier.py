@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.cogs.seats import seat_view
 from bot.i18n import tr
 from bot.limits import DEFAULT_UPLOAD_LIMIT, split_blocks
 from bot.messages import render_message
@@ -51,7 +50,7 @@ class DiscordNotifier:
         blocks = await render_message(self.bot, message, lang)
         upload_limit = getattr(getattr(channel, "guild", None), "filesize_limit",
                                DEFAULT_UPLOAD_LIMIT)
-        view = self._buttons(message, lang) or await self._seat_view(message, lang, channel.id)
+        view = self._buttons(message, lang)
         await send_pieces(channel, blocks, message, lang, upload_limit, view=view)
         log.info("posted %s to channel %s (%d characters%s)", message.key, channel.id,
                  sum(map(len, blocks)), f", {message.image_name}" if message.image else "")
@@ -62,7 +61,7 @@ class DiscordNotifier:
             lang = await self.bot.language_of_user(user_id)
             blocks = await render_message(self.bot, message, lang)
             channel = user.dm_channel or await user.create_dm()
-            view = self._buttons(message, lang) or await self._seat_view(message, lang, None)
+            view = self._buttons(message, lang)
             await send_pieces(channel, blocks, message, lang, DEFAULT_UPLOAD_LIMIT, view=view)
         except discord.Forbidden:
             log.warning("user %s does not accept direct messages: %s not delivered", user_id,
@@ -75,17 +74,6 @@ class DiscordNotifier:
             log.exception("direct message %s to user %s failed", message.key, user_id)
             return
         await self.bot.service.seating.note_reachable(user_id)
-
-    async def _seat_view(self, message: Message, lang: str,
-                         channel_id: int | None) -> discord.ui.View | None:
-        """The buttons of a seat message (claim an offered seat; approve or refuse a claim)."""
-        game_id = message.params.get("game_id")
-        if game_id is None and channel_id is not None and message.key.startswith("seat."):
-            named = [g for g in await self.bot.service.games_in_channel(channel_id)
-                     if g.name == message.params.get("game")]
-            game_id = named[0].id if named else None
-        return seat_view(message, lang, game_id)
-
 
     def _buttons(self, message: Message, lang: str) -> discord.ui.View | None:
         """The buttons a cog registered for this kind of message (`bot.message_views`)."""

@@ -107,9 +107,10 @@ class DecideClaim(discord.ui.DynamicItem[discord.ui.Button],
                                                  view=None)
 
 
-def seat_view(message: Message, lang: str, game_id: int | None = None) -> discord.ui.View | None:
+def seat_view(message: Message, lang: str) -> discord.ui.View | None:
     """The buttons that go with a seat message (None for any other message)."""
     params = message.params
+    game_id = params.get("game_id")
     view = discord.ui.View(timeout=None)
     if message.key in OFFER_KEYS and params.get("power") and game_id:
         view.add_item(ClaimSeat(game_id, str(params["power"]),
@@ -179,4 +180,6 @@ async def _is_member(guild: discord.Guild, user_id: int) -> bool:
 
 async def setup(bot: ArbitroBot) -> None:
     bot.add_dynamic_items(ClaimSeat, DecideClaim)
+    # the service's seat messages carry their buttons (bot.notifier asks by message key)
+    bot.message_views.update(dict.fromkeys((*OFFER_KEYS, CLAIM_KEY), seat_view))
     await bot.add_cog(Seats(bot))
