@@ -24,7 +24,7 @@ from service.backup import (
     restore,
     taken_at,
 )
-from service.db import Database
+from service.db_sqlite import SqliteDatabase as Database
 from service.exports import game_record
 from service.schema import known_version
 from tests.service.conftest import DAY, MODERATOR, start_game
@@ -37,8 +37,7 @@ async def exports(path: Path) -> dict[int, dict]:
     db = await Database.open(path)
     try:
         async with db.read() as conn:
-            ids = [row[0] for row in await (await conn.execute(
-                "SELECT id FROM games ORDER BY id")).fetchall()]
+            ids = [row[0] for row in await conn.fetch("SELECT id FROM games ORDER BY id")]
             return {gid: await game_record(conn, gid) for gid in ids}
     finally:
         await db.close()
