@@ -53,7 +53,7 @@ async def of_game(conn: Connection, game_id: int, *,
     """The game's accepted absences (of one player), earliest first."""
     rows = await conn.fetch(
         f"SELECT {_COLUMNS} FROM absences WHERE game_id = ? AND status = 'accepted' "
-        "AND (? IS NULL OR user_id = ?) ORDER BY starts_at, id", (game_id, user_id, user_id))
+        "AND (CAST(? AS BIGINT) IS NULL OR user_id = ?) ORDER BY starts_at, id", (game_id, user_id, user_id))
     return [_absence(r) for r in rows]
 
 

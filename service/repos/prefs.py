@@ -43,3 +43,19 @@ async def moderator_role(conn: Connection, guild_id: int) -> int | None:
                             (guild_id,))
     row = rows[0] if rows else None
     return row[0] if row else None
+
+
+async def remember_guild(conn: Connection, guild_id: int, locale: str | None,
+                         upload_limit: int | None) -> None:
+    """What any process needs to post to a server without having it in memory: its preferred
+    locale (as Discord gives it, e.g. `it`, `en-US`) and its upload limit in bytes."""
+    await conn.execute("INSERT INTO guild_prefs (guild_id, locale, upload_limit) VALUES (?, ?, ?) "
+                       "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale, "
+                       "upload_limit = excluded.upload_limit", (guild_id, locale, upload_limit))
+
+
+async def guild_facts(conn: Connection, guild_id: int) -> tuple[str | None, int | None]:
+    """(locale, upload limit) of the server as last stored; (None, None) when never seen."""
+    row = await conn.fetchrow("SELECT locale, upload_limit FROM guild_prefs WHERE guild_id = ?",
+                              (guild_id,))
+    return (row[0], row[1]) if row else (None, None)

@@ -66,7 +66,7 @@ async def set_user(conn: Connection, game_id: int, power: Power,
 # The phase a term starting or ending now is counted from: the game's latest phase while it is
 # open, the one after it once adjudicated (a seat changing hands while its phase is being
 # adjudicated, e.g. abandoned, leaves that phase to the player before); 0 before the first.
-_LATEST_SEQ = ("COALESCE((SELECT seq + (status = 'done') FROM phases WHERE game_id = ? "
+_LATEST_SEQ = ("COALESCE((SELECT seq + CASE WHEN status = 'done' THEN 1 ELSE 0 END FROM phases WHERE game_id = ? "
                "ORDER BY seq DESC LIMIT 1), 0)")
 
 

@@ -29,6 +29,8 @@ from service.exports import game_record
 from service.schema import known_version
 from tests.service.conftest import DAY, MODERATOR, start_game
 
+pytestmark = pytest.mark.sqlite_only   # about SQLite files
+
 E, F, G = Power.ENGLAND, Power.FRANCE, Power.GERMANY
 
 

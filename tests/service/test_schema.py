@@ -15,6 +15,8 @@ from service.schema import (
     split_statements,
 )
 
+pytestmark = pytest.mark.sqlite_only   # about SQLite files
+
 
 async def tables(db: Database) -> set[str]:
     async with db.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cur:
