@@ -22,6 +22,7 @@ from service.game_service import GameService
 from service.repos import catalog
 from service.schema import bundled_migrations, known_version, migrate_sqlite
 from tests.service.conftest import MODERATOR, start_game
+from tests.service.test_backup_commands import run
 from tests.service.test_export import replay
 
 CLOSED_PORT = "postgresql://arbitro:s3cret-word@127.0.0.1:1/arbitro"
@@ -41,13 +42,6 @@ def source(demo, tmp_path) -> Path:
     with sqlite3.connect(demo) as src, sqlite3.connect(copy) as dst:
         src.backup(dst)
     return copy
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    status = main(list(argv))
-    out = capsys.readouterr()
-    return status, out.out, out.err
 
 
 def export(capsys, db, game: int = 1) -> str:

@@ -6,7 +6,6 @@ there; and the pg_dump recipe itself restores a database whose games export iden
 
 from __future__ import annotations
 
-import asyncio
 import os
 import shutil
 import subprocess
@@ -19,7 +18,7 @@ from arbitro.cli import main
 from service.doctor_postgres import collation_finding
 from service.repos.catalog import Server
 from service.schema import known_version
-from tests.postgres import _with_database, fresh_database, unavailable
+from tests.postgres import fresh_database, new_database, unavailable
 from tests.postgres import run as run_async
 from tests.service.test_migrate_db import CLOSED_PORT, export, run
 
@@ -153,18 +152,7 @@ def test_the_pg_dump_recipe_restores_every_game(demo, postgres_url, postgres_mai
     dump = tmp_path / "arbitro.dump"
     subprocess.run([_tool("pg_dump"), "--format=custom", f"--file={dump}", postgres_url],
                    check=True)
-    restored = _with_database(postgres_maintenance_url, "arbitro_restored")
-    asyncio.run(_create_empty(postgres_maintenance_url, "arbitro_restored"))
+    restored = run_async(new_database(postgres_maintenance_url, "arbitro_restored"))
     subprocess.run([_tool("pg_restore"), "--no-owner", "--single-transaction",
                     f"--dbname={restored}", str(dump)], check=True)
     assert export(capsys, restored) == before
-
-
-async def _create_empty(maintenance_url: str, name: str) -> None:
-    conn = await asyncpg.connect(maintenance_url)
-    try:
-        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await conn.execute(f"CREATE DATABASE \"{name}\" TEMPLATE template0 ENCODING 'UTF8' "
-                           "LC_COLLATE 'C' LC_CTYPE 'C'")
-    finally:
-        await conn.close()

@@ -23,7 +23,7 @@ import pytest
 from service.db import open_database
 from service.repos import catalog
 from service.schema import Migration, bundled_migrations, known_version
-from tests.postgres import fresh_database, run
+from tests.postgres import new_database, run
 
 TYPES = {"INTEGER": "bigint", "REAL": "double precision", "TEXT": "text"}
 PARITY_DATABASE = "arbitro_parity"
@@ -140,17 +140,7 @@ async def _described(target, migrations: list[Migration] | None = None
 @pytest.fixture
 def parity_url(postgres_maintenance_url) -> str:
     """A new, empty PostgreSQL database of the test's own (C collation), not migrated."""
-    import asyncpg
-
-    async def create() -> str:
-        url = await fresh_database(postgres_maintenance_url, PARITY_DATABASE)
-        conn = await asyncpg.connect(url)
-        try:   # fresh_database migrates it: start from nothing instead
-            await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
-        finally:
-            await conn.close()
-        return url
-    return run(create())
+    return run(new_database(postgres_maintenance_url, PARITY_DATABASE))
 
 
 def test_both_dialects_have_the_same_migrations():
