@@ -216,3 +216,36 @@ def test_refusals_say_what_is_wrong(source, tmp_path, capsys):
     conn.close()
     status, _, err = run(capsys, "migrate-db", str(newer), str(tmp_path / "to.sqlite"))
     assert status == 2 and "newer than this Arbitro" in err
+
+
+def test_an_older_postgresql_database_is_refused_and_left_as_it_was(postgres_maintenance_url,
+                                                                    tmp_path, capsys):
+    older = asyncio.run(_older_postgres(postgres_maintenance_url))
+    status, out, err = run(capsys, "migrate-db", older, str(tmp_path / "to.sqlite"))
+    assert status == 2 and out == ""
+    assert f"schema version {known_version() - 1}, older than this Arbitro's" in err
+    assert "migrate-db never changes FROM" in err and "Start this Arbitro's bot on it once" in err
+    assert asyncio.run(_version(older)) == known_version() - 1
+    assert not (tmp_path / "to.sqlite").exists()
+
+
+async def _older_postgres(maintenance_url: str) -> str:
+    from service.schema import migrate_postgres
+    from tests.postgres import new_database
+    url = await new_database(maintenance_url, "arbitro_older")
+    db = await open_database(url)
+    try:
+        async with db.pool.acquire() as raw:
+            await migrate_postgres(raw, url, bundled_migrations("postgresql")[:-1])
+    finally:
+        await db.close()
+    return url
+
+
+async def _version(target: str) -> int | None:
+    db = await open_database(target)
+    try:
+        async with db.read() as conn:
+            return await catalog.schema_version(conn)
+    finally:
+        await db.close()

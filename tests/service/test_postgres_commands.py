@@ -99,6 +99,13 @@ def test_doctor_refuses_daily_backups_of_postgresql(doctor_url, tmp_path, capsys
     assert "PROBLEM: ARBITRO_BACKUP_DIR is set, but daily backups copy SQLite files only" in out
 
 
+def test_the_demo_keeps_to_its_own_sqlite_file(capsys):
+    status, out, err = run(capsys, "demo", "--out", "demo", "--db", CLOSED_PORT)
+    assert status == 2 and out == ""
+    assert "plays in a SQLite file of its own" in err and "arbitro migrate-db" in err
+    assert "s3cret" not in err and not Path("demo").exists()
+
+
 @pytest.mark.parametrize("command", [["backup"], ["restore", "copy.sqlite"]])
 def test_backup_and_restore_give_the_pg_dump_recipe(command, capsys):
     os.environ["ARBITRO_DB"] = CLOSED_PORT
