@@ -61,7 +61,7 @@ class Moved:
 async def migrate_db(source: str, target: str) -> Moved:
     """Copy every row of `source` into the empty database `target` (paths or URLs)."""
     _refuse_same(source, target)
-    async with _snapshot(source) as (src, version, from_copy):
+    async with read_snapshot(source) as (src, version, from_copy):
         moved = Moved(shown(source), shown(target), version, from_copy=from_copy)
         tables = await catalog.describe(src)
         counts = {name: await catalog.count(src, name) for name in tables}
@@ -163,7 +163,7 @@ async def _refuse_rows(out: Connection, order: list[str], target: str) -> None:
 # --- reading FROM without changing it -----------------------------------------------------
 
 @contextlib.asynccontextmanager
-async def _snapshot(source: str) -> AsyncIterator[tuple[Connection, int, bool]]:
+async def read_snapshot(source: str) -> AsyncIterator[tuple[Connection, int, bool]]:
     """FROM as one consistent, read-only moment: (connection, schema version, whether it is a
     migrated temporary copy)."""
     if is_postgres(source):

@@ -249,3 +249,24 @@ async def _version(target: str) -> int | None:
             return await catalog.schema_version(conn)
     finally:
         await db.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_from_is_read_as_one_moment_while_a_bot_writes_to_it(kind, source, request, capsys):
+    if kind == "postgresql":
+        url = request.getfixturevalue("postgres_url")
+        assert run(capsys, "migrate-db", str(source), url)[0] == 0
+        source = url
+    asyncio.run(_read_while_writing(str(source)))
+
+
+async def _read_while_writing(source: str) -> None:
+    from service.migrate_db import read_snapshot
+    async with read_snapshot(source) as (conn, version, from_copy):
+        assert version == known_version() and not from_copy
+        games = await catalog.count(conn, "games")
+        async with GameService.open(source, scheduler=False) as service:   # the bot, writing
+            await start_game(service, channel=778)
+            async with service.db.read() as live:
+                assert await catalog.count(live, "games") == games + 1
+        assert await catalog.count(conn, "games") == games
