@@ -124,7 +124,9 @@ class ServiceCore(Announcing):
 
         Several processes may run it at once on one database: each phase is claimed by
         locking its game (`transaction_if_free`: PostgreSQL skips a game another process
-        holds), re-read inside the lock, and adjudicated only if still open. The phases are
+        holds), re-read inside the lock, and adjudicated only if still open; a skipped game
+        still open after the pass (its lock was a brief write, such as a player's orders) is
+        then waited for, so none is left to the next pass. The phases are
         found through the `phases_due` index: the due ones, and those whose reminders may be
         due (a deadline within REMINDER_LOOKAHEAD; a game's own alarm reaches further)."""
         await self.announce_pending()                  # retry any that failed before
@@ -137,6 +139,7 @@ class ServiceCore(Announcing):
         waited_for = await self.missed_orders.complete_in_grace()   # nobody left to wait for
         announcing: list[asyncio.Task[None]] = []
         touched: list[int] = []
+        passed: list[tuple[int, int]] = []       # due, and not adjudicated here
         for phase_id, gid, deadline in rows:
             touched.append(gid)
             if deadline <= now or phase_id in waited_for:
@@ -146,8 +149,22 @@ class ServiceCore(Announcing):
                                                announce=False, wait=False):
                     announcing.append(asyncio.create_task(self.announce(phase_id,
                                                                         claimed=True)))
+                else:
+                    passed.append((gid, phase_id))
             else:
                 await self._send_reminders(gid, phase_id, deadline, now)
+        # A game skipped because another session held it was being adjudicated by another
+        # process (done by now, or about to be), or written to briefly (a player's orders):
+        # those still open are waited for, so no due phase is left to the next pass.
+        if passed:
+            async with self.db.read() as conn:
+                still_open = {p for p, _g, _d in await phases.open_deadlines(conn, due_by=now)}
+            for gid, phase_id in passed:
+                if (phase_id in still_open or phase_id in waited_for) \
+                        and await self.adjudicate_phase(gid, phase_id, trigger="deadline",
+                                                        announce=False):
+                    announcing.append(asyncio.create_task(self.announce(phase_id,
+                                                                        claimed=True)))
         await asyncio.gather(*announcing)
         for gid in dict.fromkeys(touched):
             await self.reschedule(gid)
