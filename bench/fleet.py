@@ -138,7 +138,8 @@ def _user(user_id: int | None, k: int) -> int | None:
 
 
 def _columns(row: Any) -> dict[str, Any]:
-    return {key: row[key] for key in row.keys() if key != "id"}
+    """A row's columns but its id, by name (sqlite3.Row and asyncpg.Record iterate values)."""
+    return {key: value for key, value in zip(row.keys(), row, strict=True) if key != "id"}
 
 
 async def _insert(conn: Any, table: str, row: Any, **changed: Any) -> int:
@@ -152,9 +153,12 @@ async def _insert(conn: Any, table: str, row: Any, **changed: Any) -> int:
 async def _insert_all(conn: Any, table: str, rows: list[Any], *, game_id: int, k: int) -> None:
     if rows:
         await conn.executemany(*_many(table, [
-            {**_columns(r), "game_id": game_id,
-             **({"user_id": _user(r["user_id"], k)} if "user_id" in r.keys() else {})}
-            for r in rows]))
+            _with_user(_columns(r), k) | {"game_id": game_id} for r in rows]))
+
+
+def _with_user(columns: dict[str, Any], k: int) -> dict[str, Any]:
+    return columns | {"user_id": _user(columns["user_id"], k)} if "user_id" in columns \
+        else columns
 
 
 def _many(table: str, rows: list[dict[str, Any]]) -> tuple[str, list[list[Any]]]:
@@ -201,12 +205,16 @@ class Child:
         self.process.stdin.write(line + "\n")
         self.process.stdin.flush()
 
-    def result(self, timeout: float = 120) -> dict:
-        """The JSON line the process ends with."""
+    def finish(self, timeout: float = 120) -> list[str]:
+        """The lines the process printed until it ended (it must end well)."""
         out, err = self.process.communicate(timeout=timeout)
         if self.process.returncode != 0:
             raise RuntimeError(f"the child failed ({self.process.returncode}): {err}")
-        return json.loads(out.strip().splitlines()[-1])
+        return out.strip().splitlines()
+
+    def result(self, timeout: float = 120) -> dict:
+        """The JSON line the process ends with."""
+        return json.loads(self.finish(timeout)[-1])
 
     def kill(self) -> int:
         self.process.kill()
@@ -244,11 +252,11 @@ def say(line: str) -> None:
     print(line, flush=True)
 
 
-async def serve(db: str, instance: str, posts: str, clock_at: float,
-                then: float | None) -> None:
+async def serve(db: str, instance: str, posts: str, clock_at: float, then: float | None,
+                notifier: PostLog | None = None) -> None:
     """One process of the fleet (see the module's docstring)."""
     clock = ManualClock(from_ts(clock_at))
-    async with GameService.open(db, notifier=PostLog(posts, instance), clock=clock,
+    async with GameService.open(db, notifier=notifier or PostLog(posts, instance), clock=clock,
                                 renderer=stand_in_png, scheduler=False,
                                 instance=instance) as service:
         say("ready")

@@ -56,8 +56,10 @@ def postgres_server() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-async def fresh_database(maintenance_url: str, name: str = DATABASE) -> str:
-    """Create the database `name` anew (C collation) and migrate it; its URL."""
+async def fresh_database(maintenance_url: str, name: str = DATABASE, *,
+                         migrated: bool = True) -> str:
+    """Create the database `name` anew (C collation) and migrate it (unless not `migrated`);
+    its URL."""
     import asyncpg
 
     from service.db import open_database
@@ -69,6 +71,8 @@ async def fresh_database(maintenance_url: str, name: str = DATABASE) -> str:
     finally:
         await conn.close()
     url = _with_database(maintenance_url, name)
+    if not migrated:
+        return url
     db = await open_database(url)
     try:
         await db.migrate()
