@@ -231,6 +231,7 @@ def burst(target: str | Path, processes: int, before: float, after: float, folde
     children = [Child.start(module, str(target), "--instance", name, "--posts",
                             folder / f"{name}.jsonl", "--clock", repr(before),
                             "--then", repr(after)) for name in names]
+    spawned = time.perf_counter()
     try:
         for child in children:
             child.expect("ready")
@@ -244,7 +245,7 @@ def burst(target: str | Path, processes: int, before: float, after: float, folde
             if child.process.poll() is None:
                 child.kill()
     return {"adjudicated": {r["instance"]: r["adjudicated"] for r in results},
-            "seconds": elapsed, "posts": read_posts(*(folder / f"{n}.jsonl" for n in names))}
+            "seconds": elapsed, "start_up": began - spawned, "posts": read_posts(*(folder / f"{n}.jsonl" for n in names))}
 
 
 # -- the process itself ----------------------------------------------------------------------

@@ -63,9 +63,9 @@ async def fresh_database(maintenance_url: str, name: str = DATABASE, *,
     import asyncpg
 
     from service.db import open_database
+    await drop_database(maintenance_url, name)
     conn = await asyncpg.connect(maintenance_url)
     try:
-        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         await conn.execute(f"CREATE DATABASE \"{name}\" TEMPLATE template0 ENCODING 'UTF8' "
                            "LC_COLLATE 'C' LC_CTYPE 'C'")
     finally:
@@ -79,6 +79,16 @@ async def fresh_database(maintenance_url: str, name: str = DATABASE, *,
     finally:
         await db.close()
     return url
+
+
+async def drop_database(maintenance_url: str, name: str) -> None:
+    """The database `name` gone (its sessions ended), if it was there."""
+    import asyncpg
+    conn = await asyncpg.connect(maintenance_url)
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await conn.close()
 
 
 async def empty(url: str) -> None:
