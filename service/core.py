@@ -48,6 +48,9 @@ log = logging.getLogger(__name__)
 # How far ahead of a deadline the deadline pass of every game looks for reminders to send (a
 # game's own alarm wakes for each of its reminders, however early).
 REMINDER_LOOKAHEAD = 7 * 24 * 3600.0
+# The pauses (seconds) before trying again a due game another session held during a deadline
+# pass (about a second in all; then the game's alarm and the bot's tick try again).
+SKIPPED_RETRIES = (0.0, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5)
 
 __all__ = ["REFUSED_RETRY", "Renderer", "ServiceCore"]
 
@@ -124,7 +127,9 @@ class ServiceCore(Announcing):
 
         Several processes may run it at once on one database: each phase is claimed by
         locking its game (`transaction_if_free`: PostgreSQL skips a game another process
-        holds), re-read inside the lock, and adjudicated only if still open. The phases are
+        holds), re-read inside the lock, and adjudicated only if still open; a skipped game
+        still open after the pass (its lock was a brief write, such as a player's orders) is
+        tried again for about a second (SKIPPED_RETRIES). The phases are
         found through the `phases_open` index: the due ones, and those whose reminders may be
         due (a deadline within REMINDER_LOOKAHEAD; a game's own alarm reaches further)."""
         await self.announce_pending()                  # retry any that failed before
@@ -137,17 +142,38 @@ class ServiceCore(Announcing):
         waited_for = await self.missed_orders.complete_in_grace()   # nobody left to wait for
         announcing: list[asyncio.Task[None]] = []
         touched: list[int] = []
+        passed: list[tuple[int, int, float]] = []      # due, and another session held it
+
+        async def adjudicate(gid: int, phase_id: int, deadline: float) -> None:
+            if await self.adjudicate_phase(gid, phase_id, trigger="deadline", announce=False,
+                                           wait=False):
+                announcing.append(asyncio.create_task(self.announce(phase_id, claimed=True)))
+            else:
+                passed.append((gid, phase_id, deadline))
+
         for phase_id, gid, deadline in rows:
             touched.append(gid)
             if deadline <= now or phase_id in waited_for:
                 if deadline <= now and await self.missed_orders.hold(gid, phase_id):
                     continue                               # in grace for missing orders
-                if await self.adjudicate_phase(gid, phase_id, trigger="deadline",
-                                               announce=False, wait=False):
-                    announcing.append(asyncio.create_task(self.announce(phase_id,
-                                                                        claimed=True)))
+                await adjudicate(gid, phase_id, deadline)
             else:
                 await self._send_reminders(gid, phase_id, deadline, now)
+        # A game passed by was being adjudicated by another process (done by now, or in a
+        # moment), or written to briefly (a player's orders): those still open are tried
+        # again for a moment, so a due phase is not left to the next pass for a write of a
+        # few milliseconds (and a process that hangs holding a game never stalls this pass).
+        for pause in SKIPPED_RETRIES:
+            if not passed:
+                break
+            await asyncio.sleep(pause)
+            async with self.db.read() as conn:
+                still_open = {p for p, _g, _d in await phases.open_deadlines(
+                    conn, due_by=max(d for _g, _p, d in passed))}
+            retried = [item for item in passed if item[1] in still_open]
+            passed.clear()
+            for item in retried:
+                await adjudicate(*item)
         await asyncio.gather(*announcing)
         for gid in dict.fromkeys(touched):
             await self.reschedule(gid)

@@ -59,9 +59,10 @@ def postgres_server() -> Iterator[str]:
 async def new_database(maintenance_url: str, name: str) -> str:
     """Create the database `name` anew (C collation), with no tables; its URL."""
     import asyncpg
+
+    await drop_database(maintenance_url, name)
     conn = await asyncpg.connect(maintenance_url)
     try:
-        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         await conn.execute(f"CREATE DATABASE \"{name}\" TEMPLATE template0 ENCODING 'UTF8' "
                            "LC_COLLATE 'C' LC_CTYPE 'C'")
     finally:
@@ -69,16 +70,30 @@ async def new_database(maintenance_url: str, name: str) -> str:
     return _with_database(maintenance_url, name)
 
 
-async def fresh_database(maintenance_url: str, name: str = DATABASE) -> str:
-    """Create the database `name` anew (C collation) and migrate it; its URL."""
+async def fresh_database(maintenance_url: str, name: str = DATABASE, *,
+                         migrated: bool = True) -> str:
+    """Create the database `name` anew (C collation) and migrate it (unless not `migrated`);
+    its URL."""
     from service.db import open_database
     url = await new_database(maintenance_url, name)
+    if not migrated:
+        return url
     db = await open_database(url)
     try:
         await db.migrate()
     finally:
         await db.close()
     return url
+
+
+async def drop_database(maintenance_url: str, name: str) -> None:
+    """The database `name` gone (its sessions ended), if it was there."""
+    import asyncpg
+    conn = await asyncpg.connect(maintenance_url)
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await conn.close()
 
 
 async def empty(url: str) -> None:
