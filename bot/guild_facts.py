@@ -48,18 +48,18 @@ def post_language(facts: GuildFacts, game_language: str | None = None) -> str:
 
 
 class GuildFactsBook:
-    """The facts of the servers this process posts to (`bot.guild_facts`)."""
+    """The facts of the servers this process posts to (`bot.guild_facts`), kept in the
+    service's guild_prefs so that every process reads what the owning one saw."""
 
     def __init__(self, bot: ArbitroBot) -> None:
         self.bot = bot
-        self._known: dict[int, GuildFacts] = {}    # servers of other shards, learnt once
+        self._written: dict[int, GuildFacts] = {}   # what this process last stored
 
     async def remember(self, guild: discord.Guild) -> None:
-        """The owning process saw `guild` (ready, joined, changed): keep its facts for the
+        """The owning process saw `guild` (ready, joined, changed): store its facts for the
         processes that post there without it in their cache."""
         facts = GuildFacts.of(guild)
-        if self._known.get(guild.id) != facts:
-            self._known[guild.id] = facts
+        if self._written.get(guild.id) != facts:
             await self._store(guild.id, facts)
 
     async def for_channel(self, channel: Any) -> GuildFacts:
@@ -70,21 +70,18 @@ class GuildFactsBook:
         cached = self.bot.get_guild(guild_id)
         if cached is not None and not cached.unavailable:
             return GuildFacts.of(cached)
-        facts = self._known.get(guild_id) or await self._stored(guild_id)
-        if facts is None:
-            try:
-                facts = GuildFacts.of(await self.bot.fetch_guild(guild_id))
-            except discord.HTTPException as exc:
-                log.warning("server %s: its language and upload limit are unknown (%s); "
-                            "posting in English within the default limit", guild_id, exc)
-                return NO_GUILD
-            await self._store(guild_id, facts)
-        self._known[guild_id] = facts
-        return facts
-
-    # The stored facts: the switch points to the service's guild_prefs (locale, upload limit).
-    async def _stored(self, guild_id: int) -> GuildFacts | None:
-        return None
+        locale, upload_limit = await self.bot.service.guild_facts(guild_id)
+        if locale is not None and upload_limit is not None:
+            return GuildFacts(locale, upload_limit)
+        try:       # never seen by its shard's process (yet): one GET, stored for next time
+            fetched = GuildFacts.of(await self.bot.fetch_guild(guild_id))
+        except discord.HTTPException as exc:
+            log.warning("server %s: its language and upload limit are unknown (%s); "
+                        "posting in English within the default limit", guild_id, exc)
+            return NO_GUILD
+        await self._store(guild_id, fetched)
+        return fetched
 
     async def _store(self, guild_id: int, facts: GuildFacts) -> None:
-        return None
+        await self.bot.service.remember_guild(guild_id, facts.locale, facts.upload_limit)
+        self._written[guild_id] = facts

@@ -19,6 +19,7 @@ from bot.app import ArbitroBot, apply_api_base
 from bot.notifier import DiscordNotifier
 from service.clock import Clock
 from service.daily_backups import daily_backups
+from service.db import shown
 from service.game_service import GameService
 from service.settings import Settings
 
@@ -42,7 +43,9 @@ async def running_bot(settings: Settings, *, clock: Clock | None = None, sync: b
     async with bot:
         await bot.login(settings.discord_token)
         async with GameService.open(settings.db_path, notifier=DiscordNotifier(bot),
-                                    clock=clock, scheduler=scheduler) as service, \
+                                    clock=clock, scheduler=scheduler,
+                                    instance=settings.instance,
+                                    render_processes=settings.render_processes) as service, \
                 daily_backups(settings.db_path, settings.backup_dir, settings.backup_keep,
                               clock):
             bot.service = service
@@ -70,8 +73,10 @@ async def run_forever(settings: Settings, *, sync: bool = False) -> None:
     bot = ArbitroBot(settings, sync=sync)
     async with bot:
         await bot.login(settings.discord_token or "")
-        async with GameService.open(settings.db_path, notifier=DiscordNotifier(bot)) as service, \
+        async with GameService.open(settings.db_path, notifier=DiscordNotifier(bot),
+                                    instance=settings.instance,
+                                    render_processes=settings.render_processes) as service, \
                 daily_backups(settings.db_path, settings.backup_dir, settings.backup_keep):
             bot.service = service
-            log.info("database %s open; connecting to the gateway", settings.db_path)
+            log.info("database %s open; connecting to the gateway", shown(settings.db_path))
             await bot.connect()

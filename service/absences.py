@@ -36,7 +36,7 @@ class Absences(Area):
         """Record an absence typed as the player wrote it (read in the game's time zone; a
         day alone runs from its start to its end)."""
         now = self.core.clock.now()
-        async with self.core.db.transaction() as conn:
+        async with self.core.db.transaction(game_id) as conn:
             game = await self.core.game_or_fail(conn, game_id)
             if game.status not in (ACTIVE, PAUSED):
                 raise InvalidRequest("absence.not_running", f"{game.name} is not running",

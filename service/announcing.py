@@ -10,8 +10,9 @@ no permission) is left alone for REFUSED_RETRY between tries, and the moderator 
 Several processes may share one database: the process posting a phase's results holds it in
 the database (`phases.claim_announcement`, for ANNOUNCE_LEASE; the adjudicating process from
 the adjudicating transaction on), and the others leave it alone. A failed post lets it go; a
-claim left by a process that died lapses, and a process starting up takes over every pending
-announcement at once.
+claim left by a process that died lapses. A process starting up takes over at once the claims
+held under its own instance name (`ARBITRO_INSTANCE`: its previous run's), and another's only
+once they lapse, so a rolling restart never posts what a live process is posting.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ ANNOUNCE_LEASE = timedelta(minutes=5)
 class Announcing(ServiceBase):
     async def announce_pending(self, *, take_over: bool = False) -> None:
         """Announce the phases adjudicated and not yet announced, but those another process
-        is posting (unless `take_over`: at start-up)."""
+        is posting (`take_over`, at start-up: this instance's own claims too)."""
         async with self.db.read() as conn:
             pending = await phases.unannounced(conn)
         now = self.now_ts()
@@ -124,7 +125,8 @@ class Announcing(ServiceBase):
         now = self.now_ts()
         async with self.db.transaction() as conn:
             return await phases.claim_announcement(
-                conn, phase_id, now, now + ANNOUNCE_LEASE.total_seconds(), take_over=take_over)
+                conn, phase_id, now, now + ANNOUNCE_LEASE.total_seconds(), self.instance,
+                take_over=take_over)
 
     async def _let_go(self, phase_id: int, until: float | None) -> None:
         """After a failed post: let any process claim the phase again (from `until`)."""

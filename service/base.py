@@ -15,6 +15,7 @@ import logging
 import multiprocessing
 import os
 import re
+import socket
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
@@ -45,8 +46,11 @@ class ServiceBase:
 
     def __init__(self, db_path: str | Path, notifier: Notifier, clock: Clock,
                  renderer: Renderer | None, scheduler: bool,
-                 render_processes: int | None = None) -> None:
+                 render_processes: int | None = None, instance: str | None = None) -> None:
         self.db_path = str(db_path)
+        # this process's name in the announcement claims it holds in the database
+        self.instance = instance or os.environ.get("ARBITRO_INSTANCE", "").strip() \
+            or socket.gethostname()
         self.notifier = notifier
         self.clock = clock
         self.renderer: Renderer = renderer or default_renderer()

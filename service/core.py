@@ -45,6 +45,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# How far ahead of a deadline the deadline pass of every game looks for reminders to send (a
+# game's own alarm wakes for each of its reminders, however early).
+REMINDER_LOOKAHEAD = 7 * 24 * 3600.0
+
 __all__ = ["REFUSED_RETRY", "Renderer", "ServiceCore"]
 
 
@@ -60,7 +64,7 @@ class ServiceCore(Announcing):
     async def startup(self) -> None:
         """Announce phases adjudicated but never announced, process overdue deadlines once in
         order, then (with the scheduler) rebuild one job per game from the database rows."""
-        await self.announce_pending(take_over=True)   # a claim left by a dead process too
+        await self.announce_pending(take_over=True)   # this instance's, left by its last run
         await self.run_due()
         if self.use_scheduler:
             self.scheduler = AsyncIOScheduler(timezone=UTC)
@@ -114,26 +118,32 @@ class ServiceCore(Announcing):
 
     async def run_due(self, game_id: int | None = None) -> int:
         """Send due reminders and adjudicate every phase whose deadline has passed (by the
-        clock), soonest deadline first. Returns how many phases were adjudicated. The
-        scheduler calls this; tests with a ManualClock call it after moving the clock."""
+        clock), soonest deadline first. Returns how many phases this process adjudicated.
+        The scheduler calls this (for one game: its alarm; for all: the bot's tick and
+        start-up); tests with a ManualClock call it after moving the clock.
+
+        Several processes may run it at once on one database: each phase is claimed by
+        locking its game (`transaction_if_free`: PostgreSQL skips a game another process
+        holds), re-read inside the lock, and adjudicated only if still open. The phases are
+        found through the `phases_due` index: the due ones, and those whose reminders may be
+        due (a deadline within REMINDER_LOOKAHEAD; a game's own alarm reaches further)."""
         await self.announce_pending()                  # retry any that failed before
         now = self.now_ts()
+        horizon = None if game_id is not None else now + REMINDER_LOOKAHEAD
         async with self.db.read() as conn:
-            rows = await phases.open_deadlines(conn)
+            rows = await phases.open_deadlines(conn, game_id=game_id, due_by=horizon)
         # Each announcement starts as soon as its phase is committed, so drawing the maps
         # (in worker processes) overlaps with adjudicating the next games.
         waited_for = await self.missed_orders.complete_in_grace()   # nobody left to wait for
         announcing: list[asyncio.Task[None]] = []
         touched: list[int] = []
         for phase_id, gid, deadline in rows:
-            if game_id is not None and gid != game_id:
-                continue
             touched.append(gid)
             if deadline <= now or phase_id in waited_for:
                 if deadline <= now and await self.missed_orders.hold(gid, phase_id):
                     continue                               # in grace for missing orders
                 if await self.adjudicate_phase(gid, phase_id, trigger="deadline",
-                                               announce=False):
+                                               announce=False, wait=False):
                     announcing.append(asyncio.create_task(self.announce(phase_id,
                                                                         claimed=True)))
             else:
@@ -145,11 +155,17 @@ class ServiceCore(Announcing):
 
     async def _send_reminders(self, game_id: int, phase_id: int, deadline: float,
                               now: float) -> None:
-        async with self.db.transaction() as conn:
+        async with self.db.read() as conn:          # most passes: nothing due, no write
             game = await self.game_or_fail(conn, game_id)
             phase = await phases.get(conn, phase_id)
-            due = [r for r in _reminders_within(game, phase) if deadline - r <= now]
-            if not due:
+            sent = await phases.reminders_sent(conn, phase_id)
+        due = [r for r in _reminders_within(game, phase) if deadline - r <= now
+               and r not in sent]
+        if not due:
+            return
+        async with self.db.transaction(game_id) as conn:
+            phase = await phases.get(conn, phase_id)
+            if phase is None or phase.status != "open":
                 return
             fresh = [r for r in due if await phases.note_reminder(conn, phase_id, r)]
             if not fresh:
@@ -195,14 +211,21 @@ class ServiceCore(Announcing):
 
     # -- adjudication -----------------------------------------------------------------------
     async def adjudicate_phase(self, game_id: int, phase_id: int, *, trigger: str,
-                               actor_id: int | None = None, announce: bool = True) -> bool:
-        """Adjudicate the open phase `phase_id` in one transaction. False when it is no longer
-        open (another trigger got there first) or the game is not running."""
+                               actor_id: int | None = None, announce: bool = True,
+                               wait: bool = True) -> bool:
+        """Adjudicate the open phase `phase_id` in one transaction, holding the game's lock.
+        False when it is no longer open (another trigger or process got there first), the
+        game is not running, or (`wait=False`, the deadline path) another process holds the
+        game right now: it is that process's to adjudicate."""
         self._adjudicating[game_id] += 1
         committed = False
         abandoned: list[tuple[Power, int]] = []
         try:
-            async with self.db.transaction() as conn:
+            claim = self.db.transaction(game_id) if wait \
+                else self.db.transaction_if_free(game_id)
+            async with claim as conn:
+                if conn is None:
+                    return False
                 phase = await phases.get(conn, phase_id)
                 game = await games.get(conn, game_id)
                 if (phase is None or phase.status != "open" or game is None
@@ -221,7 +244,8 @@ class ServiceCore(Announcing):
                 # Its announcement is this process's, in the database (other processes) and
                 # here (a retry of pending announcements in this process).
                 await phases.claim_announcement(conn, phase_id, now,
-                                                now + ANNOUNCE_LEASE.total_seconds())
+                                                now + ANNOUNCE_LEASE.total_seconds(),
+                                                self.instance)
                 self._announcing.add(phase_id)
                 if result.civil_disorder:
                     await seats.set_civil_disorder(conn, game_id, result.civil_disorder, True)

@@ -1,68 +1,82 @@
-"""The database connection: one aiosqlite connection per service, opened with foreign keys on,
-WAL and a busy timeout, and the transaction discipline every repository relies on.
+"""The database: SQLite (one file, the embedded default) or PostgreSQL (a `postgresql://` URL,
+for several processes), behind one connection API that every repository uses.
 
-The connection runs in autocommit mode (`isolation_level=None`): transactions are explicit
-`BEGIN IMMEDIATE ... COMMIT`, never the implicit ones of the sqlite3 module. One asyncio lock
-serialises use of the connection inside the process, so one coroutine's statements never land
-in another's transaction; `BEGIN IMMEDIATE` and the busy timeout do the same across processes.
+    rows = await conn.fetch("SELECT ... WHERE game_id = ?", (game_id,))
+    row = await conn.fetchrow(...)          # the first row, or None
+    value = await conn.fetchval(...)        # the first column of the first row, or None
+    changed = await conn.execute(...)       # how many rows the statement changed
+    await conn.executemany(sql, rows)
+
+The SQL is written once, in the spelling both databases accept, with `?` placeholders: SQLite
+takes them as they are and PostgreSQL gets them numbered (`$1`, `$2`, ...). Rows are read by
+column name or position in both (`sqlite3.Row`, `asyncpg.Record`). Only the migrations are
+written per dialect (`migrations/sqlite`, `migrations/postgresql`).
+
+Write transactions that concern a game say so: `db.transaction(game_id)`. SQLite takes its
+one writer lock (`BEGIN IMMEDIATE`) either way; PostgreSQL locks that game's row first, so
+every write to a game waits for the one in progress (an order submitted while the phase is
+being adjudicated is either in its results or refused as late, never recorded and lost).
+`db.transaction_if_free(game_id)` is the deadline path's variant: it yields None instead of
+waiting when another process holds the game (PostgreSQL's `FOR UPDATE SKIP LOCKED`).
 """
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
+from typing import Any, Protocol
 
-import aiosqlite
+Row = Any   # a row: sqlite3.Row or asyncpg.Record, read by column name or position
 
-BUSY_TIMEOUT_MS = 10_000
-
-
-async def connect(path: str | Path) -> aiosqlite.Connection:
-    """Open `path` (":memory:" for a private in-memory database) with Arbitro's pragmas."""
-    conn = await aiosqlite.connect(str(path), isolation_level=None)
-    conn.row_factory = sqlite3.Row
-    await conn.execute("PRAGMA foreign_keys = ON")
-    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    if str(path) != ":memory:":
-        await conn.execute("PRAGMA journal_mode = WAL")
-        # WAL with synchronous=NORMAL survives a process crash (the test kills one); only a
-        # power cut may lose the last commits.
-        await conn.execute("PRAGMA synchronous = NORMAL")
-    return conn
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
-class Database:
-    """The service's handle on SQLite: `transaction()` for writes, `read()` for reads."""
+def is_postgres(target: str | Path) -> bool:
+    """Whether `ARBITRO_DB` (or a command's --db) names a PostgreSQL server, not a file."""
+    return str(target).startswith(POSTGRES_SCHEMES)
 
-    def __init__(self, conn: aiosqlite.Connection, path: str | Path) -> None:
-        self.conn = conn
-        self.path = str(path)
-        self._lock = asyncio.Lock()
 
-    @classmethod
-    async def open(cls, path: str | Path) -> Database:
-        return cls(await connect(path), path)
+def shown(target: str | Path) -> str:
+    """The database named for people: a PostgreSQL URL without its password."""
+    text = str(target)
+    if not is_postgres(text):
+        return text
+    scheme, _, rest = text.partition("://")
+    credentials, at, host = rest.rpartition("@")
+    if not at:
+        return text
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}://{user}@{host}"
 
-    async def close(self) -> None:
-        await self.conn.close()
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction: committed when the block ends, rolled back if it raises."""
-        async with self._lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.conn
-            except BaseException:
-                await self.conn.execute("ROLLBACK")
-                raise
-            await self.conn.execute("COMMIT")
+class Connection(Protocol):
+    dialect: str
 
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
-        """Reads outside any transaction (each statement sees the last committed state)."""
-        async with self._lock:
-            yield self.conn
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Any]: ...
+    async def fetchrow(self, sql: str, args: Sequence[Any] = ()) -> Any | None: ...
+    async def fetchval(self, sql: str, args: Sequence[Any] = ()) -> Any: ...
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int: ...
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+
+class Database(Protocol):
+    dialect: str        # "sqlite" or "postgresql"
+    target: str         # the file's path or the server's URL
+
+    def transaction(self, game_id: int | None = None
+                    ) -> AbstractAsyncContextManager[Connection]: ...
+    def transaction_if_free(self, game_id: int
+                            ) -> AbstractAsyncContextManager[Connection | None]: ...
+    def read(self) -> AbstractAsyncContextManager[Connection]: ...
+    async def migrate(self) -> int: ...
+    async def close(self) -> None: ...
+
+
+async def open_database(target: str | Path, *, pool_size: int = 8) -> Database:
+    """Open the SQLite file `target` or connect to the PostgreSQL server it names."""
+    if is_postgres(target):
+        from service.db_postgres import PostgresDatabase
+        return await PostgresDatabase.open(str(target), pool_size=pool_size)
+    from service.db_sqlite import SqliteDatabase
+    return await SqliteDatabase.open(target)

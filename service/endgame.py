@@ -74,7 +74,7 @@ class Endgame(Area):
     async def _end(self, game_id: int, actor_id: int, named: list[str], outcome_of: Any,
                    action: str, key: str, what: str) -> dict[str, Any]:
         now = self.core.now_ts()
-        async with self.core.db.transaction() as conn:
+        async with self.core.db.transaction(game_id) as conn:
             game = await self.core.game_or_fail(conn, game_id)
             if game.status not in (ACTIVE, PAUSED):
                 raise InvalidRequest("moderation.not_running", f"{game.name} is {game.status}",

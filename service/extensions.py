@@ -40,7 +40,7 @@ class Extensions(Area):
         now = self.core.now_ts()
         length = timedelta(hours=hours)
         reason = " ".join(reason.split())
-        async with self.core.db.transaction() as conn:
+        async with self.core.db.transaction(game_id) as conn:
             game = await self.core.game_or_fail(conn, game_id)
             phase = await self.core.open_phase_or_fail(conn, game)
             settings = game.settings

@@ -61,7 +61,7 @@ class GameChannels(Area):
         if delete_after_days is not None and delete_after_days < 1:
             raise InvalidRequest("channels.bad_days", "keep the archive at least one day",
                                  days=delete_after_days)
-        async with self.core.db.transaction() as conn:
+        async with self.core.db.transaction(game_id) as conn:
             game = await self.core.game_or_fail(conn, game_id)
             if game.guild_id is None:
                 raise InvalidRequest("channels.no_server", f"{game.name} has no server",
@@ -107,12 +107,12 @@ class GameChannels(Area):
             return await rows.game_ids(conn)
 
     async def record_category(self, game_id: int, category_id: int | None) -> None:
-        async with self.core.db.transaction() as conn:
+        async with self.core.db.transaction(game_id) as conn:
             await rows.set_category(conn, game_id, category_id)
 
     async def record_room(self, game_id: int, power: Power, channel_id: int | None,
                           role_id: int | None) -> None:
-        async with self.core.db.transaction() as conn:
+        async with self.core.db.transaction(game_id) as conn:
             await rows.set_room(conn, game_id, power, channel_id, role_id)
 
     async def room_of_channel(self, channel_id: int) -> tuple[int, Power] | None:
@@ -122,9 +122,9 @@ class GameChannels(Area):
 
     async def record_archived(self, game_id: int, *, archived: bool = True) -> None:
         """The archive was opened now (or, after a rollback of the last phase, closed)."""
-        async with self.core.db.transaction() as conn:
+        async with self.core.db.transaction(game_id) as conn:
             await rows.set_archived(conn, game_id, self.core.now_ts() if archived else None)
 
     async def record_deleted(self, game_id: int) -> None:
-        async with self.core.db.transaction() as conn:
+        async with self.core.db.transaction(game_id) as conn:
             await rows.set_deleted(conn, game_id, self.core.now_ts())

@@ -44,7 +44,7 @@ class GameConfig(Area):
         setting = setting_named(name)
         value = setting.read(text)
         now = self.core.now_ts()
-        async with self.core.db.transaction() as conn:
+        async with self.core.db.transaction(game_id) as conn:
             game = await self.core.game_or_fail(conn, game_id)
             if game.status == FINISHED:
                 raise InvalidRequest("settings.game_over", f"{game.name} is over",

@@ -42,7 +42,7 @@ from typing import Any
 from service.absences import Absences
 from service.clock import Clock, SystemClock
 from service.core import Renderer, ServiceCore
-from service.db import Database
+from service.db import open_database
 from service.endgame import Endgame
 from service.exports import Exports
 from service.extensions import Extensions
@@ -59,7 +59,6 @@ from service.press import Press
 from service.records import Records
 from service.replays import Replays
 from service.schedules import Schedules
-from service.schema import migrate
 from service.seating import Seating
 from service.upkeep import Upkeep
 
@@ -91,19 +90,22 @@ class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMix
     @classmethod
     def open(cls, db_path: str | Path | None = None, *, notifier: Notifier | None = None,
              clock: Clock | None = None, renderer: Renderer | None = None,
-             scheduler: bool = True, render_processes: int | None = None) -> GameService:
-        """`db_path` defaults to `$ARBITRO_DB`, else `arbitro.sqlite`. `scheduler=False` leaves
+             scheduler: bool = True, render_processes: int | None = None,
+             instance: str | None = None) -> GameService:
+        """`db_path` (a SQLite file or a `postgresql://` URL) defaults to `$ARBITRO_DB`, else
+        `arbitro.sqlite`. `instance` names this process in the database's announcement claims
+        (default `$ARBITRO_INSTANCE`, else the host's name). `scheduler=False` leaves
         deadlines to explicit `run_due()` calls (tests with a ManualClock, the demo).
         `renderer` defaults to `render.render_png` (drawn in `render_processes` worker
         processes, default one per core); an injected renderer runs in a thread."""
         path = db_path or os.environ.get("ARBITRO_DB", "").strip() or DEFAULT_DB
         return cls(path, notifier or MemoryNotifier(), clock or SystemClock(), renderer,
-                   scheduler, render_processes)
+                   scheduler, render_processes, instance)
 
     async def __aenter__(self) -> GameService:
-        self.db = await Database.open(self.db_path)
+        self.db = await open_database(self.db_path)
         try:
-            await migrate(self.db.conn, self.db_path)
+            await self.db.migrate()
         except BaseException:
             await self.db.close()
             raise

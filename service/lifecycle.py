@@ -44,7 +44,7 @@ class LifecycleMixin(ServiceCore):
 
     async def join(self, game_id: int, user_id: int) -> GameView:
         """Add a player to a forming game's roster (NotAllowed when full or started)."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game_id) as conn:
             game = await self.game_or_fail(conn, game_id)
             if game.status != FORMING:
                 raise NotAllowed("game.already_started", f"{game.name} has already started; "
@@ -69,7 +69,7 @@ class LifecycleMixin(ServiceCore):
     async def leave(self, game_id: int, user_id: int) -> GameView:
         """Leave a forming game's roster. Once the game runs a player leaves through the
         moderator (`remove_player`)."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game_id) as conn:
             game = await self.game_or_fail(conn, game_id)
             if game.status != FORMING:
                 raise NotAllowed("game.leave_started", f"{game.name} has started: ask the "
@@ -90,7 +90,7 @@ class LifecycleMixin(ServiceCore):
         chooses; every power in play must be assigned, a group's powers to one user.
         Opens the first phase with its deadline and announces the seats."""
         now = self.now_ts()
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game_id) as conn:
             game = await self.game_or_fail(conn, game_id)
             if game.status != FORMING:
                 raise InvalidRequest("game.already_started", f"{game.name} has already "

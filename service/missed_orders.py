@@ -53,7 +53,7 @@ class MissedOrders(Area):
         until = deadline + game.settings.nmr_grace.total_seconds()
         if not owing or until <= now:
             return False
-        async with self.core.db.transaction() as conn:
+        async with self.core.db.transaction(game_id) as conn:
             # the row changed since it was read (held, moved or adjudicated by someone else):
             # leave the phase to the next run, which reads it afresh
             if not await missed.start_grace(conn, phase_id, deadline, until):

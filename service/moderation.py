@@ -71,7 +71,7 @@ class ModerationMixin(ServiceCore):
             raise InvalidRequest("moderation.deadline_past", f"the deadline "
                                  f"{when:%Y-%m-%d %H:%M} UTC is not in the future",
                                  when=when)
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game_id) as conn:
             game = await self.game_or_fail(conn, game_id)
             current = await self.open_phase_or_fail(conn, game)
             if game.status == PAUSED:
@@ -93,7 +93,7 @@ class ModerationMixin(ServiceCore):
     async def _shift_paused(self, game: Game, actor_id: int, by: timedelta) -> GameView:
         now = self.now_ts()
         left = (game.paused_remaining or timedelta(0)) + by
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game.id) as conn:
             await games.set_status(conn, game.id, PAUSED, paused_remaining=left.total_seconds())
             await audit.log(conn, game.id, actor_id, "extend", {"by": by.total_seconds(),
                                                                 "paused": True}, now)
@@ -106,7 +106,7 @@ class ModerationMixin(ServiceCore):
     async def pause(self, game_id: int, actor_id: int) -> GameView:
         """Stop the clock: no deadline passes while paused; the time left is kept."""
         now = self.now_ts()
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game_id) as conn:
             game = await self.game_or_fail(conn, game_id)
             current = await self.open_phase_or_fail(conn, game)
             if game.status != ACTIVE:
@@ -126,7 +126,7 @@ class ModerationMixin(ServiceCore):
     async def resume(self, game_id: int, actor_id: int) -> GameView:
         """Restart the clock with the time that was left when paused."""
         now = self.now_ts()
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game_id) as conn:
             game = await self.game_or_fail(conn, game_id)
             current = await self.open_phase_or_fail(conn, game)
             if game.status != PAUSED:
@@ -146,7 +146,7 @@ class ModerationMixin(ServiceCore):
     async def replace_player(self, game_id: int, actor_id: int, power: Power,
                              user_id: int) -> GameView:
         """Seat `user_id` at `power` (replacing its player, or taking a vacant power)."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game_id) as conn:
             game = await self._running(conn, game_id)
             seat = next((s for s in await seats.all_seats(conn, game_id) if s.power == power),
                         None)
@@ -169,7 +169,7 @@ class ModerationMixin(ServiceCore):
 
     async def remove_player(self, game_id: int, actor_id: int, user_id: int) -> GameView:
         """Unseat a player: their powers become vacant and go into civil disorder."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game_id) as conn:
             game = await self._running(conn, game_id)
             theirs = await seats.powers_of(conn, game_id, user_id)
             if not theirs:
@@ -194,7 +194,7 @@ class ModerationMixin(ServiceCore):
         a fresh deadline; the phase it produced is discarded."""
         now = self.now_ts()
         self._refuse_adjudicating(game_id)
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game_id) as conn:
             game = await self.game_or_fail(conn, game_id)
             played = await phases.history(conn, game_id)
             done = [p for p in played if p.status == "done"]
@@ -235,7 +235,7 @@ class ModerationMixin(ServiceCore):
     async def end_game(self, game_id: int, actor_id: int, reason: str = "") -> GameView:
         """End the game now."""
         now = self.now_ts()
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game_id) as conn:
             game = await self._running(conn, game_id)
             outcome: dict[str, Any] = {"kind": "ended", "reason": reason.strip() or None,
                                        "centers": await centre_counts(conn, game_id)}

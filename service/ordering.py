@@ -67,7 +67,7 @@ class OrderingMixin(ServiceCore):
                                    game.settings.rules)
         lines = self._with_warnings(game, current.position, lines, chosen)
         now = self.now_ts()
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game_id) as conn:
             latest = await phases.latest_id(conn, game_id)
             if self.is_adjudicating(game_id) or latest is None or latest[0] != current.id \
                     or latest[2] != "open":
@@ -197,7 +197,7 @@ class OrderingMixin(ServiceCore):
                            power: Power | None = None) -> list[PowerOrders]:
         """Withdraw every order of the user's powers (or of `power`) for the open phase."""
         self._refuse_during_adjudication(game_id, None)
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game_id) as conn:
             game = await self.game_or_fail(conn, game_id)
             current = await self.open_phase_or_fail(conn, game)
             mine = await self.powers_or_fail(conn, game, user_id)
@@ -214,7 +214,7 @@ class OrderingMixin(ServiceCore):
         """Mark the user's powers ready (or not). When every seated power that has orders to
         give is ready, the phase is adjudicated at once."""
         self._refuse_during_adjudication(game_id, None)
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game_id) as conn:
             game = await self.game_or_fail(conn, game_id)
             current = await self.open_phase_or_fail(conn, game)
             mine = await self.powers_or_fail(conn, game, user_id)
@@ -232,7 +232,7 @@ class OrderingMixin(ServiceCore):
         """A secret draw vote for each of the user's powers. The draw passes when every power
         that still has units votes yes (seed 000 II); only then is it announced."""
         now = self.now_ts()
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(game_id) as conn:
             game = await self.game_or_fail(conn, game_id)
             current = await self.open_phase_or_fail(conn, game)
             mine = await self.powers_or_fail(conn, game, user_id)

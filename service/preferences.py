@@ -46,3 +46,16 @@ class PreferencesMixin(ServiceCore):
     async def moderator_role(self, guild_id: int) -> int | None:
         async with self.db.read() as conn:
             return await prefs.moderator_role(conn, guild_id)
+
+    async def remember_guild(self, guild_id: int, locale: str | None,
+                             upload_limit: int | None) -> None:
+        """Store a server's locale and upload limit (the process holding its shard calls
+        this when it sees the server), for every process that posts to it."""
+        async with self.db.transaction() as conn:
+            await prefs.remember_guild(conn, guild_id, locale, upload_limit)
+
+    async def guild_facts(self, guild_id: int) -> tuple[str | None, int | None]:
+        """(locale, upload limit in bytes) of a server as last stored, or (None, None)."""
+        async with self.db.read() as conn:
+            return await prefs.guild_facts(conn, guild_id)
+

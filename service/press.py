@@ -66,7 +66,7 @@ class Press(Area):
         """Relay `body` from the sender's power to `to`'s player; InvalidRequest or
         NotAllowed (nothing sent, nothing logged) when the game's rules refuse it."""
         body = body.strip()
-        async with self.core.db.transaction() as conn:
+        async with self.core.db.transaction(game_id) as conn:
             game = await self.core.game_or_fail(conn, game_id)
             sender, seated, phase = await self._allowed(conn, game, sender_id, [to],
                                                         from_power)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from render.replay import Frame
-from service.db import connect
+from service.db import is_postgres, open_database
 from service.models import Game
 from service.repos import games, phases, results
 from service.stored import engine_results, position_after
@@ -48,11 +48,13 @@ async def read_story(conn, game_id: int) -> GameStory:
 
 
 async def read_story_from(path: str | Path, game_id: int) -> GameStory:
-    """`read_story` on the database file `path` (which must exist: it is never created)."""
-    if str(path) != ":memory:" and not Path(path).is_file():
+    """`read_story` on the database `path`: a SQLite file (which must exist: it is never
+    created) or a PostgreSQL URL."""
+    if not is_postgres(path) and str(path) != ":memory:" and not Path(path).is_file():
         raise FileNotFoundError(f"no database at {path}")
-    conn = await connect(path)
+    db = await open_database(path)
     try:
-        return await read_story(conn, game_id)
+        async with db.read() as conn:
+            return await read_story(conn, game_id)
     finally:
-        await conn.close()
+        await db.close()

@@ -1,9 +1,14 @@
-"""The migrations runner. Migrations are the numbered SQL files of the `migrations` package
-(`0001_initial.sql`, ...), read with importlib.resources so they work from an installed wheel.
+"""The migrations runner. Migrations are the numbered SQL files of the `migrations` package,
+one folder per dialect with the same numbers (`migrations/sqlite/0001_initial.sql`,
+`migrations/postgresql/0001_initial.sql`, ...), read with importlib.resources so they work
+from an installed wheel.
 
 The schema version lives in the database (`schema_version`). Each file runs together with its
-version bump in one explicit transaction, statement by statement (`executescript` would commit
-on its own), so a failing file leaves the database exactly as it was.
+version bump in one explicit transaction (on SQLite statement by statement: `executescript`
+would commit on its own), so a failing file leaves the database exactly as it was. The
+version is read again inside that transaction, so several processes starting together on one
+database apply each file once: on SQLite `BEGIN IMMEDIATE` makes them take turns, on
+PostgreSQL a transaction-scoped advisory lock does.
 """
 
 from __future__ import annotations
@@ -35,10 +40,17 @@ class Migration:
     sql: str
 
 
-def bundled_migrations() -> list[Migration]:
-    """The SQL files shipped in the `migrations` package, in version order."""
+DIALECTS = ("sqlite", "postgresql")
+# Any constant will do: the one advisory lock of Arbitro's, taken while migrating.
+_MIGRATION_LOCK = 0x417262_6974726F
+
+
+def bundled_migrations(dialect: str = "sqlite") -> list[Migration]:
+    """The SQL files shipped in the `migrations` package for `dialect`, in version order."""
+    if dialect not in DIALECTS:
+        raise ValueError(f"no migrations for {dialect!r}")
     found: list[Migration] = []
-    for entry in resources.files("migrations").iterdir():
+    for entry in resources.files("migrations").joinpath(dialect).iterdir():
         match = _FILE_NAME.match(entry.name)
         if match:
             found.append(Migration(int(match.group(1)), entry.name,
@@ -103,12 +115,18 @@ async def schema_version(conn: aiosqlite.Connection) -> int:
     return int(row[0] or 0)
 
 
-async def migrate(conn: aiosqlite.Connection, path: str = "the database",
-                  migrations: list[Migration] | None = None) -> int:
-    """Bring the database up to the newest migration; return the version it is at.
+def _failed(migration: Migration, exc: Exception, path: str, current: int) -> MigrationFailed:
+    return MigrationFailed(
+        f"migration {migration.name} failed ({exc}); {path} was left at version "
+        f"{current}. Fix the migration or restore the database, then start again.")
 
-    `conn` must be in autocommit mode (see `service.db.connect`)."""
-    migrations = bundled_migrations() if migrations is None else migrations
+
+async def migrate_sqlite(conn: aiosqlite.Connection, path: str = "the database",
+                         migrations: list[Migration] | None = None) -> int:
+    """Bring a SQLite database up to the newest migration; return the version it is at.
+
+    `conn` must be in autocommit mode (see `service.db_sqlite.connect`)."""
+    migrations = bundled_migrations("sqlite") if migrations is None else migrations
     known = known_version(migrations)
     current = await schema_version(conn)
     if current > known:
@@ -118,6 +136,11 @@ async def migrate(conn: aiosqlite.Connection, path: str = "the database",
             continue
         await conn.execute("BEGIN IMMEDIATE")
         try:
+            # another process may have applied it since the version was read
+            current = await schema_version(conn)
+            if migration.version <= current:
+                await conn.execute("ROLLBACK")
+                continue
             for statement in split_statements(migration.sql):
                 await conn.execute(statement)
             await conn.execute("DELETE FROM schema_version")
@@ -125,10 +148,45 @@ async def migrate(conn: aiosqlite.Connection, path: str = "the database",
                                (migration.version,))
         except Exception as exc:
             await conn.execute("ROLLBACK")
-            raise MigrationFailed(
-                f"migration {migration.name} failed ({exc}); {path} was left at version "
-                f"{current}. Fix the migration or restore the database, then start again."
-            ) from exc
+            raise _failed(migration, exc, path, current) from exc
         await conn.execute("COMMIT")
+        current = migration.version
+    return current
+
+
+migrate = migrate_sqlite
+
+
+async def migrate_postgres(conn, url: str = "the database",
+                           migrations: list[Migration] | None = None) -> int:
+    """Bring a PostgreSQL database up to the newest migration (`conn`: an asyncpg connection);
+    each file, with its version bump, in one transaction under the advisory lock."""
+    from service.db import shown
+    migrations = bundled_migrations("postgresql") if migrations is None else migrations
+    known = known_version(migrations)
+    where = shown(url)
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+        await conn.execute("CREATE TABLE IF NOT EXISTS schema_version "
+                           "(version INTEGER NOT NULL)")
+    current = int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+    if current > known:
+        raise too_new(where, current, known)
+    for migration in migrations:
+        if migration.version <= current:
+            continue
+        try:
+            async with conn.transaction():
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+                current = int(await conn.fetchval(
+                    "SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+                if migration.version <= current:
+                    continue
+                await conn.execute(migration.sql)
+                await conn.execute("DELETE FROM schema_version")
+                await conn.execute("INSERT INTO schema_version (version) VALUES ($1)",
+                                   migration.version)
+        except Exception as exc:
+            raise _failed(migration, exc, where, current) from exc
         current = migration.version
     return current

@@ -39,15 +39,14 @@ class Seating:
 
     async def load(self) -> None:
         async with self.service.db.read() as conn:
-            rows = await conn.execute_fetchall("SELECT user_id FROM unreachable")
-        self._marked = {r[0] for r in rows}
+            self._marked = await reachability.everyone(conn)
 
     # -- open seats -------------------------------------------------------------------------
     async def offer_seat(self, game_id: int, actor_id: int, power: Power) -> None:
         """Announce `power`'s seat in the channel with a button to claim it (the bot adds the
         button to the `seat.offered` post)."""
         service = self.service
-        async with service.db.transaction() as conn:
+        async with service.db.transaction(game_id) as conn:
             game = await service._running(conn, game_id)
             seat = await _seat(conn, game, power)
             await claims.offer(conn, game_id, power, actor_id, service.now_ts())
@@ -60,7 +59,7 @@ class Seating:
     async def claim_seat(self, game_id: int, power: Power, user_id: int) -> SeatClaim:
         """Ask for an offered (or vacant) seat; the moderator is asked in private."""
         service = self.service
-        async with service.db.transaction() as conn:
+        async with service.db.transaction(game_id) as conn:
             game = await service._running(conn, game_id)
             seat = await _seat(conn, game, power)
             if seat.user_id == user_id:
@@ -118,7 +117,7 @@ class Seating:
         """After a replacement: brief the new player, tell the one before, settle the claims
         of everyone else who asked for the seat."""
         service = self.service
-        async with service.db.transaction() as conn:
+        async with service.db.transaction(game.id) as conn:
             await claims.withdraw_offer(conn, game.id, power)
             others = await claims.supersede(conn, game.id, power, service.now_ts())
         await send_briefing(service, game.id, new, replacement=True)

@@ -2,7 +2,7 @@
 
 | variable | field | default |
 |---|---|---|
-| `ARBITRO_DB` | `db_path` | `arbitro.sqlite` |
+| `ARBITRO_DB` | `db_path` | `arbitro.sqlite` (a SQLite file, or a `postgresql://` URL) |
 | `ARBITRO_LOG_LEVEL` | `log_level` | `INFO` |
 | `DISCORD_TOKEN` | `discord_token` | none |
 | `ARBITRO_TEST_GUILD` | `test_guild_id` | none (commands are synced to this guild only) |
@@ -11,6 +11,8 @@
 | `ARBITRO_BACKUP_DIR` | `backup_dir` | none: no daily backups |
 | `ARBITRO_BACKUP_KEEP` | `backup_keep` | `7` (daily backups kept) |
 | `ARBITRO_MESSAGE_CONTENT` | `message_content` | off (`1` asks for the privileged Message Content intent: orders typed in a power's channel) |
+| `ARBITRO_INSTANCE` | `instance` | the host's name (this process's name in announcement claims: unique per process) |
+| `ARBITRO_RENDER_PROCESSES` | `render_processes` | one per core (worker processes drawing maps; `0` draws in a thread) |
 | `ARBITRO_SHARDS` | `shards` | none: one process with every shard Discord recommends; `0-3/8` = shards 0 to 3 of 8 (also `0,2/4`, `1/2`) |
 | `ARBITRO_REST_BUDGET` | `rest_budget` | Discord's 50 requests/s, shared by the shards: 50 × this process's shards / shard count (`25` for `0/2`); a number of requests per second, or `off` (behind a rate-limiting proxy) |
 
@@ -59,6 +61,8 @@ class Settings:
     backup_dir: str | None = None
     backup_keep: int = 7
     message_content: bool = False
+    instance: str | None = None
+    render_processes: int | None = None
     shards: ShardSlice | None = None       # None: every shard, in this one process
     rest_budget: float | None = DISCORD_GLOBAL_RATE   # requests/s to Discord; None: no limit
 
@@ -73,16 +77,24 @@ class Settings:
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise SettingsError(f"ARBITRO_LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or "
                                 f"CRITICAL, not {level!r}")
+        db = _database(env.get("ARBITRO_DB", ""))
+        backup_dir = env.get("ARBITRO_BACKUP_DIR", "").strip() or None
+        if backup_dir and db.startswith(("postgresql://", "postgres://")):
+            raise SettingsError("ARBITRO_BACKUP_DIR makes daily copies of a SQLite file; with "
+                                "PostgreSQL back up with pg_dump instead (docs/postgresql.md) "
+                                "and unset ARBITRO_BACKUP_DIR")
         shards = parse_shards(env.get("ARBITRO_SHARDS", ""))
-        return cls(db_path=env.get("ARBITRO_DB", "").strip() or "arbitro.sqlite",
+        return cls(db_path=db,
                    log_level=level,
                    discord_token=env.get("DISCORD_TOKEN", "").strip() or None,
                    test_guild_id=int(guild) if guild else None,
                    discord_api_base=_api_base(env.get("DISCORD_API_BASE", "")),
                    members_intent=_switch(env, "ARBITRO_MEMBERS_INTENT"),
                    message_content=_switch(env, "ARBITRO_MESSAGE_CONTENT"),
-                   backup_dir=env.get("ARBITRO_BACKUP_DIR", "").strip() or None,
+                   backup_dir=backup_dir,
                    backup_keep=_backup_keep(env.get("ARBITRO_BACKUP_KEEP", "")),
+                   instance=env.get("ARBITRO_INSTANCE", "").strip() or None,
+                   render_processes=_render_processes(env.get("ARBITRO_RENDER_PROCESSES", "")),
                    shards=shards,
                    rest_budget=_rest_budget(env.get("ARBITRO_REST_BUDGET", ""), shards))
 
@@ -106,6 +118,25 @@ def _backup_keep(value: str) -> int:
     if not value.isdigit() or int(value) < 1:
         raise SettingsError(f"ARBITRO_BACKUP_KEEP must be how many daily backups to keep (1 or "
                             f"more), not {value!r}")
+    return int(value)
+
+
+def _database(value: str) -> str:
+    value = value.strip() or "arbitro.sqlite"
+    scheme, sep, _rest = value.partition("://")
+    if sep and scheme not in ("postgresql", "postgres"):
+        raise SettingsError(f"ARBITRO_DB must be a SQLite file's path or a postgresql:// URL, "
+                            f"not a {scheme}:// address")
+    return value
+
+
+def _render_processes(value: str) -> int | None:
+    value = value.strip()
+    if not value:
+        return None
+    if not value.isdigit():
+        raise SettingsError(f"ARBITRO_RENDER_PROCESSES must be how many processes draw maps "
+                            f"(0 or more), not {value!r}")
     return int(value)
 
 

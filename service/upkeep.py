@@ -41,7 +41,7 @@ class Upkeep(Area):
     async def remind_now(self, game_id: int, actor_id: int) -> list[int]:
         """Send the reminders now to every seated player still owing orders (and the notice to
         the channel); the users reminded (none: nobody owes anything)."""
-        async with self.core.db.transaction() as conn:
+        async with self.core.db.transaction(game_id) as conn:
             game = await self.core.game_or_fail(conn, game_id)
             phase = await self.core.open_phase_or_fail(conn, game)
             if game.status != ACTIVE:
@@ -56,7 +56,7 @@ class Upkeep(Area):
     async def delete_game(self, game_id: int, actor_id: int) -> str:
         """Delete a game that has not started (its name is returned). Once started, a game is
         ended (`end_game`), never deleted: its record stays."""
-        async with self.core.db.transaction() as conn:
+        async with self.core.db.transaction(game_id) as conn:
             game = await self.core.game_or_fail(conn, game_id)
             if game.status != FORMING or not await game_config.delete_forming(conn, game_id):
                 raise InvalidRequest("moderation.delete_started", f"{game.name} has started: "

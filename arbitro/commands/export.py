@@ -41,10 +41,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _read(path: Path, game_id: int) -> dict | None:
-    from service.db import Database
+    from service.db import open_database
     from service.exports import game_record
 
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         async with db.read() as conn:
             return await game_record(conn, game_id)

@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-import aiosqlite
-
 from service.clock import from_ts
+from service.db import Connection
 
 _COLUMNS = "id, game_id, user_id, starts_at, ends_at, status, phase_id, moved_from"
 
@@ -35,36 +34,36 @@ def _absence(row: tuple) -> Absence:
                    from_ts(row[7]))
 
 
-async def insert(conn: aiosqlite.Connection, game_id: int, user_id: int, starts_at: float,
+async def insert(conn: Connection, game_id: int, user_id: int, starts_at: float,
                  ends_at: float, at: float) -> int:
-    cursor = await conn.execute(
+    new_id = await conn.fetchval(
         "INSERT INTO absences (game_id, user_id, starts_at, ends_at, created_at) "
-        "VALUES (?, ?, ?, ?, ?)", (game_id, user_id, starts_at, ends_at, at))
-    return int(cursor.lastrowid)
+        "VALUES (?, ?, ?, ?, ?) RETURNING id", (game_id, user_id, starts_at, ends_at, at))
+    return int(new_id)
 
 
-async def get(conn: aiosqlite.Connection, absence_id: int) -> Absence | None:
-    rows = await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM absences WHERE id = ?",
-                                       (absence_id,))
+async def get(conn: Connection, absence_id: int) -> Absence | None:
+    rows = await conn.fetch(f"SELECT {_COLUMNS} FROM absences WHERE id = ?",
+                            (absence_id,))
     return _absence(rows[0]) if rows else None
 
 
-async def of_game(conn: aiosqlite.Connection, game_id: int, *,
+async def of_game(conn: Connection, game_id: int, *,
                   user_id: int | None = None) -> list[Absence]:
     """The game's accepted absences (of one player), earliest first."""
-    rows = await conn.execute_fetchall(
+    rows = await conn.fetch(
         f"SELECT {_COLUMNS} FROM absences WHERE game_id = ? AND status = 'accepted' "
-        "AND (? IS NULL OR user_id = ?) ORDER BY starts_at, id", (game_id, user_id, user_id))
+        "AND (CAST(? AS BIGINT) IS NULL OR user_id = ?) ORDER BY starts_at, id", (game_id, user_id, user_id))
     return [_absence(r) for r in rows]
 
 
-async def note_moved(conn: aiosqlite.Connection, absence_id: int, phase_id: int,
+async def note_moved(conn: Connection, absence_id: int, phase_id: int,
                      moved_from: float) -> None:
     await conn.execute("UPDATE absences SET phase_id = ?, moved_from = ? WHERE id = ?",
                        (phase_id, moved_from, absence_id))
 
 
-async def refuse(conn: aiosqlite.Connection, absence_id: int) -> bool:
-    cursor = await conn.execute("UPDATE absences SET status = 'refused' WHERE id = ? "
-                                "AND status = 'accepted'", (absence_id,))
-    return cursor.rowcount == 1
+async def refuse(conn: Connection, absence_id: int) -> bool:
+    changed = await conn.execute("UPDATE absences SET status = 'refused' WHERE id = ? "
+                                 "AND status = 'accepted'", (absence_id,))
+    return changed == 1

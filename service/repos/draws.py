@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
 from engine.vocabulary import Power
+from service.db import Connection
 
 
-async def set_vote(conn: aiosqlite.Connection, game_id: int, power: Power, vote: bool,
+async def set_vote(conn: Connection, game_id: int, power: Power, vote: bool,
                    at: float) -> None:
     await conn.execute("INSERT INTO draw_votes (game_id, power, vote, voted_at) "
                        "VALUES (?, ?, ?, ?) ON CONFLICT (game_id, power) DO UPDATE SET "
@@ -15,11 +14,11 @@ async def set_vote(conn: aiosqlite.Connection, game_id: int, power: Power, vote:
                        (game_id, power.value, int(vote), at))
 
 
-async def in_favour(conn: aiosqlite.Connection, game_id: int) -> set[Power]:
-    rows = await conn.execute_fetchall("SELECT power FROM draw_votes WHERE game_id = ? AND vote = 1",
-                                       (game_id,))
+async def in_favour(conn: Connection, game_id: int) -> set[Power]:
+    rows = await conn.fetch("SELECT power FROM draw_votes WHERE game_id = ? AND vote = 1",
+                            (game_id,))
     return {Power(r[0]) for r in rows}
 
 
-async def clear(conn: aiosqlite.Connection, game_id: int) -> None:
+async def clear(conn: Connection, game_id: int) -> None:
     await conn.execute("DELETE FROM draw_votes WHERE game_id = ?", (game_id,))

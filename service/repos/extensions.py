@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-import aiosqlite
+from service.db import Connection
 
 _COLUMNS = "id, game_id, phase_id, user_id, seconds, reason, status"
 
@@ -25,36 +25,36 @@ def _extension(row: tuple) -> Extension:
     return Extension(row[0], row[1], row[2], row[3], timedelta(seconds=row[4]), row[5], row[6])
 
 
-async def insert(conn: aiosqlite.Connection, game_id: int, phase_id: int, user_id: int,
+async def insert(conn: Connection, game_id: int, phase_id: int, user_id: int,
                  seconds: float, reason: str, at: float) -> int:
-    cursor = await conn.execute(
+    new_id = await conn.fetchval(
         "INSERT INTO extensions (game_id, phase_id, user_id, seconds, reason, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?)", (game_id, phase_id, user_id, seconds, reason, at))
-    return int(cursor.lastrowid)
+        "VALUES (?, ?, ?, ?, ?, ?) RETURNING id", (game_id, phase_id, user_id, seconds, reason, at))
+    return int(new_id)
 
 
-async def get(conn: aiosqlite.Connection, extension_id: int) -> Extension | None:
-    rows = await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM extensions WHERE id = ?",
-                                       (extension_id,))
+async def get(conn: Connection, extension_id: int) -> Extension | None:
+    rows = await conn.fetch(f"SELECT {_COLUMNS} FROM extensions WHERE id = ?",
+                            (extension_id,))
     return _extension(rows[0]) if rows else None
 
 
-async def of_game(conn: aiosqlite.Connection, game_id: int) -> list[Extension]:
-    rows = await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM extensions WHERE game_id = ? "
-                                       "ORDER BY id", (game_id,))
+async def of_game(conn: Connection, game_id: int) -> list[Extension]:
+    rows = await conn.fetch(f"SELECT {_COLUMNS} FROM extensions WHERE game_id = ? "
+                            "ORDER BY id", (game_id,))
     return [_extension(r) for r in rows]
 
 
-async def decide(conn: aiosqlite.Connection, extension_id: int, status: str,
+async def decide(conn: Connection, extension_id: int, status: str,
                  at: float) -> bool:
     """Grant or refuse a pending request; False if it was decided before."""
-    cursor = await conn.execute("UPDATE extensions SET status = ?, decided_at = ? "
-                                "WHERE id = ? AND status = 'pending'",
-                                (status, at, extension_id))
-    return cursor.rowcount == 1
+    changed = await conn.execute("UPDATE extensions SET status = ?, decided_at = ? "
+                                 "WHERE id = ? AND status = 'pending'",
+                                 (status, at, extension_id))
+    return changed == 1
 
 
-async def vote(conn: aiosqlite.Connection, extension_id: int, user_id: int,
+async def vote(conn: Connection, extension_id: int, user_id: int,
                agrees: bool) -> None:
     await conn.execute("INSERT INTO extension_votes (extension_id, user_id, agrees) "
                        "VALUES (?, ?, ?) ON CONFLICT (extension_id, user_id) "
@@ -62,7 +62,7 @@ async def vote(conn: aiosqlite.Connection, extension_id: int, user_id: int,
                        (extension_id, user_id, int(agrees)))
 
 
-async def votes(conn: aiosqlite.Connection, extension_id: int) -> dict[int, bool]:
-    rows = await conn.execute_fetchall("SELECT user_id, agrees FROM extension_votes "
-                                       "WHERE extension_id = ?", (extension_id,))
+async def votes(conn: Connection, extension_id: int) -> dict[int, bool]:
+    rows = await conn.fetch("SELECT user_id, agrees FROM extension_votes "
+                            "WHERE extension_id = ?", (extension_id,))
     return {r[0]: bool(r[1]) for r in rows}

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
-
 from engine.vocabulary import Power
+from service.db import Connection
 
 
 @dataclass(frozen=True)
@@ -22,62 +21,63 @@ class GameChannelsRow:
 _COLUMNS = "game_id, guild_id, category_id, delete_after_days, archived_at, deleted_at"
 
 
-async def get(conn: aiosqlite.Connection, game_id: int) -> GameChannelsRow | None:
-    rows = await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM game_channels WHERE game_id = ?",
-                                       (game_id,))
+async def get(conn: Connection, game_id: int) -> GameChannelsRow | None:
+    rows = await conn.fetch(f"SELECT {_COLUMNS} FROM game_channels WHERE game_id = ?",
+                            (game_id,))
     return GameChannelsRow(*rows[0]) if rows else None
 
 
-async def enable(conn: aiosqlite.Connection, game_id: int, guild_id: int,
+async def enable(conn: Connection, game_id: int, guild_id: int,
                  delete_after_days: int | None, powers: list[Power]) -> None:
     """Ask for a game's channels (again: the stored ids stay, the archive setting changes)."""
     await conn.execute(
         "INSERT INTO game_channels (game_id, guild_id, delete_after_days) VALUES (?, ?, ?) "
         "ON CONFLICT (game_id) DO UPDATE SET delete_after_days = excluded.delete_after_days",
         (game_id, guild_id, delete_after_days))
-    await conn.executemany("INSERT OR IGNORE INTO power_channels (game_id, power) VALUES (?, ?)",
+    await conn.executemany("INSERT INTO power_channels (game_id, power) VALUES (?, ?) "
+                           "ON CONFLICT DO NOTHING",
                            [(game_id, p.value) for p in powers])
 
 
-async def rooms(conn: aiosqlite.Connection, game_id: int) -> list[tuple[Power, int | None,
+async def rooms(conn: Connection, game_id: int) -> list[tuple[Power, int | None,
                                                                          int | None]]:
     """(power, channel id, role id) of every power of the game, in power order."""
-    rows = await conn.execute_fetchall("SELECT power, channel_id, role_id FROM power_channels "
-                                       "WHERE game_id = ? ORDER BY power", (game_id,))
+    rows = await conn.fetch("SELECT power, channel_id, role_id FROM power_channels "
+                            "WHERE game_id = ? ORDER BY power", (game_id,))
     return [(Power(r[0]), r[1], r[2]) for r in rows]
 
 
-async def set_category(conn: aiosqlite.Connection, game_id: int, category_id: int | None) -> None:
+async def set_category(conn: Connection, game_id: int, category_id: int | None) -> None:
     await conn.execute("UPDATE game_channels SET category_id = ? WHERE game_id = ?",
                        (category_id, game_id))
 
 
-async def set_room(conn: aiosqlite.Connection, game_id: int, power: Power,
+async def set_room(conn: Connection, game_id: int, power: Power,
                    channel_id: int | None, role_id: int | None) -> None:
     await conn.execute("UPDATE power_channels SET channel_id = ?, role_id = ? "
                        "WHERE game_id = ? AND power = ?",
                        (channel_id, role_id, game_id, power.value))
 
 
-async def room_of_channel(conn: aiosqlite.Connection,
+async def room_of_channel(conn: Connection,
                           channel_id: int) -> tuple[int, Power] | None:
-    rows = await conn.execute_fetchall("SELECT game_id, power FROM power_channels "
-                                       "WHERE channel_id = ?", (channel_id,))
+    rows = await conn.fetch("SELECT game_id, power FROM power_channels "
+                            "WHERE channel_id = ?", (channel_id,))
     return (rows[0][0], Power(rows[0][1])) if rows else None
 
 
-async def set_archived(conn: aiosqlite.Connection, game_id: int, at: float | None) -> None:
+async def set_archived(conn: Connection, game_id: int, at: float | None) -> None:
     await conn.execute("UPDATE game_channels SET archived_at = ? WHERE game_id = ?",
                        (at, game_id))
 
 
-async def set_deleted(conn: aiosqlite.Connection, game_id: int, at: float) -> None:
+async def set_deleted(conn: Connection, game_id: int, at: float) -> None:
     await conn.execute("UPDATE game_channels SET deleted_at = ? WHERE game_id = ?",
                        (at, game_id))
 
 
-async def game_ids(conn: aiosqlite.Connection) -> list[int]:
+async def game_ids(conn: Connection) -> list[int]:
     """Every game with channels not yet deleted."""
-    rows = await conn.execute_fetchall("SELECT game_id FROM game_channels "
-                                       "WHERE deleted_at IS NULL ORDER BY game_id")
+    rows = await conn.fetch("SELECT game_id FROM game_channels "
+                            "WHERE deleted_at IS NULL ORDER BY game_id")
     return [r[0] for r in rows]

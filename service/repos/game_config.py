@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import json
 
-import aiosqlite
-
+from service.db import Connection
 from service.models import FORMING, GameSettings
 
 
-async def set_settings(conn: aiosqlite.Connection, game_id: int, settings: GameSettings) -> None:
+async def set_settings(conn: Connection, game_id: int, settings: GameSettings) -> None:
     await conn.execute("UPDATE games SET settings_json = ? WHERE id = ?",
                        (json.dumps(settings.to_json()), game_id))
 
 
-async def delete_forming(conn: aiosqlite.Connection, game_id: int) -> bool:
+async def delete_forming(conn: Connection, game_id: int) -> bool:
     """Delete a game that has not started (its roster and audit log go with it)."""
-    cursor = await conn.execute("DELETE FROM games WHERE id = ? AND status = ?",
-                                (game_id, FORMING))
-    return cursor.rowcount > 0
+    changed = await conn.execute("DELETE FROM games WHERE id = ? AND status = ?",
+                                 (game_id, FORMING))
+    return changed > 0

@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from datetime import timedelta
 from typing import Any
 
-import aiosqlite
-
 from service.clock import from_ts
+from service.db import Connection, Row
 from service.models import FINISHED, Game, GameSettings
 
 _COLUMNS = ("id, channel_id, guild_id, name, moderator_id, settings_json, status, rng_seed, "
             "paused_remaining, outcome_json, created_at, started_at, finished_at, joined_side")
 
 
-def _game(row: sqlite3.Row) -> Game:
+def _game(row: Row) -> Game:
     return Game(
         id=row["id"], channel_id=row["channel_id"], guild_id=row["guild_id"], name=row["name"],
         moderator_id=row["moderator_id"],
@@ -29,49 +27,49 @@ def _game(row: sqlite3.Row) -> Game:
         finished_at=from_ts(row["finished_at"]), joined_side=row["joined_side"])
 
 
-async def insert(conn: aiosqlite.Connection, *, channel_id: int, guild_id: int | None, name: str,
+async def insert(conn: Connection, *, channel_id: int, guild_id: int | None, name: str,
                  moderator_id: int, settings: GameSettings, at: float) -> int:
-    cursor = await conn.execute(
+    new_id = await conn.fetchval(
         "INSERT INTO games (channel_id, guild_id, name, moderator_id, settings_json, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
+        " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
         (channel_id, guild_id, name, moderator_id, json.dumps(settings.to_json()), at))
-    return int(cursor.lastrowid)
+    return int(new_id)
 
 
-async def get(conn: aiosqlite.Connection, game_id: int) -> Game | None:
-    rows = await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
+async def get(conn: Connection, game_id: int) -> Game | None:
+    rows = await conn.fetch(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
     row = rows[0] if rows else None
     return _game(row) if row else None
 
 
-async def in_channel(conn: aiosqlite.Connection, channel_id: int,
+async def in_channel(conn: Connection, channel_id: int,
                      include_finished: bool = False) -> list[Game]:
     extra = "" if include_finished else f" AND status != '{FINISHED}'"
-    rows = await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM games WHERE channel_id = ?{extra} "
-                                       "ORDER BY id", (channel_id,))
+    rows = await conn.fetch(f"SELECT {_COLUMNS} FROM games WHERE channel_id = ?{extra} "
+                            "ORDER BY id", (channel_id,))
     return [_game(r) for r in rows]
 
 
-async def with_status(conn: aiosqlite.Connection, *statuses: str) -> list[Game]:
+async def with_status(conn: Connection, *statuses: str) -> list[Game]:
     marks = ", ".join("?" for _ in statuses)
-    rows = await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM games WHERE status IN ({marks}) "
-                                       "ORDER BY id", statuses)
+    rows = await conn.fetch(f"SELECT {_COLUMNS} FROM games WHERE status IN ({marks}) "
+                            "ORDER BY id", statuses)
     return [_game(r) for r in rows]
 
 
-async def start(conn: aiosqlite.Connection, game_id: int, *, rng_seed: int | None,
+async def start(conn: Connection, game_id: int, *, rng_seed: int | None,
                 at: float) -> None:
     await conn.execute("UPDATE games SET status = 'active', rng_seed = ?, started_at = ? "
                        "WHERE id = ?", (rng_seed, at, game_id))
 
 
-async def set_status(conn: aiosqlite.Connection, game_id: int, status: str, *,
+async def set_status(conn: Connection, game_id: int, status: str, *,
                      paused_remaining: float | None = None) -> None:
     await conn.execute("UPDATE games SET status = ?, paused_remaining = ? WHERE id = ?",
                        (status, paused_remaining, game_id))
 
 
-async def finish(conn: aiosqlite.Connection, game_id: int, outcome: dict[str, Any] | None,
+async def finish(conn: Connection, game_id: int, outcome: dict[str, Any] | None,
                  at: float | None) -> None:
     """End the game (outcome None and at None reopen it: the rollback of a final phase)."""
     status = FINISHED if at is not None else "active"
@@ -81,5 +79,5 @@ async def finish(conn: aiosqlite.Connection, game_id: int, outcome: dict[str, An
                         game_id))
 
 
-async def set_joined_side(conn: aiosqlite.Connection, game_id: int, side: int | None) -> None:
+async def set_joined_side(conn: Connection, game_id: int, side: int | None) -> None:
     await conn.execute("UPDATE games SET joined_side = ? WHERE id = ?", (side, game_id))

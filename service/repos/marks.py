@@ -6,27 +6,27 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import aiosqlite
+from service.db import Connection
 
 
-async def keep(conn: aiosqlite.Connection, game_id: int, phase_id: int) -> None:
+async def keep(conn: Connection, game_id: int, phase_id: int) -> None:
     """Remember the marks as they stand before `phase_id` is adjudicated."""
-    disorder = await conn.execute_fetchall(
+    disorder = await conn.fetch(
         "SELECT power, civil_disorder FROM seats WHERE game_id = ?", (game_id,))
-    votes = await conn.execute_fetchall(
+    votes = await conn.fetch(
         "SELECT power, vote, voted_at FROM draw_votes WHERE game_id = ?", (game_id,))
-    ready = await conn.execute_fetchall("SELECT power FROM ready WHERE phase_id = ?",
-                                        (phase_id,))
+    ready = await conn.fetch("SELECT power FROM ready WHERE phase_id = ?",
+                             (phase_id,))
     marks = {"civil_disorder": {p: bool(cd) for p, cd in disorder},
              "draw_votes": [[p, bool(v), at] for p, v, at in votes],
              "ready": sorted(r[0] for r in ready)}
-    await conn.execute("INSERT OR REPLACE INTO adjudication_marks (phase_id, marks_json) "
-                       "VALUES (?, ?)", (phase_id, json.dumps(marks)))
+    await conn.execute("INSERT INTO adjudication_marks (phase_id, marks_json) VALUES (?, ?) "
+                       "ON CONFLICT (phase_id) DO UPDATE SET marks_json = excluded.marks_json", (phase_id, json.dumps(marks)))
 
 
-async def restore(conn: aiosqlite.Connection, game_id: int, phase_id: int) -> dict[str, Any] | None:
+async def restore(conn: Connection, game_id: int, phase_id: int) -> dict[str, Any] | None:
     """Put back the marks kept for `phase_id` (None when none were kept: an older game)."""
-    rows = await conn.execute_fetchall(
+    rows = await conn.fetch(
         "SELECT marks_json FROM adjudication_marks WHERE phase_id = ?", (phase_id,))
     if not rows:
         return None

@@ -4,8 +4,9 @@ before a phase was adjudicated) and the civil-disorder marks of each adjudicated
 
 from __future__ import annotations
 
-import aiosqlite
+import json
 
+from service.db import Connection
 from service.models import PlayerRecord
 
 # A term covers the phases from the one open when the player was seated up to (not including)
@@ -13,20 +14,23 @@ from service.models import PlayerRecord
 _COVERS = "t.since_seq <= p.seq AND (t.until_seq IS NULL OR p.seq < t.until_seq)"
 
 
-async def record(conn: aiosqlite.Connection, user_id: int) -> PlayerRecord:
-    ordered = await conn.execute_fetchall(
+async def record(conn: Connection, user_id: int) -> PlayerRecord:
+    ordered = await conn.fetch(
         "SELECT DISTINCT p.game_id, s.power, p.seq FROM submissions s "
         "JOIN phases p ON p.id = s.phase_id WHERE s.user_id = ? AND p.status = 'done'",
         (user_id,))
-    missed = await conn.execute_fetchall(
-        "SELECT DISTINCT p.game_id, cd.value, p.seq FROM phase_outcomes o "
-        "JOIN phases p ON p.id = o.phase_id JOIN json_each(o.civil_disorder_json) cd "
-        "JOIN seat_terms t ON t.game_id = p.game_id AND t.power = cd.value "
-        f"WHERE t.user_id = ? AND {_COVERS}", (user_id,))
-    games = await conn.execute_fetchall(
+    # the phases in civil disorder of the powers the player held then (the JSON list of each
+    # phase's powers is read here: both databases read it, but each with its own functions)
+    terms = await conn.fetch(
+        "SELECT p.game_id, t.power, p.seq, o.civil_disorder_json FROM phase_outcomes o "
+        "JOIN phases p ON p.id = o.phase_id JOIN seat_terms t ON t.game_id = p.game_id "
+        f"WHERE t.user_id = ? AND o.civil_disorder_json <> '[]' AND {_COVERS}", (user_id,))
+    missed = sorted({(g, power, seq) for g, power, seq, disorder in terms
+                     if power in json.loads(disorder)})
+    games = await conn.fetch(
         "SELECT g.status, COUNT(DISTINCT g.id) FROM seat_terms t JOIN games g ON g.id = t.game_id "
         "WHERE t.user_id = ? AND t.until_seq IS NULL GROUP BY g.status", (user_id,))
-    left = await conn.execute_fetchall(
+    left = await conn.fetch(
         "SELECT COUNT(*) FROM seat_terms WHERE user_id = ? AND until_seq IS NOT NULL",
         (user_id,))
     by_status = {status: count for status, count in games}

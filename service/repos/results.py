@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import aiosqlite
-
 from engine.adjudicator import PhaseResult
 from engine.position import centers_to_json
 from engine.vocabulary import Power
+from service.db import Connection
 from service.models import OrderResultRow
 
 
@@ -27,7 +26,7 @@ def after_record(result: PhaseResult) -> dict[str, Any]:
     return record
 
 
-async def store(conn: aiosqlite.Connection, phase_id: int, result: PhaseResult) -> None:
+async def store(conn: Connection, phase_id: int, result: PhaseResult) -> None:
     await conn.executemany(
         "INSERT INTO results (phase_id, seq, power, order_text, status, reason, province) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -40,24 +39,24 @@ async def store(conn: aiosqlite.Connection, phase_id: int, result: PhaseResult) 
          json.dumps(sorted(p.value for p in result.civil_disorder))))
 
 
-async def of_phase(conn: aiosqlite.Connection, phase_id: int) -> list[OrderResultRow]:
-    rows = await conn.execute_fetchall("SELECT power, order_text, status, reason, province FROM results "
-                                       "WHERE phase_id = ? ORDER BY seq", (phase_id,))
+async def of_phase(conn: Connection, phase_id: int) -> list[OrderResultRow]:
+    rows = await conn.fetch("SELECT power, order_text, status, reason, province FROM results "
+                            "WHERE phase_id = ? ORDER BY seq", (phase_id,))
     return [OrderResultRow(Power(r[0]), r[1], r[2], r[3], r[4])
             for r in rows]
 
 
-async def outcome(conn: aiosqlite.Connection,
+async def outcome(conn: Connection,
                   phase_id: int) -> tuple[dict[str, Any], list[Power]] | None:
     """(position after, powers in civil disorder) of an adjudicated phase."""
-    rows = await conn.execute_fetchall("SELECT after_json, civil_disorder_json FROM phase_outcomes "
-                                       "WHERE phase_id = ?", (phase_id,))
+    rows = await conn.fetch("SELECT after_json, civil_disorder_json FROM phase_outcomes "
+                            "WHERE phase_id = ?", (phase_id,))
     row = rows[0] if rows else None
     if row is None:
         return None
     return json.loads(row[0]), [Power(p) for p in json.loads(row[1])]
 
 
-async def delete(conn: aiosqlite.Connection, phase_id: int) -> None:
+async def delete(conn: Connection, phase_id: int) -> None:
     await conn.execute("DELETE FROM results WHERE phase_id = ?", (phase_id,))
     await conn.execute("DELETE FROM phase_outcomes WHERE phase_id = ?", (phase_id,))

@@ -99,12 +99,26 @@ async def test_two_processes_with_shard_slices_play_one_game(fake_discord, tmp_p
         assert [h.adjudicated for h in heard] == ([1, 0] if ticks[0] == TICK else [0, 1])
 
         # a post without a game language speaks the server's, from either process, though
-        # shard 0's has the server only as discord.py's unavailable placeholder
+        # shard 0's has the server only as discord.py's unavailable placeholder: it reads
+        # what shard 1's process stored when it saw the server
+        asked_discord = [r for r in fake.requests if r.path == f"/guilds/{guild.id}"]
         for table in (zero, one):
-            await table.bot.service.notifier.post(one.channel.id, Message(
-                "game.created", "New game", {"game": "Trafalgar", "game_id": 2, "players": 7,
-                                             "rules": "standard"}))
-            created = await one.channel_message(lambda m: "Trafalgar" in m.content,
-                                                after=before)
+            created = await post_without_game_language(table, one, before)
             assert created.content.startswith("🎲 Nuova partita **Trafalgar**")
             before = created
+        assert [r for r in fake.requests if r.path == f"/guilds/{guild.id}"] == asked_discord
+        # a server never stored: shard 0's process asks Discord once, and stores the answer
+        await zero.bot.service.remember_guild(guild.id, None, None)
+        created = await post_without_game_language(zero, one, before)
+        assert created.content.startswith("🎲 Nuova partita **Trafalgar**")
+        assert len([r for r in fake.requests if r.path == f"/guilds/{guild.id}"]) == len(
+            asked_discord) + 1
+        assert await zero.bot.service.guild_facts(guild.id) == ("it", 10 * 2**20)
+
+
+async def post_without_game_language(poster: Table, owner: Table, after) -> Any:
+    """`poster`'s service posts to `owner`'s game channel a message of no game's language."""
+    await poster.bot.service.notifier.post(owner.channel.id, Message(
+        "game.created", "New game", {"game": "Trafalgar", "game_id": 2, "players": 7,
+                                     "rules": "standard"}))
+    return await owner.channel_message(lambda m: "Trafalgar" in m.content, after=after)

@@ -1,5 +1,9 @@
-"""Fixtures for the game service: a real SQLite file per test with the real migrations, a
-clock that moves only when told, and a notifier that remembers everything."""
+"""Fixtures for the game service: a real database per test with the real migrations (every
+test that uses the service runs twice: on a SQLite file, and on the session's PostgreSQL
+server), a clock that moves only when told, and a notifier that remembers everything.
+
+A module whose tests are about SQLite's files (backups, restores, pragmas) says
+`pytestmark = pytest.mark.sqlite_only`."""
 
 from __future__ import annotations
 
@@ -47,8 +51,24 @@ def renderer() -> RecordingRenderer:
     return RecordingRenderer()
 
 
+def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", "sqlite_only: the test is about SQLite files; it runs "
+                            "on SQLite only")
+
+
+def pytest_generate_tests(metafunc) -> None:
+    if "db_kind" in metafunc.fixturenames:
+        kinds = ["sqlite"] if metafunc.definition.get_closest_marker("sqlite_only") \
+            else ["sqlite", "postgresql"]
+        metafunc.parametrize("db_kind", kinds)
+
+
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
+def db_path(db_kind: str, tmp_path: Path, request) -> Path | str:
+    """Where the test's service keeps its games: a new SQLite file, or the session's
+    PostgreSQL database, emptied."""
+    if db_kind == "postgresql":
+        return request.getfixturevalue("postgres_url")
     return tmp_path / "arbitro.sqlite"
 
 

@@ -24,10 +24,12 @@ from service.backup import (
     restore,
     taken_at,
 )
-from service.db import Database
+from service.db_sqlite import SqliteDatabase as Database
 from service.exports import game_record
 from service.schema import known_version
 from tests.service.conftest import DAY, MODERATOR, start_game
+
+pytestmark = pytest.mark.sqlite_only   # about SQLite files
 
 E, F, G = Power.ENGLAND, Power.FRANCE, Power.GERMANY
 
@@ -37,8 +39,7 @@ async def exports(path: Path) -> dict[int, dict]:
     db = await Database.open(path)
     try:
         async with db.read() as conn:
-            ids = [row[0] for row in await (await conn.execute(
-                "SELECT id FROM games ORDER BY id")).fetchall()]
+            ids = [row[0] for row in await conn.fetch("SELECT id FROM games ORDER BY id")]
             return {gid: await game_record(conn, gid) for gid in ids}
     finally:
         await db.close()

@@ -15,6 +15,8 @@ from service.backup import backup_name, kept_name
 from service.schema import known_version
 from tests.service.conftest import start_game
 
+pytestmark = pytest.mark.sqlite_only   # about SQLite files
+
 
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch, tmp_path):

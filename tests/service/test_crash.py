@@ -16,8 +16,8 @@ CHECKOUT = __import__("pathlib").Path(__file__).resolve().parents[2]
 
 
 async def count(service, sql: str) -> int:
-    async with service.db.read() as conn, conn.execute(sql) as cur:
-        return (await cur.fetchone())[0]
+    async with service.db.read() as conn:
+        return await conn.fetchval(sql)
 
 
 def run_child_until(db_path, when: float, mode: str, word: str) -> None:

@@ -13,6 +13,8 @@ from service.daily_backups import DailyBackups, daily_backups, existing
 from service.settings import Settings, SettingsError
 from tests.service.conftest import DAY, start_game
 
+pytestmark = pytest.mark.sqlite_only   # about SQLite files
+
 
 def names(folder) -> list[str]:
     return [path.name for _when, path in existing(folder)]

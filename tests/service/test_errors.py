@@ -21,9 +21,9 @@ async def snapshot(service, game_id: int) -> tuple:
         rows = []
         for table, key in (("games", "id"), ("seats", "game_id"), ("phases", "game_id"),
                            ("audit_log", "game_id"), ("draw_votes", "game_id")):
-            rows.append(await conn.execute_fetchall(
+            rows.append(await conn.fetch(
                 f"SELECT * FROM {table} WHERE {key} = ? ORDER BY 1, 2", (game_id,)))
-        rows.append(await conn.execute_fetchall("SELECT COUNT(*) FROM submissions"))
+        rows.append(await conn.fetch("SELECT COUNT(*) FROM submissions"))
     return tuple(tuple(tuple(r) for r in table) for table in rows)
 
 

@@ -160,3 +160,13 @@ async def test_preferences_language_and_moderator_role(service):
     assert await service.moderator_role(1) == 333
     await service.set_moderator_role(1, None)
     assert await service.moderator_role(1) is None
+
+
+async def test_a_servers_locale_and_upload_limit_are_stored_for_every_process(service):
+    assert await service.guild_facts(42) == (None, None)
+    await service.remember_guild(42, "it", 8 * 1024 * 1024)
+    await service.set_moderator_role(42, 7)                    # the same row, untouched
+    assert await service.guild_facts(42) == ("it", 8 * 1024 * 1024)
+    await service.remember_guild(42, "nl", 25 * 1024 * 1024)
+    assert await service.guild_facts(42) == ("nl", 25 * 1024 * 1024)
+    assert await service.moderator_role(42) == 7

@@ -155,7 +155,7 @@ async def test_a_rollback_restores_disorder_ready_marks_and_draw_votes(service, 
     assert not any(s.civil_disorder for s in seats.values())
     assert seats[E].ready and not seats[F].ready
     async with service.db.read() as conn:
-        votes = dict(await conn.execute_fetchall(
+        votes = dict(await conn.fetch(
             "SELECT power, vote FROM draw_votes WHERE game_id = ?", (game.id,)))
     assert votes == {"France": 1}
     [post] = notifier.posted("moderation.rollback")

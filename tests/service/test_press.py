@@ -111,7 +111,7 @@ async def eliminate(service, game_id: int, power: Power) -> None:
     """Arrange a mid-game position where `power` has nothing left (its units and centres
     gone), written in the phase as an adjudication would."""
     async with service.db.transaction() as conn:
-        rows = await conn.execute_fetchall(
+        rows = await conn.fetch(
             "SELECT id, position_json FROM phases WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
             (game_id,))
         record = json.loads(rows[0][1])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.db import Database
+from service.db_sqlite import SqliteDatabase as Database
 from service.schema import (
     Migration,
     MigrationFailed,
@@ -14,6 +14,8 @@ from service.schema import (
     schema_version,
     split_statements,
 )
+
+pytestmark = pytest.mark.sqlite_only   # about SQLite files
 
 
 async def tables(db: Database) -> set[str]:
@@ -104,7 +106,7 @@ async def test_a_write_transaction_that_raises_leaves_nothing_behind(tmp_path):
             async with db.transaction() as conn:
                 await conn.execute("INSERT INTO user_prefs (user_id, language) VALUES (1, 'it')")
                 raise RuntimeError("boom")
-        async with db.read() as conn, conn.execute("SELECT COUNT(*) FROM user_prefs") as cur:
-            assert (await cur.fetchone())[0] == 0
+        async with db.read() as conn:
+            assert await conn.fetchval("SELECT COUNT(*) FROM user_prefs") == 0
     finally:
         await db.close()
