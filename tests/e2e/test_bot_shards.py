@@ -44,20 +44,29 @@ class Heard:
         self.interactions.append(interaction.id)
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def shared_database(request) -> str | None:
+    """The ARBITRO_DB of both processes: None for one SQLite file in tmp_path, or the URL of a
+    real PostgreSQL database (tests/postgres.py; skipped without one, except under CI)."""
+    return request.getfixturevalue("postgres_url") if request.param == "postgresql" else None
+
+
 @TWO_SHARDS
 @pytest.mark.parametrize("adjudicator", ["shard 0's process", "shard 1's process"])
 async def test_two_processes_with_shard_slices_play_one_game(fake_discord, tmp_path,
+                                                             shared_database,
                                                              adjudicator) -> None:
     fake = fake_discord
+    db = shared_database
     # Only the adjudicating process runs its deadline tick during the test.
     ticks = (TICK, IDLE) if adjudicator == "shard 0's process" else (IDLE, TICK)
     async with AsyncExitStack() as stack:
         zero: Table = await stack.enter_async_context(arbitro_bot(
             fake, tmp_path, guild_locale="it", guild_shard=1, shards=ShardSlice((0,), 2),
-            tick_seconds=ticks[0]))
+            tick_seconds=ticks[0], db=db, instance="bot-0"))
         one: Table = await stack.enter_async_context(arbitro_bot(
             fake, tmp_path, again=zero, shards=ShardSlice((1,), 2), sync=False,
-            tick_seconds=ticks[1]))
+            tick_seconds=ticks[1], db=db, instance="bot-1"))
         await fake.wait_until_ready(shards=(0, 1))
         guild = one.guild
         assert fake.shard_of(guild) == 1
