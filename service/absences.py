@@ -99,7 +99,8 @@ class Absences(Area):
         """The moderator refuses an absence: deadlines no longer move for it, and the open
         phase's deadline it moved goes back (if that time is still to come)."""
         now = self.core.now_ts()
-        async with self.core.db.transaction() as conn:
+        game_id = await self.core.game_owning(absences.game_of, absence_id)
+        async with self.core.db.transaction(game_id) as conn:
             absence = await absences.get(conn, absence_id)
             if absence is None:
                 raise NotFound("absence.not_found", "there is no such absence")

@@ -81,6 +81,13 @@ class ServiceBase:
     def now_ts(self) -> float:
         return to_ts(self.clock.now())
 
+    async def game_owning(self, game_of: Any, row_id: int) -> int | None:
+        """The game a row (an extension, absence, claim) belongs to, read before the write
+        transaction that changes the row, so that transaction can lock the game first (None
+        when there is no such row: the transaction then says so)."""
+        async with self.db.read() as conn:
+            return await game_of(conn, row_id)
+
     @staticmethod
     async def game_or_fail(conn: Any, game_id: int) -> Game:
         game = await games.get(conn, game_id)

@@ -103,7 +103,8 @@ class Extensions(Area):
     async def answer(self, extension_id: int, user_id: int, agrees: bool) -> ExtensionReport:
         """A vote (rule `players`: another seated player) or the decision (rule `moderator`:
         the game's moderator)."""
-        async with self.core.db.transaction() as conn:
+        game_id = await self.core.game_owning(extensions.game_of, extension_id)
+        async with self.core.db.transaction(game_id) as conn:
             ext, game = await self._pending(conn, extension_id)
             if game.settings.extension_rule == "players":
                 if user_id not in await self._voters(conn, game, ext.user_id):
@@ -142,7 +143,8 @@ class Extensions(Area):
     async def _decide(self, extension_id: int, granted: bool,
                       actor_id: int | None) -> ExtensionReport:
         now = self.core.now_ts()
-        async with self.core.db.transaction() as conn:
+        game_id = await self.core.game_owning(extensions.game_of, extension_id)
+        async with self.core.db.transaction(game_id) as conn:
             ext, game = await self._pending(conn, extension_id)
             phase = await phases.get(conn, ext.phase_id)
             await extensions.decide(conn, extension_id, "granted" if granted else "refused",

@@ -95,7 +95,8 @@ class Seating:
         """Seat the claimant (as `replace_player`: announced, briefed, the player before them
         told); the seat's other claims are settled."""
         service = self.service
-        async with service.db.transaction() as conn:
+        game_id = await service.game_owning(claims.game_of, claim_id)
+        async with service.db.transaction(game_id) as conn:
             claim = await _pending(conn, claim_id)
             await service._running(conn, claim.game_id)
             await claims.decide(conn, claim_id, "approved", actor_id, service.now_ts())
@@ -103,7 +104,8 @@ class Seating:
 
     async def refuse_claim(self, claim_id: int, actor_id: int) -> SeatClaim:
         service = self.service
-        async with service.db.transaction() as conn:
+        game_id = await service.game_owning(claims.game_of, claim_id)
+        async with service.db.transaction(game_id) as conn:
             claim = await _pending(conn, claim_id)
             game = await service.game_or_fail(conn, claim.game_id)
             await claims.decide(conn, claim_id, "refused", actor_id, service.now_ts())

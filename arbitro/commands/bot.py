@@ -32,6 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="publish the slash commands (to ARBITRO_TEST_GUILD if set, else "
                              "globally, which Discord may take up to an hour to show); with "
                              "several processes (ARBITRO_SHARDS) give it to one of them only")
+    parser.add_argument("--check", action="store_true",
+                        help="say what the bot would find (database, migrations, backups, and "
+                             "at Discord: the token, shards, each game's channel) and exit")
     parser.add_argument("--env", default=".env",
                         help="file of settings to read before the environment (default .env)")
 
@@ -51,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
     if not settings.discord_token:
         print(NO_TOKEN.format(permissions=INVITE_PERMISSIONS), file=sys.stderr)
         return 2
+    if args.check:
+        return _check(settings)
     logging.basicConfig(level=settings.log_level,
                         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
 
@@ -59,3 +64,15 @@ def run(args: argparse.Namespace) -> int:
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run_forever(settings, sync=args.sync))
     return 0
+
+
+def _check(settings) -> int:
+    from datetime import UTC, datetime
+
+    from arbitro.commands.doctor import report
+    from bot.check import online_findings
+    from service.doctor import examine
+
+    local = examine(settings, datetime.now(UTC))
+    return report(local + asyncio.run(online_findings(settings)))
+

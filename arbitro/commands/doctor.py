@@ -26,7 +26,11 @@ def run(args: argparse.Namespace) -> int:
     except SettingsError as exc:
         print(f"settings:  PROBLEM: {exc}")
         return 1
-    findings = examine(settings, datetime.now(UTC))
+    return report(examine(settings, datetime.now(UTC)))
+
+
+def report(findings: list) -> int:
+    """Print the findings, one line each; 1 when any is a problem (the exit status)."""
     for finding in findings:
         print(f"{finding.topic + ':':<10} {'PROBLEM: ' if finding.problem else ''}"
               f"{finding.text}")

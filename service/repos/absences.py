@@ -67,3 +67,8 @@ async def refuse(conn: Connection, absence_id: int) -> bool:
     changed = await conn.execute("UPDATE absences SET status = 'refused' WHERE id = ? "
                                  "AND status = 'accepted'", (absence_id,))
     return changed == 1
+
+
+async def game_of(conn: Connection, row_id: int) -> int | None:
+    """The game the row belongs to (to lock it before changing the row)."""
+    return await conn.fetchval("SELECT game_id FROM absences WHERE id = ?", (row_id,))

@@ -67,3 +67,8 @@ async def supersede(conn: Connection, game_id: int, power: Power,
         f"AND power = ? AND status = 'pending' RETURNING {_COLUMNS}",
         (at, game_id, power.value))
     return [_claim(r) for r in rows]
+
+
+async def game_of(conn: Connection, claim_id: int) -> int | None:
+    """The game the claim belongs to (to lock it before deciding the claim)."""
+    return await conn.fetchval("SELECT game_id FROM seat_claims WHERE id = ?", (claim_id,))

@@ -66,3 +66,8 @@ async def votes(conn: Connection, extension_id: int) -> dict[int, bool]:
     rows = await conn.fetch("SELECT user_id, agrees FROM extension_votes "
                             "WHERE extension_id = ?", (extension_id,))
     return {r[0]: bool(r[1]) for r in rows}
+
+
+async def game_of(conn: Connection, row_id: int) -> int | None:
+    """The game the row belongs to (to lock it before changing the row)."""
+    return await conn.fetchval("SELECT game_id FROM extensions WHERE id = ?", (row_id,))

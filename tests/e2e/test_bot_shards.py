@@ -131,3 +131,29 @@ async def post_without_game_language(poster: Table, owner: Table, after) -> Any:
         "game.created", "New game", {"game": "Trafalgar", "game_id": 2, "players": 7,
                                      "rules": "standard"}))
     return await owner.channel_message(lambda m: "Trafalgar" in m.content, after=after)
+
+
+@pytest.mark.parametrize("fake_discord", [{"shard_count": 4}], indirect=True)
+async def test_the_check_compares_this_process_slice_with_the_recommended_shards(
+        fake_discord, tmp_path) -> None:
+    from dataclasses import replace
+
+    from bot.check import online_findings
+    from service.settings import Settings, parse_shards
+
+    fake = fake_discord
+    settings = Settings(db_path=str(tmp_path / "arbitro.sqlite"), discord_token=fake.token,
+                        discord_api_base=fake.api_base)
+    expected = {
+        "": ("Discord recommends 4 shards; this process runs them all (set ARBITRO_SHARDS to "
+             "split them over several processes: docs/scaling.md)", False),
+        "0-1/4": ("this process runs shards 0, 1 of 4 (Discord recommends 4); it receives the "
+                  "direct messages (shard 0)", False),
+        "3/4": ("this process runs shard 3 of 4 (Discord recommends 4); direct messages go to "
+                "the process with shard 0", False),
+        "1/2": ("this process runs shard 1 of 2, but Discord recommends 4 shards: raise the "
+                "count in ARBITRO_SHARDS", True),
+    }
+    for shards, finding in expected.items():
+        found = await online_findings(replace(settings, shards=parse_shards(shards)))
+        assert {f.topic: (f.text, f.problem) for f in found}["shards"] == finding, shards

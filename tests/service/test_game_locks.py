@@ -1,0 +1,54 @@
+"""Every write transaction of the service that concerns a game locks it.
+
+On PostgreSQL a write that does not lock its game can land in a phase another process is
+adjudicating (an order recorded, then missing from the results): `db.transaction(game_id)`
+takes the game's row lock, `db.transaction()` none. This reads the service's code and names
+every write transaction opened without a game, so a new one must either lock its game or be
+added here with the reason it concerns no game's phase."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import service
+
+# (module, function): why its transaction locks no game
+NO_GAME = {
+    ("announcing.py", "_claim"): "a conditional UPDATE of one phase row: the claim itself",
+    ("announcing.py", "_let_go"): "releases its own claim on one phase row",
+    ("announcing.py", "_announce"): "marks one adjudicated phase announced",
+    ("lifecycle.py", "create_game"): "the game does not exist yet",
+    ("preferences.py", "set_user_language"): "a user's preference",
+    ("preferences.py", "remember_seen_language"): "a user's preference",
+    ("preferences.py", "set_moderator_role"): "a server's preference",
+    ("preferences.py", "remember_guild"): "a server's locale and upload limit",
+    ("seating.py", "note_unreachable"): "a user's reachability",
+    ("seating.py", "note_reachable"): "a user's reachability",
+}
+
+
+def transactions_without_a_game() -> set[tuple[str, str]]:
+    found = set()
+    for path in Path(service.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.AsyncFunctionDef | ast.FunctionDef):
+                continue
+            for node in ast.walk(function):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and node.func.attr == "transaction" and _is_db(node.func.value)
+                        and not node.args
+                        and not node.keywords):
+                    found.add((path.name, function.name))
+    return found
+
+
+def _is_db(node: ast.expr) -> bool:
+    """`db`, `self.db`, `service.db`, `self.core.db`: the service's database."""
+    return (isinstance(node, ast.Name) and node.id == "db") or \
+        (isinstance(node, ast.Attribute) and node.attr == "db")
+
+
+def test_every_write_transaction_on_a_game_locks_it():
+    assert transactions_without_a_game() == set(NO_GAME)
