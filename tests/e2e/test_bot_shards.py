@@ -157,3 +157,25 @@ async def test_the_check_compares_this_process_slice_with_the_recommended_shards
     for shards, finding in expected.items():
         found = await online_findings(replace(settings, shards=parse_shards(shards)))
         assert {f.topic: (f.text, f.problem) for f in found}["shards"] == finding, shards
+
+
+@TWO_SHARDS
+async def test_only_the_process_holding_the_test_servers_shard_syncs_it(fake_discord) -> None:
+    from bot.app import ArbitroBot, apply_api_base
+    from service.settings import Settings, parse_shards
+
+    fake = fake_discord
+    server = fake.add_guild("Test server", shard=1)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)   # restored after
+        apply_api_base(fake.api_base)
+        for shards in ("0/2", "1/2"):
+            bot = ArbitroBot(Settings(discord_token=fake.token, discord_api_base=fake.api_base,
+                                      test_guild_id=server.id, shards=parse_shards(shards)))
+            try:
+                await bot.login(fake.token)       # its setup_hook loads the cogs and syncs
+            finally:
+                await bot.close()
+    synced = [r for r in fake.requests
+              if r.method == "PUT" and r.path.endswith(f"/guilds/{server.id}/commands")]
+    assert len(synced) == 1
