@@ -11,11 +11,15 @@ import importlib
 import sys
 
 COMMANDS = ("adjudicate", "parse", "render", "replay", "demo", "bot", "export", "backup",
-            "restore", "doctor")
+            "restore", "doctor", "migrate-db")
+
+
+def _module_name(name: str) -> str:
+    return f"arbitro.commands.{name.replace('-', '_')}"     # migrate-db: migrate_db.py
 
 
 def _module(name: str):
-    return importlib.import_module(f"arbitro.commands.{name}")
+    return importlib.import_module(_module_name(name))
 
 
 def build_parser(argv: list[str]) -> argparse.ArgumentParser:
@@ -29,7 +33,7 @@ def build_parser(argv: list[str]) -> argparse.ArgumentParser:
         try:
             module = _module(name)
         except ModuleNotFoundError as exc:
-            if exc.name != f"arbitro.commands.{name}":
+            if exc.name != _module_name(name):
                 raise
             continue
         command = sub.add_parser(name, help=module.HELP, description=module.HELP)

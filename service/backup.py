@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import quote
 
+from service.db import shown
 from service.repos import files
 from service.schema import known_version, stored_version, too_new
 
@@ -213,3 +214,20 @@ def _sync(path: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def postgres_recipe(url: str) -> str:
+    """What to do instead of `arbitro backup` / `arbitro restore` when ARBITRO_DB is a
+    PostgreSQL database (docs/postgresql.md has the whole recipe)."""
+    where = shown(url)
+    return (f"the database is PostgreSQL ({where}): arbitro backup and arbitro restore "
+            f"copy SQLite files only. Use PostgreSQL's own tools, with the password in "
+            f"PGPASSWORD or ~/.pgpass (docs/postgresql.md):\n"
+            f"  back up (safe while the bots run):\n"
+            f"    pg_dump --format=custom --file=arbitro-$(date -u +%Y-%m-%dT%H%MZ).dump "
+            f"'{where}'\n"
+            f"  restore into a new, empty database made with the C collation, then point "
+            f"ARBITRO_DB at it:\n"
+            f"    createdb --template=template0 --encoding=UTF8 --locale=C arbitro_restored\n"
+            f"    pg_restore --no-owner --single-transaction --dbname=<URL of arbitro_restored> "
+            f"FILE.dump")

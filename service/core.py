@@ -125,7 +125,7 @@ class ServiceCore(Announcing):
         Several processes may run it at once on one database: each phase is claimed by
         locking its game (`transaction_if_free`: PostgreSQL skips a game another process
         holds), re-read inside the lock, and adjudicated only if still open. The phases are
-        found through the `phases_due` index: the due ones, and those whose reminders may be
+        found through the `phases_open` index: the due ones, and those whose reminders may be
         due (a deadline within REMINDER_LOOKAHEAD; a game's own alarm reaches further)."""
         await self.announce_pending()                  # retry any that failed before
         now = self.now_ts()

@@ -22,6 +22,7 @@ waiting when another process holds the game (PostgreSQL's `FOR UPDATE SKIP LOCKE
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
@@ -38,10 +39,12 @@ def is_postgres(target: str | Path) -> bool:
 
 
 def shown(target: str | Path) -> str:
-    """The database named for people: a PostgreSQL URL without its password."""
+    """The database named for people: a PostgreSQL URL without its password (in the address
+    or as a `password=` parameter)."""
     text = str(target)
     if not is_postgres(text):
         return text
+    text = re.sub(r"([?&]password=)[^&]*", r"\1***", text)
     scheme, _, rest = text.partition("://")
     credentials, at, host = rest.rpartition("@")
     if not at:

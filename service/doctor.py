@@ -1,7 +1,8 @@
 """`arbitro doctor`: what the bot would find at start-up, examined without writing anything.
 
 Each finding is one line for a person (the database, its migrations, its games, the Discord
-token, the daily backups); a finding marked as a problem makes the command fail."""
+token, the daily backups); a finding marked as a problem makes the command fail. A PostgreSQL
+`ARBITRO_DB` is examined by service/doctor_postgres.py."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from service.backup import read_only
 from service.daily_backups import EVERY, existing
+from service.db import is_postgres
 from service.repos import files
 from service.schema import known_version, stored_version
 from service.settings import Settings
@@ -23,10 +25,33 @@ class Finding:
     topic: str
     text: str
     problem: bool = False
+    warning: bool = False      # worth changing, but the bot runs
 
 
 def examine(settings: Settings, now: datetime) -> list[Finding]:
+    if is_postgres(settings.db_path):
+        from service.doctor_postgres import examine_postgres
+        return [*examine_postgres(settings.db_path), _token(settings),
+                *_postgres_backups(settings)]
     return [*_database(Path(settings.db_path)), _token(settings), *_backups(settings, now)]
+
+
+def schema_finding(version: int, known: int) -> Finding:
+    """The migrations: current, pending (applied at the bot's next start) or too new."""
+    if version > known:
+        return Finding("schema", f"version {version}, newer than this Arbitro's {known}: "
+                                 f"upgrade Arbitro (pip install -U arbitro)", problem=True)
+    if version < known:
+        pending = known - version
+        return Finding("schema", f"version {version}: {pending} migration"
+                                 f"{'s' if pending > 1 else ''} pending, applied at the "
+                                 f"bot's next start (take a backup first)")
+    return Finding("schema", f"version {version}, migrations current")
+
+
+def games_finding(games: dict[str, int]) -> Finding:
+    counts = ", ".join(f"{count} {status}" for status, count in games.items())
+    return Finding("games", counts or "none yet")
 
 
 def _database(path: Path) -> list[Finding]:
@@ -52,19 +77,8 @@ def _database(path: Path) -> list[Finding]:
         found.append(Finding("database", f"SQLite's integrity check failed: "
                                          f"{'; '.join(problems[:3])}. Restore the newest backup "
                                          f"(arbitro restore FILE --force)", problem=True))
-    known = known_version()
-    if version > known:
-        found.append(Finding("schema", f"version {version}, newer than this Arbitro's {known}: "
-                                       f"upgrade Arbitro (pip install -U arbitro)", problem=True))
-    elif version < known:
-        pending = known - version
-        found.append(Finding("schema", f"version {version}: {pending} migration"
-                                       f"{'s' if pending > 1 else ''} pending, applied at the "
-                                       f"bot's next start (take a backup first)"))
-    else:
-        found.append(Finding("schema", f"version {version}, migrations current"))
-    counts = ", ".join(f"{count} {status}" for status, count in games.items())
-    found.append(Finding("games", counts or "none yet"))
+    found.append(schema_finding(version, known_version()))
+    found.append(games_finding(games))
     return found
 
 
@@ -73,6 +87,14 @@ def _token(settings: Settings) -> Finding:
         return Finding("token", "DISCORD_TOKEN is set")
     return Finding("token", "DISCORD_TOKEN is not set: `arbitro bot` explains how to get one",
                    problem=True)
+
+
+def _postgres_backups(settings: Settings) -> list[Finding]:
+    recipe = "back up with pg_dump (docs/postgresql.md)"
+    if settings.backup_dir is None:
+        return [Finding("backups", f"PostgreSQL: {recipe}")]
+    return [Finding("backups", f"ARBITRO_BACKUP_DIR is set, but daily backups copy SQLite files "
+                               f"only: unset it and {recipe}", problem=True)]
 
 
 def _backups(settings: Settings, now: datetime) -> list[Finding]:

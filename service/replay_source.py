@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from render.replay import Frame
-from service.db import is_postgres, open_database
+from service.db import is_postgres
+from service.db_open import reach
 from service.models import Game
 from service.repos import games, phases, results
 from service.stored import engine_results, position_after
@@ -49,10 +50,10 @@ async def read_story(conn, game_id: int) -> GameStory:
 
 async def read_story_from(path: str | Path, game_id: int) -> GameStory:
     """`read_story` on the database `path`: a SQLite file (which must exist: it is never
-    created) or a PostgreSQL URL."""
+    created) or a PostgreSQL URL (service.db_open.Unreachable when it cannot be reached)."""
     if not is_postgres(path) and str(path) != ":memory:" and not Path(path).is_file():
         raise FileNotFoundError(f"no database at {path}")
-    db = await open_database(path)
+    db = await reach(path)
     try:
         async with db.read() as conn:
             return await read_story(conn, game_id)

@@ -56,11 +56,9 @@ def postgres_server() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-async def fresh_database(maintenance_url: str, name: str = DATABASE) -> str:
-    """Create the database `name` anew (C collation) and migrate it; its URL."""
+async def new_database(maintenance_url: str, name: str) -> str:
+    """Create the database `name` anew (C collation), with no tables; its URL."""
     import asyncpg
-
-    from service.db import open_database
     conn = await asyncpg.connect(maintenance_url)
     try:
         await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -68,7 +66,13 @@ async def fresh_database(maintenance_url: str, name: str = DATABASE) -> str:
                            "LC_COLLATE 'C' LC_CTYPE 'C'")
     finally:
         await conn.close()
-    url = _with_database(maintenance_url, name)
+    return _with_database(maintenance_url, name)
+
+
+async def fresh_database(maintenance_url: str, name: str = DATABASE) -> str:
+    """Create the database `name` anew (C collation) and migrate it; its URL."""
+    from service.db import open_database
+    url = await new_database(maintenance_url, name)
     db = await open_database(url)
     try:
         await db.migrate()

@@ -21,10 +21,12 @@ def read_json_input(path: str | None) -> Any:
         raise InputError(f"cannot read input: {exc}") from exc
 
 
-def add_settings_arguments(parser: Any) -> None:
-    """`--db` and `--env`, for commands that work on the bot's configured database."""
-    parser.add_argument("--db", help="SQLite file (default: ARBITRO_DB from the environment or "
-                                     ".env, else arbitro.sqlite)")
+def add_settings_arguments(parser: Any, *, urls: bool = True) -> None:
+    """`--db` and `--env`, for commands that work on the bot's configured database (`urls`:
+    a `postgresql://` URL will do as well as a SQLite file)."""
+    what = "SQLite file or postgresql:// URL" if urls else "SQLite file"
+    parser.add_argument("--db", help=f"{what} (default: ARBITRO_DB from the environment or "
+                                     f".env, else arbitro.sqlite)")
     parser.add_argument("--env", default=".env",
                         help="file of settings to read before the environment (default .env)")
 

@@ -1,6 +1,7 @@
 """`arbitro backup [FILE] [--db PATH]`: a consistent copy of the database, even while the bot
 runs (SQLite's online backup). Without FILE it is written next to the database as
-`arbitro-<UTC time>.sqlite`."""
+`arbitro-<UTC time>.sqlite`. For a PostgreSQL database it prints the pg_dump recipe instead
+and exits 2."""
 
 from __future__ import annotations
 
@@ -18,15 +19,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?",
                         help="where to write the copy (default: arbitro-YYYY-MM-DDTHHMMZ.sqlite "
                              "next to the database)")
-    add_settings_arguments(parser)
+    add_settings_arguments(parser, urls=False)
 
 
 def run(args: argparse.Namespace) -> int:
-    from service.backup import BackupError, backup, default_target
+    from service.backup import BackupError, backup, default_target, postgres_recipe
+    from service.db import is_postgres
     from service.settings import SettingsError
 
     try:
-        db = Path(bot_settings(args).db_path)
+        configured = bot_settings(args).db_path
+        if is_postgres(configured):
+            print(f"arbitro backup: {postgres_recipe(configured)}", file=sys.stderr)
+            return 2
+        db = Path(configured)
         target = Path(args.file) if args.file else default_target(db, datetime.now(UTC))
         checked = backup(db, target)
     except (BackupError, SettingsError, OSError) as exc:

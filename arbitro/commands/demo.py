@@ -103,6 +103,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from service.db import is_postgres, shown
+
+    if args.db and is_postgres(args.db):
+        print(f"arbitro demo: the demo plays in a SQLite file of its own, which it replaces; "
+              f"it does not take a database server ({shown(args.db)}). To see the demo game "
+              f"there: arbitro demo, then arbitro migrate-db {args.out}/demo.sqlite URL",
+              file=sys.stderr)
+        return 2
     out = Path(args.out)
     db = Path(args.db) if args.db else out / "demo.sqlite"
     try:

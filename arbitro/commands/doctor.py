@@ -32,8 +32,8 @@ def run(args: argparse.Namespace) -> int:
 def report(findings: list) -> int:
     """Print the findings, one line each; 1 when any is a problem (the exit status)."""
     for finding in findings:
-        print(f"{finding.topic + ':':<10} {'PROBLEM: ' if finding.problem else ''}"
-              f"{finding.text}")
+        mark = "PROBLEM: " if finding.problem else "WARNING: " if finding.warning else ""
+        print(f"{finding.topic + ':':<10} {mark}{finding.text}")
     problems = sum(f.problem for f in findings)
     print("all good" if not problems else
           f"{problems} problem{'s' if problems > 1 else ''} to fix before starting the bot",

@@ -1,7 +1,8 @@
-"""`arbitro export GAME [--out FILE] [--db PATH]`: one game as JSON (CONTRACTS.md).
+"""`arbitro export GAME [--out FILE] [--db PATH|URL]`: one game as JSON (CONTRACTS.md).
 
-Reads the database named by `--db`, else `ARBITRO_DB`, else `arbitro.sqlite`, without changing
-it (no deadline is processed, nothing is announced); writes to standard output or `--out`."""
+Reads the database named by `--db`, else `ARBITRO_DB`, else `arbitro.sqlite` (a SQLite file or
+a `postgresql://` URL), without changing it (no deadline is processed, nothing is announced);
+writes to standard output or `--out`."""
 
 from __future__ import annotations
 
@@ -18,17 +19,26 @@ HELP = "write one game (settings, every phase, orders as sent and as read, resul
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", type=int, help="the game's number")
     parser.add_argument("--out", help="file to write (default: standard output)")
-    parser.add_argument("--db", help="SQLite file (default: $ARBITRO_DB, else arbitro.sqlite)")
+    parser.add_argument("--db", help="SQLite file or postgresql:// URL (default: $ARBITRO_DB, "
+                                     "else arbitro.sqlite)")
 
 
 def run(args: argparse.Namespace) -> int:
-    path = Path(args.db or os.environ.get("ARBITRO_DB", "").strip() or "arbitro.sqlite")
-    if not path.is_file():
-        print(f"arbitro export: no database at {path}", file=sys.stderr)
+    from service.db import is_postgres, shown
+    from service.db_open import Unreachable
+
+    target = args.db or os.environ.get("ARBITRO_DB", "").strip() or "arbitro.sqlite"
+    if not is_postgres(target) and not Path(target).is_file():
+        print(f"arbitro export: no database at {target}", file=sys.stderr)
         return 2
-    record = asyncio.run(_read(path, args.game))
+    try:
+        record = asyncio.run(_read(target, args.game))
+    except Unreachable as exc:
+        print(f"arbitro export: {exc}", file=sys.stderr)
+        return 2
     if record is None:
-        print(f"arbitro export: there is no game {args.game} in {path}", file=sys.stderr)
+        print(f"arbitro export: there is no game {args.game} in {shown(target)}",
+              file=sys.stderr)
         return 2
     text = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
     if args.out:
@@ -40,11 +50,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _read(path: Path, game_id: int) -> dict | None:
-    from service.db import open_database
+async def _read(target: str, game_id: int) -> dict | None:
+    from service.db_open import reach
     from service.exports import game_record
 
-    db = await open_database(path)
+    db = await reach(target)
     try:
         async with db.read() as conn:
             return await game_record(conn, game_id)

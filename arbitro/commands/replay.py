@@ -1,7 +1,8 @@
 """`arbitro replay GAME --out FILE [--db PATH] [--chart PNG]`: a game's phases as an animated
 image (CONTRACTS.md): GIF, or animated PNG or WebP by the extension of FILE, within Discord's
 10 MB upload limit, in the game's language. `--chart` also writes the supply-centre chart. The
-database is `--db`, else `$ARBITRO_DB`, else `arbitro.sqlite` (as `arbitro bot`)."""
+database is `--db`, else `$ARBITRO_DB`, else `arbitro.sqlite` (as `arbitro bot`): a SQLite
+file or a `postgresql://` URL."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", metavar="FILE", required=True,
                         help="the image: .gif, .png (animated) or .webp")
     parser.add_argument("--db", metavar="PATH", default=None,
-                        help="the SQLite database (default: $ARBITRO_DB, else arbitro.sqlite)")
+                        help="the SQLite file or postgresql:// URL (default: $ARBITRO_DB, "
+                             "else arbitro.sqlite)")
     parser.add_argument("--chart", metavar="PNG", default=None,
                         help="also write the supply-centre chart to this PNG")
 
@@ -27,6 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from render.chart import render_chart, yearly_counts
     from render.replay import ReplayTooLarge, render_replay, replay_format
+    from service.db_open import Unreachable
     from service.replay_source import NoSuchGame, read_story_from
 
     out = Path(args.out)
@@ -38,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     db = args.db or os.environ.get("ARBITRO_DB", "").strip() or "arbitro.sqlite"
     try:
         story = asyncio.run(read_story_from(db, args.game))
-    except (FileNotFoundError, NoSuchGame) as exc:
+    except (FileNotFoundError, NoSuchGame, Unreachable) as exc:
         print(f"arbitro replay: {exc}", file=sys.stderr)
         return 2
     if not story.frames:

@@ -1,6 +1,7 @@
 """`arbitro restore FILE [--db PATH] [--force]`: put a backup back in place of the database,
 after checking it (a sound SQLite file, an Arbitro database, not from a newer Arbitro). Stop
-the bot first; the old database is kept as `<db>.before-restore`."""
+the bot first; the old database is kept as `<db>.before-restore`. For a PostgreSQL database
+it prints the pg_restore recipe instead and exits 2."""
 
 from __future__ import annotations
 
@@ -15,17 +16,22 @@ HELP = "check a backup and put it in place of the database (stop the bot first)"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the backup to restore (written by `arbitro backup`)")
-    add_settings_arguments(parser)
+    add_settings_arguments(parser, urls=False)
     parser.add_argument("--force", action="store_true",
                         help="replace an existing database (kept as <db>.before-restore)")
 
 
 def run(args: argparse.Namespace) -> int:
-    from service.backup import BackupError, kept_name, restore
+    from service.backup import BackupError, kept_name, postgres_recipe, restore
+    from service.db import is_postgres
     from service.settings import SettingsError
 
     try:
-        db = Path(bot_settings(args).db_path)
+        configured = bot_settings(args).db_path
+        if is_postgres(configured):
+            print(f"arbitro restore: {postgres_recipe(configured)}", file=sys.stderr)
+            return 2
+        db = Path(configured)
         existed = db.exists()
         checked = restore(Path(args.file), db, force=args.force)
     except (BackupError, SettingsError, OSError) as exc:

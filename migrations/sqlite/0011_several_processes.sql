@@ -4,9 +4,9 @@
 -- starting up takes over its own claims at once, and another's only once they lapse.
 ALTER TABLE phases ADD COLUMN announcing_by TEXT;
 
--- What a deadline pass and the announcement retry look for, without reading every phase.
-CREATE INDEX phases_due ON phases (deadline_at) WHERE status = 'open';
-CREATE INDEX phases_unannounced ON phases (adjudicated_at) WHERE status = 'done' AND announced_at IS NULL;
+-- What the announcement retry of every deadline pass looks for, without reading every phase
+-- ever played (the due phases are found through `phases_open`, status and deadline).
+CREATE INDEX phases_unannounced ON phases (status, announced_at);
 
 -- A server's language and upload limit, stored when the process holding its shard sees it,
 -- so that any process can post to it in its language and size without the server in memory.

@@ -58,7 +58,7 @@ async def history(conn: Connection, game_id: int) -> list[PhaseRow]:
 async def open_deadlines(conn: Connection, *, game_id: int | None = None,
                          due_by: float | None = None) -> list[tuple[int, int, float]]:
     """(phase id, game id, deadline) of the open phases of active games, soonest first: of
-    one game, and only those due by `due_by`, when asked (read through `phases_due`)."""
+    one game, and only those due by `due_by`, when asked (read through `phases_open`)."""
     where, args = "", []
     if game_id is not None:
         where += " AND p.game_id = ?"
@@ -126,7 +126,7 @@ async def release_announcement(conn: Connection, phase_id: int,
 
 async def unannounced(conn: Connection) -> list[int]:
     """Adjudicated phases whose results were not (yet) announced, oldest first (read through
-    the partial index `phases_unannounced`)."""
+    the index `phases_unannounced`)."""
     rows = await conn.fetch("SELECT id FROM phases WHERE status = 'done' AND announced_at IS "
                             "NULL ORDER BY adjudicated_at, id")
     return [r[0] for r in rows]

@@ -23,6 +23,8 @@ def test_a_url_is_shown_without_its_password():
     assert shown("postgresql://arbitro:secret@db:5432/arbitro") == \
         "postgresql://arbitro@db:5432/arbitro"
     assert shown("postgresql:///arbitro?host=/run/pg") == "postgresql:///arbitro?host=/run/pg"
+    assert shown("postgresql:///arbitro?host=/run/pg&password=secret&x=1") == \
+        "postgresql:///arbitro?host=/run/pg&password=***&x=1"
     assert shown("games.sqlite") == "games.sqlite"
 
 
