@@ -5,7 +5,9 @@ Interaction endpoints (callbacks and followups) are not bound by it.
 
 The stand-in counts strictly: at most `per_second` requests in any one-second window,
 whatever the window's start. A request over it is answered 429 with `global: true` and the
-`X-RateLimit-Global` header, as Discord answers, and is not counted."""
+`X-RateLimit-Global` header, as Discord answers, and is not counted. Its `retry_after` is the
+time until the last second's requests have all left the window, as Discord's global limit
+resets, so the requests refused together may retry together."""
 
 from __future__ import annotations
 
@@ -27,6 +29,6 @@ class GlobalRateLimit:
         while self._recent and now - self._recent[0] >= 1.0:
             self._recent.popleft()
         if len(self._recent) >= self.per_second:
-            return round(1.0 - (now - self._recent[0]), 3) or 0.001
+            return round(1.0 - (now - self._recent[-1]), 3) or 0.001
         self._recent.append(now)
         return None
