@@ -1,4 +1,9 @@
-"""The bot: a `commands.Bot` that holds the game service and loads one cog per area.
+"""The bot: a `commands.AutoShardedBot` that holds the game service and loads one cog per area.
+
+One process connects every shard Discord recommends, or (ARBITRO_SHARDS) its slice of them:
+see docs/scaling.md. Direct messages reach only the process holding shard 0; slash commands
+reach the process holding their server's shard; what the service posts by itself goes out by
+REST from whichever process adjudicated, within this process's REST budget.
 
 Handlers stay thin: they resolve the game and the caller, call the service, and turn what comes
 back (or the domain error raised) into a reply in the caller's language.
@@ -14,11 +19,13 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.guild_facts import GuildFactsBook
 from bot.i18n import language_of, tr
 from bot.limits import split_text
 from bot.messages import words
 from bot.permissions import intents
 from bot.ratelimit import DmQueues
+from bot.rest_budget import RestBudget
 from bot.translator import CatalogueTranslator
 from service.errors import ServiceError
 from service.settings import Settings
@@ -44,10 +51,13 @@ def apply_api_base(base: str | None) -> None:
         discord.http.Route.BASE = base.rstrip("/")
 
 
-class ArbitroBot(commands.Bot):
+class ArbitroBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, sync: bool = False,
                  tick_seconds: float = 60.0) -> None:
-        super().__init__(command_prefix=commands.when_mentioned,
+        shards = settings.shards     # None: every shard, as many as Discord recommends
+        super().__init__(shard_ids=list(shards.ids) if shards else None,
+                         shard_count=shards.count if shards else None,
+                         command_prefix=commands.when_mentioned,
                          intents=intents(members=settings.members_intent,
                                          message_content=settings.message_content),
                          help_command=None,
@@ -65,6 +75,13 @@ class ArbitroBot(commands.Bot):
         # Buttons to attach to the service's messages of a key (message, language -> view):
         # registered by the cogs that answer them (bot/notifier.py attaches them).
         self.message_views: dict[str, Any] = {}
+        # the language and upload limit of servers, also those of other processes' shards
+        self.guild_facts = GuildFactsBook(self)
+        # this process's share of Discord's global request budget (bot/rest_budget.py)
+        self.rest_budget = (RestBudget(settings.rest_budget)
+                            if settings.rest_budget is not None else None)
+        if self.rest_budget is not None:
+            self.http.request = self.rest_budget.wrap(self.http.request)  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         if self.settings.discord_api_base:
@@ -83,8 +100,15 @@ class ArbitroBot(commands.Bot):
         log.info("using the gateway %s of %s", url, self.settings.discord_api_base)
 
     async def _sync(self) -> None:
+        """Publish the commands: to the test server (by the process holding its shard, so
+        several processes do not all sync it), or globally when asked (`--sync`: give it to
+        one process only)."""
         guild_id = self.settings.test_guild_id
-        if guild_id:
+        shards = self.settings.shards
+        if guild_id and shards and (guild_id >> 22) % shards.count not in shards.ids:
+            log.info("the test server %s is on another process's shard: not synced here",
+                     guild_id)
+        elif guild_id:
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
@@ -94,8 +118,23 @@ class ArbitroBot(commands.Bot):
             log.info("synced %d commands globally", len(synced))
 
     async def on_ready(self) -> None:
-        log.info("connected as %s (%s) to %d servers", self.user, getattr(self.user, "id", "?"),
-                 len(self.guilds))
+        log.info("connected as %s (%s) to %d servers on shards %s of %s", self.user,
+                 getattr(self.user, "id", "?"), len(self.guilds),
+                 self.shard_ids or "all", self.shard_count)
+        for guild in self.guilds:
+            await self._remember_guild(guild)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self._remember_guild(guild)
+
+    async def on_guild_update(self, _before: discord.Guild, after: discord.Guild) -> None:
+        await self._remember_guild(after)
+
+    async def _remember_guild(self, guild: discord.Guild) -> None:
+        try:
+            await self.guild_facts.remember(guild)
+        except Exception:  # noqa: BLE001 - posts fall back to asking Discord
+            log.exception("storing the language and upload limit of server %s failed", guild.id)
 
     # --- languages ---------------------------------------------------------------------
 
@@ -132,14 +171,6 @@ class ArbitroBot(commands.Bot):
 
     async def language_of_interaction(self, interaction: discord.Interaction) -> str:
         return await self.language_of_user(interaction.user.id, interaction.locale)
-
-    def language_of_channel(self, channel: Any, game_language: str | None = None) -> str:
-        """A game's channel speaks the game's language; a channel without one falls back to
-        the server's preferred locale (only Community servers can set it), then English."""
-        if game_language:
-            return language_of(game_language)
-        guild = getattr(channel, "guild", None)
-        return language_of(guild.preferred_locale) if guild is not None else "en"
 
     # --- errors --------------------------------------------------------------------------
 

@@ -44,14 +44,13 @@ async def online_findings(settings: Settings) -> list[Finding]:
 
 async def _shards(client: discord.Client, settings: Settings) -> Finding:
     recommended, _url, _limits = await client.http.get_bot_gateway()
-    shard_ids = getattr(settings, "shard_ids", None)
-    count = getattr(settings, "shard_count", None)
-    if not shard_ids or not count:
+    if settings.shards is None:
         if recommended > 1:
             return Finding("shards", f"Discord recommends {recommended} shards; this process "
                                      f"runs them all (set ARBITRO_SHARDS to split them over "
                                      f"several processes: docs/scaling.md)")
         return Finding("shards", "Discord recommends 1 shard; this process runs it")
+    shard_ids, count = settings.shards.ids, settings.shards.count
     mine = ", ".join(str(i) for i in shard_ids)
     text = f"this process runs shard{'s' if len(shard_ids) > 1 else ''} {mine} of {count}"
     if count < recommended:

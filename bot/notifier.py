@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.guild_facts import post_language
 from bot.i18n import tr
 from bot.limits import DEFAULT_UPLOAD_LIMIT, split_blocks
 from bot.messages import render_message
@@ -46,12 +47,13 @@ class DiscordNotifier:
                 await channels.after_post(channel_id, message)  # type: ignore[attr-defined]
 
     async def _post(self, channel: Any, message: Message) -> None:
-        lang = self.bot.language_of_channel(channel, message.lang)
+        # the server's language and upload limit, also when this process does not have the
+        # server in its cache (another process's shard: bot/guild_facts.py)
+        facts = await self.bot.guild_facts.for_channel(channel)
+        lang = post_language(facts, message.lang)
         blocks = await render_message(self.bot, message, lang)
-        upload_limit = getattr(getattr(channel, "guild", None), "filesize_limit",
-                               DEFAULT_UPLOAD_LIMIT)
         view = self._buttons(message, lang)
-        await send_pieces(channel, blocks, message, lang, upload_limit, view=view)
+        await send_pieces(channel, blocks, message, lang, facts.upload_limit, view=view)
         log.info("posted %s to channel %s (%d characters%s)", message.key, channel.id,
                  sum(map(len, blocks)), f", {message.image_name}" if message.image else "")
 

@@ -30,7 +30,8 @@ To get one:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sync", action="store_true",
                         help="publish the slash commands (to ARBITRO_TEST_GUILD if set, else "
-                             "globally, which Discord may take up to an hour to show)")
+                             "globally, which Discord may take up to an hour to show); with "
+                             "several processes (ARBITRO_SHARDS) give it to one of them only")
     parser.add_argument("--check", action="store_true",
                         help="say what the bot would find (database, migrations, backups, and "
                              "at Discord: the token, shards, each game's channel) and exit")

@@ -140,12 +140,9 @@ async def test_every_command_and_option_description_is_translated():
 
 
 def test_a_channel_speaks_its_games_language_and_else_its_servers():
-    from types import SimpleNamespace
+    from bot.guild_facts import NO_GUILD, GuildFacts, post_language
 
-    from bot.app import ArbitroBot
-
-    italian_server = SimpleNamespace(guild=SimpleNamespace(preferred_locale=discord.Locale.italian))
-    speak = ArbitroBot.language_of_channel
-    assert speak(None, italian_server, "nl") == "nl"        # the game's language wins
-    assert speak(None, italian_server, None) == "it"        # a game without one: the server's
-    assert speak(None, SimpleNamespace(), None) == "en"      # a DM channel, no game: English
+    italian_server = GuildFacts(discord.Locale.italian.value, 10 * 2**20)
+    assert post_language(italian_server, "nl") == "nl"      # the game's language wins
+    assert post_language(italian_server, None) == "it"      # a game without one: the server's
+    assert post_language(NO_GUILD, None) == "en"            # a DM channel, no game: English

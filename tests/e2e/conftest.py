@@ -60,8 +60,10 @@ def _fail(problems: list[str], when: str) -> None:
 
 @pytest.fixture
 async def fake_discord(request: pytest.FixtureRequest) -> AsyncIterator[FakeDiscord]:
+    """The stand-in; a test may configure it through indirect parametrisation, e.g.
+    `@pytest.mark.parametrize("fake_discord", [{"shard_count": 2}], indirect=True)`."""
     spec = _spec()
-    async with FakeDiscord() as fake:
+    async with FakeDiscord(**getattr(request, "param", {})) as fake:
         watch = SpecWatch(fake, spec) if spec else None
         if watch:
             request.node.stash[_WATCH] = watch

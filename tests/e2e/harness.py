@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.runner import running_bot
 from service.clock import ManualClock
-from service.settings import Settings
+from service.settings import Settings, ShardSlice
 from tests.e2e.fakediscord import Channel, FakeDiscord, Guild, Message, Response, User
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -71,24 +71,35 @@ async def arbitro_bot(fake: FakeDiscord, tmp_path: Path, *, guild_locale: str = 
                       again: Table | None = None,
                       members_intent: bool = False, message_content: bool = False,
                       bot_permissions: int | None = None,
-                      backup_dir: Path | None = None) -> AsyncIterator[Table]:
+                      backup_dir: Path | None = None, shards: ShardSlice | None = None,
+                      guild_shard: int | None = None, sync: bool = True,
+                      tick_seconds: float = TICK, db: str | None = None,
+                      instance: str | None = None) -> AsyncIterator[Table]:
     """The bot running on a new server with a game channel, or (`again`) a restart of the bot
     of an earlier Table: same server, channel, clock and database file. `bot_permissions`:
-    the bot's server permissions (default: those of a bot invited with the usual scopes)."""
+    the bot's server permissions (default: those of a bot invited with the usual scopes).
+
+    Several bot processes: `shards` is the process's slice (ARBITRO_SHARDS), `guild_shard`
+    the shard of the new server; a second process is `again=` the first one's Table while
+    the first still runs (same server, clock and database), with `sync=False` (one process
+    publishes the commands) and its own `instance` name. `db`: ARBITRO_DB instead of a SQLite
+    file in tmp_path."""
     if again is None:
         extra = {} if bot_permissions is None else {"bot_permissions": bot_permissions}
-        guild = fake.add_guild("Diplomacy club", locale=guild_locale, **extra)
+        guild = fake.add_guild("Diplomacy club", locale=guild_locale, shard=guild_shard,
+                               **extra)
         channel = fake.add_channel(guild, "lepanto")
         clock = ManualClock()
     else:
         guild, channel, clock = again.guild, again.channel, again.clock
-    settings = Settings(db_path=str(tmp_path / db_name), log_level="INFO",
+    settings = Settings(db_path=db or str(tmp_path / db_name), log_level="INFO",
                         discord_token=fake.token, discord_api_base=fake.api_base,
                         members_intent=members_intent, message_content=message_content,
-                        backup_dir=str(backup_dir) if backup_dir else None)
+                        backup_dir=str(backup_dir) if backup_dir else None, shards=shards,
+                        instance=instance)
     logging.getLogger("bot").setLevel(logging.INFO)
-    async with running_bot(settings, clock=clock, sync=True, scheduler=False,
-                           tick_seconds=TICK) as bot:
+    async with running_bot(settings, clock=clock, sync=sync, scheduler=False,
+                           tick_seconds=tick_seconds) as bot:
         await fake.wait_for_commands(None, names=("game", "orders", "mod", "ready", "draw",
                                                   "language"), timeout=20)
         yield Table(fake, bot, clock, guild, channel)

@@ -61,6 +61,18 @@ What it checks as Discord would:
   the test makes (`add_channel`, `add_member`, `set_overwrite`...) reach a connected bot before
   any later event.
 
+Sharding and the global rate limit: `FakeDiscord(shard_count=2)` serves one gateway
+connection per shard, each identified with `shard: [id, count]`, as Discord does: a guild's
+events go to shard `(guild_id >> 22) % count` only, direct messages to shard 0 only; a wrong
+shard count, a shard already connected (4010) or no shard at all when sharding is required
+(4011) close the connection. `fake.add_guild(name, shard=1)` makes a guild whose id lands on
+shard 1, `fake.shard_of(guild)` tells any guild's, `await fake.wait_until_ready(shards=(0, 1))`
+waits for both connections. `FakeDiscord(global_rate_limit=50)` refuses past 50 REST requests
+in any second, across every client using the token (429 with `global: true` and
+`X-RateLimit-Global`), interaction answers excepted. The `fake_discord` fixture takes these
+through indirect parametrisation: `@pytest.mark.parametrize("fake_discord",
+[{"shard_count": 2}], indirect=True)`.
+
 What it records: `fake.requests` (every REST call: method, path, query, json, files as
 (filename, size), status, and the JSON `answer`); `fake.unexpected_requests()` (routes not served here, answered 404
 in Discord's shape, and calls the stand-in failed on, answered 400 with `error` set: never a

@@ -46,15 +46,24 @@ class FakeDiscord:
     """A local stand-in for Discord's REST API and gateway, on 127.0.0.1 at a free port.
 
     `timeout` bounds every `wait_*` call; `response_deadline` is how long the bot has to give
-    an interaction its first answer (3 s on Discord); `heartbeat_interval_ms` is sent in HELLO.
+    an interaction its first answer (3 s on Discord); `heartbeat_interval_ms` is sent in HELLO;
+    `shard_count` is the number of shards GET /gateway/bot recommends and every connection
+    must identify with (see gateway.py for how events are routed to shards);
+    `global_rate_limit`: requests per second the bot may make in all, across every connection
+    and process (Discord's is 50; None: unlimited, see ratelimit.py).
     """
 
     def __init__(self, *, bot_name: str = "Arbitro", timeout: float = 5.0,
-                 response_deadline: float = 3.0, heartbeat_interval_ms: int = 41_250) -> None:
+                 response_deadline: float = 3.0, heartbeat_interval_ms: int = 41_250,
+                 shard_count: int = 1, global_rate_limit: int | None = None) -> None:
+        if shard_count < 1:
+            raise ValueError("shard_count must be 1 or more")
         self.token = "fake." + secrets.token_urlsafe(24)
         self.timeout = timeout
+        self.shard_count = shard_count
         self.world = World(token=self.token, bot_name=bot_name,
-                           heartbeat_interval_ms=heartbeat_interval_ms)
+                           heartbeat_interval_ms=heartbeat_interval_ms, shard_count=shard_count)
+        self.world.global_limit.per_second = global_rate_limit
         self._rest = RestApi(self.world, response_deadline=response_deadline)
         self._runner: web.AppRunner | None = None
         self.api_base = ""
@@ -91,6 +100,10 @@ class FakeDiscord:
 
     # -- the world -------------------------------------------------------------------------
 
+    def shard_of(self, guild: Guild) -> int:
+        """The shard whose connection receives `guild`'s events."""
+        return gw.shard_of(guild.id, self.shard_count)
+
     @property
     def response_deadline(self) -> float:
         """Seconds the bot has to give an interaction its first answer (3 on Discord)."""
@@ -120,12 +133,15 @@ class FakeDiscord:
         return user
 
     def add_guild(self, name: str, *, locale: str = "en-US",
-                  bot_permissions: int = BOT_PERMISSIONS) -> Guild:
+                  bot_permissions: int = BOT_PERMISSIONS, shard: int | None = None) -> Guild:
         """A guild owned by a user of its own, with the bot as a member through a managed
         role with `bot_permissions` (by default the usual ones of an invited bot, without
-        Administrator: channel overwrites apply to it)."""
+        Administrator: channel overwrites apply to it). `shard`: give it an id that lands on
+        that shard, (id >> 22) % shard_count (`shard_of(guild)` tells any guild's)."""
         owner = self.add_user(f"{name}-owner")
-        guild = Guild(self.world.ids.next(), name, owner, check_locale(locale))
+        guild_id = (self.world.ids.next() if shard is None
+                    else self.world.ids.next_on_shard(shard, self.shard_count))
+        guild = Guild(guild_id, name, owner, check_locale(locale))
         guild.roles[guild.id] = Role(guild.id, guild.id, "@everyone", EVERYONE_PERMISSIONS, 0)
         self.world.guilds[guild.id] = guild
         guild.members[owner.id] = Member(owner, guild.id)
@@ -221,12 +237,18 @@ class FakeDiscord:
 
     # -- waiting for the bot ---------------------------------------------------------------
 
-    async def wait_until_ready(self, timeout: float | None = None) -> None:
+    async def wait_until_ready(self, timeout: float | None = None, *,
+                               shards: tuple[int, ...] | list[int] | range | None = None) -> None:
         """Until a bot is connected and has been sent READY and every GUILD_CREATE (or has
-        resumed). After a bot restart this waits for the new connection."""
+        resumed). After a bot restart this waits for the new connection. `shards`: until
+        each of these shards has such a connection."""
         sessions = self.world.gateway.sessions
-        await self.world.wait_until(lambda: any(s.live for s in sessions.values()),
-                                    timeout=timeout or self.timeout, what="the bot to IDENTIFY")
+
+        def ready() -> bool:
+            live = {s.shard_id for s in sessions.values() if s.live}
+            return set(shards) <= live if shards is not None else bool(live)
+        await self.world.wait_until(ready, timeout=timeout or self.timeout,
+                                    what=f"the bot to IDENTIFY (shards {shards or 'any'})")
 
     async def wait_for_commands(self, guild: Guild | None = None, *, names: tuple[str, ...] = (),
                                 timeout: float | None = None) -> list[dict[str, Any]]:
@@ -330,7 +352,10 @@ class FakeDiscord:
     async def _dispatch_interaction(self, interaction: Interaction,
                                     payload: dict[str, Any]) -> Interaction:
         if not await self.world.gateway.dispatch("INTERACTION_CREATE", payload):
-            raise FakeDiscordError("no bot is connected to the gateway to receive the interaction")
+            where = (f"shard {self.shard_of(interaction.guild)}" if interaction.guild
+                     else "shard 0 (direct messages)")
+            raise FakeDiscordError(f"no bot is connected to the gateway on {where} to receive "
+                                   f"the interaction")
         return interaction
 
     def _command_data(self, user: User, guild: Guild | None, channel: Channel | None,

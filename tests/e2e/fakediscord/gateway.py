@@ -1,6 +1,12 @@
 """The gateway: one websocket per bot connection, speaking Discord's JSON protocol with the
 transport compression the client asks for (zlib-stream; zstd-stream when `zstandard` is
-installed), heartbeats, IDENTIFY -> READY + GUILD_CREATE, RESUME with replay, member chunks."""
+installed), heartbeats, IDENTIFY -> READY + GUILD_CREATE, RESUME with replay, member chunks.
+
+Sharding as Discord does it: each connection identifies with `shard: [shard_id, shard_count]`
+(absent: [0, 1]); an event about a guild goes only to the connection of the guild's shard,
+`(guild_id >> 22) % shard_count`, and an event without a guild (a direct message) only to
+shard 0. A shard count other than the stand-in's is refused with close code 4010 (4011 when
+the client does not shard at all but must), and so is a shard already connected."""
 
 from __future__ import annotations
 
@@ -27,6 +33,23 @@ GUILD_MEMBERS = 1 << 1
 GUILD_MESSAGES = 1 << 9
 DIRECT_MESSAGES = 1 << 12
 MESSAGE_CONTENT = 1 << 15
+
+# Close codes (https://discord.com/developers/docs/topics/opcodes-and-status-codes).
+INVALID_SHARD, SHARDING_REQUIRED = 4010, 4011
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard that receives a guild's events, by Discord's formula."""
+    return (guild_id >> 22) % shard_count
+
+
+def guild_of_event(name: str, data: dict[str, Any]) -> int | None:
+    """The guild an event is about (its `guild_id`, or the guild itself for GUILD_*
+    events), None for events outside guilds (direct messages), which go to shard 0."""
+    if name in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"):
+        return int(data["id"])
+    guild_id = data.get("guild_id")
+    return int(guild_id) if guild_id else None
 
 
 class _Compressor:
@@ -63,6 +86,7 @@ class Session:
 
     id: str
     intents: int
+    shard_id: int = 0
     seq: int = 0
     sent: list[dict[str, Any]] = field(default_factory=list)
     conn: Connection | None = None
@@ -100,8 +124,9 @@ class Gateway:
                  ready_events: Callable[[Session], list[tuple[str, dict[str, Any]]]],
                  on_event: Callable[[str, dict[str, Any]], None],
                  members_of: Callable[[int], list[dict[str, Any]]],
-                 on_change: Callable[[], None]) -> None:
+                 on_change: Callable[[], None], shard_count: int = 1) -> None:
         self.token = token
+        self.shard_count = shard_count      # what GET /gateway/bot says and IDENTIFY must use
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.url = ""                       # set by the server once it knows its port
         self.connections: list[Connection] = []
@@ -155,7 +180,13 @@ class Gateway:
             if "intents" not in data:
                 await conn.ws.close(code=4013, message=b"Invalid intent(s).")
                 return
-            session = Session(id=secrets.token_hex(16), intents=int(data["intents"]), conn=conn)
+            shard_id = await self._check_shard(conn, data.get("shard"))
+            if shard_id is None:
+                return
+            for stale in [s for s in self.sessions.values() if s.shard_id == shard_id]:
+                del self.sessions[stale.id]   # a dropped session of this shard is not resumed
+            session = Session(id=secrets.token_hex(16), intents=int(data["intents"]),
+                              shard_id=shard_id, conn=conn)
             conn.session = session
             self.sessions[session.id] = session
             async with session.lock:
@@ -172,6 +203,24 @@ class Gateway:
         else:
             log.warning("fake gateway: unhandled opcode %s", op)
             await conn.ws.close(code=4001, message=b"Unknown opcode.")
+
+    async def _check_shard(self, conn: Connection, shard: Any) -> int | None:
+        """The shard id an IDENTIFY asks for, or None after closing the connection as Discord
+        does: 4011 when the bot must shard and did not say which shard, 4010 for a shard that
+        does not fit the shard count (or is already connected)."""
+        if shard is None:
+            if self.shard_count > 1:
+                await conn.ws.close(code=SHARDING_REQUIRED, message=b"Sharding required.")
+                return None
+            shard = [0, 1]
+        valid = (isinstance(shard, list) and len(shard) == 2
+                 and all(isinstance(n, int) for n in shard) and 0 <= shard[0] < shard[1])
+        taken = valid and any(s.shard_id == shard[0] and s.conn is not None
+                              and not s.conn.ws.closed for s in self.sessions.values())
+        if not valid or shard[1] != self.shard_count or taken:
+            await conn.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return None
+        return shard[0]
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
         session = self.sessions.get(data.get("session_id") or "")
@@ -233,17 +282,20 @@ class Gateway:
 
     async def dispatch(self, name: str, data: dict[str, Any], *, intent: int = 0,
                        content_intent_needed: bool = False) -> int:
-        """Send an event to every session whose intents include `intent` (kept for replay
-        if its bot is reconnecting); a message whose content needs MESSAGE_CONTENT arrives
-        with its content emptied, as on Discord. Returns how many sessions got it."""
+        """Send an event to the session of its shard (see `guild_of_event`) if its intents
+        include `intent` (kept for replay if its bot is reconnecting); a message whose content
+        needs MESSAGE_CONTENT arrives with its content emptied, as on Discord. Returns how many
+        sessions got it."""
         await self._drain()
         return await self._dispatch_now(name, data, intent, content_intent_needed)
 
     async def _dispatch_now(self, name: str, data: dict[str, Any], intent: int,
                             content_intent_needed: bool) -> int:
         sent = 0
+        guild_id = guild_of_event(name, data)
+        shard_id = 0 if guild_id is None else shard_of(guild_id, self.shard_count)
         for session in list(self.sessions.values()):
-            if intent and not session.intents & intent:
+            if session.shard_id != shard_id or (intent and not session.intents & intent):
                 continue
             payload = data
             if content_intent_needed and not session.intents & MESSAGE_CONTENT:

@@ -75,6 +75,15 @@ class Snowflakes:
         ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
         return (ms << 22) | (next(self._counter) & 0x3FFFFF)
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """An id whose guild lands on `shard_id` of `shard_count`, (id >> 22) % count: its
+        time part moved back by less than `shard_count` milliseconds."""
+        if not 0 <= shard_id < shard_count:
+            raise ValueError(f"shard {shard_id} is not one of 0..{shard_count - 1}")
+        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        ms -= (ms - shard_id) % shard_count
+        return (ms << 22) | (next(self._counter) & 0x3FFFFF)
+
 
 def iso_now() -> str:
     return datetime.now(UTC).isoformat()

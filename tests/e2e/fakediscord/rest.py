@@ -41,6 +41,17 @@ API = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
+def _globally_limited(retry_after: float) -> web.Response:
+    """Discord's answer past the global rate limit (discord.py trusts a 429 only when it came
+    through Discord's proxy: Via)."""
+    response = json_response({"message": "You are being rate limited.", "code": 0,
+                              "retry_after": retry_after, "global": True}, 429)
+    response.headers.update({"Retry-After": str(max(1, round(retry_after))),
+                             "X-RateLimit-Global": "true", "X-RateLimit-Scope": "global",
+                             "Via": "1.1 google"})
+    return response
+
+
 class RestApi:
     def __init__(self, world: World, *, response_deadline: float) -> None:
         self.world = world
@@ -101,6 +112,9 @@ class RestApi:
         if (not record.path.startswith(unauthenticated)
                 and request.headers.get("Authorization") != f"Bot {self.world.token}"):
             response: web.StreamResponse = error(401, 0, "401: Unauthorized")
+        elif (not record.path.startswith(unauthenticated)
+              and (wait := self.world.global_limit.retry_after()) is not None):
+            response = _globally_limited(wait)
         elif (injected := self._injected_failure(request.method, record.path)) is not None:
             response = injected
             record.injected = True
@@ -176,7 +190,7 @@ class RestApi:
     # -- identity and application ----------------------------------------------------------
 
     async def gateway_bot(self, request: web.Request) -> web.Response:
-        return ok({"url": self.world.gateway.url, "shards": 1,
+        return ok({"url": self.world.gateway.url, "shards": self.world.gateway.shard_count,
                    "session_start_limit": {"total": 1000, "remaining": 999,
                                            "reset_after": 86_400_000, "max_concurrency": 1}})
 

@@ -29,13 +29,15 @@ from .models import (
     User,
     iso_now,
 )
+from .ratelimit import GlobalRateLimit
 
 T = TypeVar("T")
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
 
 
 class World:
-    def __init__(self, *, token: str, bot_name: str, heartbeat_interval_ms: int) -> None:
+    def __init__(self, *, token: str, bot_name: str, heartbeat_interval_ms: int,
+                 shard_count: int = 1) -> None:
         self.ids = Snowflakes()
         self.token = token
         self.bot = User(self.ids.next(), bot_name, bot=True)
@@ -49,11 +51,13 @@ class World:
         self.interactions: dict[int, Interaction] = {}
         self.requests: list[RecordedRequest] = []
         self.failures: list[InjectedFailure] = []
+        self.global_limit = GlobalRateLimit()   # off unless FakeDiscord(global_rate_limit=)
         self.events: list[tuple[str, dict[str, Any]]] = []   # every dispatch sent, in order
         self.commands = CommandStore(self.application_id, self.ids.next)
         self.gateway = gw.Gateway(token=token, heartbeat_interval_ms=heartbeat_interval_ms,
                                   ready_events=self._ready_events, on_event=self._saw_event,
-                                  members_of=self._member_payloads, on_change=self.changed)
+                                  members_of=self._member_payloads, on_change=self.changed,
+                                  shard_count=shard_count)
         self._changed = asyncio.Event()
         self.last_change = time.monotonic()
 
@@ -94,16 +98,22 @@ class World:
 
     # -- gateway ---------------------------------------------------------------------------
 
+    def guilds_on_shard(self, shard_id: int) -> list[Guild]:
+        return [g for g in self.guilds.values()
+                if gw.shard_of(g.id, self.gateway.shard_count) == shard_id]
+
     def _ready_events(self, session: gw.Session) -> list[tuple[str, dict[str, Any]]]:
+        guilds = self.guilds_on_shard(session.shard_id)
         ready = {"v": 10, "user": self.bot.payload(), "session_id": session.id,
-                 "resume_gateway_url": self.gateway.url, "shard": [0, 1],
-                 "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+                 "resume_gateway_url": self.gateway.url,
+                 "shard": [session.shard_id, self.gateway.shard_count],
+                 "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
                  "application": {"id": str(self.application_id), "flags": 0},
                  "private_channels": [], "relationships": [], "user_settings": {},
                  "session_type": "normal", "auth": {}, "geo_ordered_rtc_regions": []}
         events = [("READY", ready)]
         if session.intents & gw.GUILDS:
-            events += [("GUILD_CREATE", g.payload()) for g in self.guilds.values()]
+            events += [("GUILD_CREATE", g.payload()) for g in guilds]
         return events
 
     # -- lookups ---------------------------------------------------------------------------
