@@ -12,6 +12,7 @@ back (or the domain error raised) into a reply in the caller's language.
 from __future__ import annotations
 
 import logging
+from time import monotonic
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -34,6 +35,10 @@ if TYPE_CHECKING:
     from service.game_service import GameService
 
 log = logging.getLogger(__name__)
+
+# How long a user's language, as read from the database, is trusted before it is read again
+# (a /language choice made through another bot process reaches this one within it).
+LANGUAGE_TTL = 60.0
 
 EXTENSIONS = ("bot.cogs.games", "bot.cogs.orders", "bot.cogs.moderation", "bot.cogs.deadlines",
               "bot.cogs.help", "bot.cogs.schedules", "bot.cogs.seats", "bot.cogs.channels",
@@ -72,6 +77,9 @@ class ArbitroBot(commands.AutoShardedBot):
         # user id -> (chosen with /language, last seen Discord locale): a cache of what the
         # service stores, so replies stay in a user's language after a restart too.
         self._languages: dict[int, tuple[str | None, str | None]] = {}
+        # when each was read from the database: another process (another shard's) may store a
+        # new choice, so a cached one is read again after LANGUAGE_TTL seconds
+        self._languages_read: dict[int, float] = {}
         # Buttons to attach to the service's messages of a key (message, language -> view):
         # registered by the cogs that answer them (bot/notifier.py attaches them).
         self.message_views: dict[str, Any] = {}
@@ -142,8 +150,10 @@ class ArbitroBot(commands.AutoShardedBot):
         """The user's chosen language (/language), else their Discord locale (as given now,
         or as last seen in one of their commands and stored), else English. Discord tells a
         user's locale only with their commands, not with their DMs: a new one is stored."""
-        if user_id not in self._languages:
+        if user_id not in self._languages \
+                or monotonic() - self._languages_read.get(user_id, 0.0) > LANGUAGE_TTL:
             self._languages[user_id] = await self.service.user_languages(user_id)
+            self._languages_read[user_id] = monotonic()
         chosen, seen = self._languages[user_id]
         if locale is not None:
             current = language_of(locale)
