@@ -58,7 +58,7 @@ def apply_api_base(base: str | None) -> None:
 
 class ArbitroBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, sync: bool = False,
-                 tick_seconds: float = 60.0) -> None:
+                 tick_seconds: float = 60.0, gateway: bool = True) -> None:
         shards = settings.shards     # None: every shard, as many as Discord recommends
         super().__init__(shard_ids=list(shards.ids) if shards else None,
                          shard_count=shards.count if shards else None,
@@ -71,6 +71,8 @@ class ArbitroBot(commands.AutoShardedBot):
                          allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.sync_commands = sync
+        # False: a worker, logged in for REST only (posts, no gateway, no commands published)
+        self.gateway = gateway
         self.tick_seconds = tick_seconds       # how often the deadlines cog runs what is due
         self.service: GameService = None  # type: ignore[assignment]  # set by the runner
         self.dm_queues = DmQueues()          # a user's DMs are read one at a time, in order
@@ -92,7 +94,7 @@ class ArbitroBot(commands.AutoShardedBot):
             self.http.request = self.rest_budget.wrap(self.http.request)  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
-        if self.settings.discord_api_base:
+        if self.settings.discord_api_base and self.gateway:
             await self._follow_gateway()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -113,6 +115,8 @@ class ArbitroBot(commands.AutoShardedBot):
         one process only)."""
         guild_id = self.settings.test_guild_id
         shards = self.settings.shards
+        if not self.gateway:
+            return                         # a worker answers no commands: it publishes none
         if guild_id and shards and (guild_id >> 22) % shards.count not in shards.ids:
             log.info("the test server %s is on another process's shard: not synced here",
                      guild_id)

@@ -80,3 +80,50 @@ async def run_forever(settings: Settings, *, sync: bool = False) -> None:
             bot.service = service
             log.info("database %s open; connecting to the gateway", shown(settings.db_path))
             await bot.connect()
+
+
+@asynccontextmanager
+async def running_worker(settings: Settings, *, clock: Clock | None = None,
+                         tick_seconds: float = 60.0) -> AsyncIterator[ArbitroBot]:
+    """A worker: a process that adjudicates and announces but holds no shard. It logs in for
+    REST only (posting results, maps, reminders and notices), opens the service with its
+    deadline alarms, and runs every deadline due each `tick_seconds`, as the bot's deadlines
+    cog does; it never connects to the gateway, so it receives no commands and no messages.
+    Several processes on one PostgreSQL database share the deadlines (docs/scaling.md)."""
+    if not settings.discord_token:
+        raise ValueError("no DISCORD_TOKEN: see `arbitro bot` for how to get one")
+    apply_api_base(settings.discord_api_base)
+    bot = ArbitroBot(settings, tick_seconds=tick_seconds, gateway=False)
+    async with bot:
+        await bot.login(settings.discord_token)
+        async with GameService.open(settings.db_path, notifier=DiscordNotifier(bot),
+                                    clock=clock, instance=settings.instance,
+                                    render_processes=settings.render_processes) as service:
+            bot.service = service
+            ticking = asyncio.create_task(_tick(service, tick_seconds), name="arbitro-worker")
+            try:
+                yield bot
+            finally:
+                ticking.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await ticking
+
+
+async def _tick(service: GameService, seconds: float) -> None:
+    while True:
+        try:
+            processed = await service.run_due()
+            if processed:
+                log.info("worker: %d phase(s) adjudicated", processed)
+        except Exception:  # one bad pass must not stop the next ones
+            log.exception("running due deadlines failed; trying again in %s s", seconds)
+        await asyncio.sleep(seconds)
+
+
+async def run_worker_forever(settings: Settings) -> None:
+    """`arbitro bot --worker`: run until interrupted."""
+    async with running_worker(settings):
+        log.info("worker on %s: adjudicating and announcing, no gateway",
+                 shown(settings.db_path))
+        await asyncio.Event().wait()
+

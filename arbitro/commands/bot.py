@@ -32,6 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="publish the slash commands (to ARBITRO_TEST_GUILD if set, else "
                              "globally, which Discord may take up to an hour to show); with "
                              "several processes (ARBITRO_SHARDS) give it to one of them only")
+    parser.add_argument("--worker", action="store_true",
+                        help="adjudicate and announce only, with no gateway connection: extra "
+                             "capacity for deadline bursts beside the bot processes, on the "
+                             "ARBITRO_DB they use (docs/scaling.md)")
     parser.add_argument("--check", action="store_true",
                         help="say what the bot would find (database, migrations, backups, and "
                              "at Discord: the token, shards, each game's channel) and exit")
@@ -56,13 +60,18 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.check:
         return _check(settings)
+    if args.worker and args.sync:
+        print("arbitro bot: a worker publishes no commands: run --sync on one bot process",
+              file=sys.stderr)
+        return 2
     logging.basicConfig(level=settings.log_level,
                         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
 
-    from bot.runner import run_forever
+    from bot.runner import run_forever, run_worker_forever
 
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run_forever(settings, sync=args.sync))
+        asyncio.run(run_worker_forever(settings) if args.worker
+                    else run_forever(settings, sync=args.sync))
     return 0
 
 
