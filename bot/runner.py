@@ -26,6 +26,14 @@ from service.settings import Settings
 log = logging.getLogger(__name__)
 
 
+def _service(settings: Settings, bot: ArbitroBot, *, clock: Clock | None = None,
+             scheduler: bool = True) -> GameService:
+    """The game service of a bot or worker process, posting through it."""
+    return GameService.open(settings.db_path, notifier=DiscordNotifier(bot), clock=clock,
+                            scheduler=scheduler, instance=settings.instance,
+                            render_processes=settings.render_processes)
+
+
 @asynccontextmanager
 async def running_bot(settings: Settings, *, clock: Clock | None = None, sync: bool = False,
                       scheduler: bool = True, tick_seconds: float = 60.0,
@@ -42,10 +50,7 @@ async def running_bot(settings: Settings, *, clock: Clock | None = None, sync: b
     bot = ArbitroBot(settings, sync=sync, tick_seconds=tick_seconds)
     async with bot:
         await bot.login(settings.discord_token)
-        async with GameService.open(settings.db_path, notifier=DiscordNotifier(bot),
-                                    clock=clock, scheduler=scheduler,
-                                    instance=settings.instance,
-                                    render_processes=settings.render_processes) as service, \
+        async with _service(settings, bot, clock=clock, scheduler=scheduler) as service, \
                 daily_backups(settings.db_path, settings.backup_dir, settings.backup_keep,
                               clock):
             bot.service = service
@@ -73,9 +78,7 @@ async def run_forever(settings: Settings, *, sync: bool = False) -> None:
     bot = ArbitroBot(settings, sync=sync)
     async with bot:
         await bot.login(settings.discord_token or "")
-        async with GameService.open(settings.db_path, notifier=DiscordNotifier(bot),
-                                    instance=settings.instance,
-                                    render_processes=settings.render_processes) as service, \
+        async with _service(settings, bot) as service, \
                 daily_backups(settings.db_path, settings.backup_dir, settings.backup_keep):
             bot.service = service
             log.info("database %s open; connecting to the gateway", shown(settings.db_path))
@@ -96,9 +99,7 @@ async def running_worker(settings: Settings, *, clock: Clock | None = None,
     bot = ArbitroBot(settings, tick_seconds=tick_seconds, gateway=False)
     async with bot:
         await bot.login(settings.discord_token)
-        async with GameService.open(settings.db_path, notifier=DiscordNotifier(bot),
-                                    clock=clock, instance=settings.instance,
-                                    render_processes=settings.render_processes) as service:
+        async with _service(settings, bot, clock=clock) as service:
             bot.service = service
             ticking = asyncio.create_task(_tick(service, tick_seconds), name="arbitro-worker")
             try:
