@@ -25,15 +25,33 @@ BUSY_TIMEOUT_MS = 10_000
 async def connect(path: str | Path) -> aiosqlite.Connection:
     """Open `path` (":memory:" for a private in-memory database) with Arbitro's pragmas."""
     conn = await aiosqlite.connect(str(path), isolation_level=None)
-    conn.row_factory = sqlite3.Row
-    await conn.execute("PRAGMA foreign_keys = ON")
-    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    if str(path) != ":memory:":
-        await conn.execute("PRAGMA journal_mode = WAL")
-        # WAL with synchronous=NORMAL survives a process crash (the test kills one); only a
-        # power cut may lose the last commits.
-        await conn.execute("PRAGMA synchronous = NORMAL")
+    try:
+        conn.row_factory = sqlite3.Row
+        await conn.execute("PRAGMA foreign_keys = ON")
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        if str(path) != ":memory:":
+            await _wal(conn)
+            # WAL with synchronous=NORMAL survives a process crash (the test kills one); only
+            # a power cut may lose the last commits.
+            await conn.execute("PRAGMA synchronous = NORMAL")
+    except BaseException:
+        await conn.close()      # its thread would otherwise keep the process alive
+        raise
     return conn
+
+
+async def _wal(conn: aiosqlite.Connection) -> None:
+    """Switch to WAL. Turning a new file to WAL needs the file to itself, and SQLite answers
+    "locked" at once, without its busy timeout, while another process does the same (two
+    processes starting together on a new file): try again for the busy timeout."""
+    for attempt in range(BUSY_TIMEOUT_MS // 50):
+        try:
+            await conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == BUSY_TIMEOUT_MS // 50 - 1:
+                raise
+            await asyncio.sleep(0.05)
 
 
 class SqliteConnection:
