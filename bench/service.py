@@ -117,7 +117,7 @@ def postgres(args: argparse.Namespace) -> Iterator[tuple[str | None, str]]:
         yield args.db, f"the server of --db ({shown(args.db)})"
         return
     try:
-        from tests.postgres import NoPostgres, postgres_server
+        from bench.postgres import NoPostgres, postgres_server
     except ImportError as exc:
         yield None, f"not measured ({exc}; pass --db postgresql://...)"
         return
@@ -131,7 +131,7 @@ def postgres(args: argparse.Namespace) -> Iterator[tuple[str | None, str]]:
 def scratch_databases(server: str) -> tuple[Target, Callable[[], None]]:
     """A new empty, migrated database on `server` per run (`arbitro_bench_<run>`), and how to
     drop them all."""
-    from tests.postgres import drop_database, fresh_database
+    from bench.postgres import drop_database, fresh_database
     made: list[str] = []
 
     def new_database(name: str) -> str:
