@@ -23,3 +23,13 @@ def test_a_bad_setting_is_named(tmp_path):
                             capture_output=True, text=True, env={"PATH": ""}, timeout=60,
                             cwd=tmp_path)
     assert result.returncode == 2 and "ARBITRO_TEST_GUILD" in result.stderr
+
+
+def test_a_worker_publishes_no_commands(tmp_path):
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN=x\n")
+    result = subprocess.run([sys.executable, "-m", "arbitro", "bot", "--worker", "--sync",
+                             "--env", str(env_file)], capture_output=True, text=True,
+                            env={"PATH": ""}, timeout=60, cwd=tmp_path)
+    assert result.returncode == 2
+    assert "a worker publishes no commands: run --sync on one bot process" in result.stderr
