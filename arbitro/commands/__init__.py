@@ -43,3 +43,17 @@ def bot_settings(args: Any) -> Any:
     load_dotenv(args.env, override=False)
     settings = Settings.from_env()
     return replace(settings, db_path=args.db) if args.db else settings
+
+
+def sqlite_file(args: Any, command: str) -> Path | None:
+    """The SQLite file the settings name, for the commands that work on the file itself
+    (backup, restore); None, after printing the pg_dump recipe, when they name a PostgreSQL
+    database. Raises service.settings.SettingsError as `bot_settings` does."""
+    from service.backup import postgres_recipe
+    from service.db import is_postgres
+
+    configured = bot_settings(args).db_path
+    if is_postgres(configured):
+        print(f"arbitro {command}: {postgres_recipe(configured)}", file=sys.stderr)
+        return None
+    return Path(configured)

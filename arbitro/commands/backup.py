@@ -10,7 +10,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from arbitro.commands import add_settings_arguments, bot_settings
+from arbitro.commands import add_settings_arguments, sqlite_file
 
 HELP = "copy the database, safely while the bot is running, to FILE (default: a dated file)"
 
@@ -23,16 +23,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from service.backup import BackupError, backup, default_target, postgres_recipe
-    from service.db import is_postgres
+    from service.backup import BackupError, backup, default_target
     from service.settings import SettingsError
 
     try:
-        configured = bot_settings(args).db_path
-        if is_postgres(configured):
-            print(f"arbitro backup: {postgres_recipe(configured)}", file=sys.stderr)
+        db = sqlite_file(args, "backup")
+        if db is None:
             return 2
-        db = Path(configured)
         target = Path(args.file) if args.file else default_target(db, datetime.now(UTC))
         checked = backup(db, target)
     except (BackupError, SettingsError, OSError) as exc:

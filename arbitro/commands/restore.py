@@ -9,7 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from arbitro.commands import add_settings_arguments, bot_settings
+from arbitro.commands import add_settings_arguments, sqlite_file
 
 HELP = "check a backup and put it in place of the database (stop the bot first)"
 
@@ -22,16 +22,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from service.backup import BackupError, kept_name, postgres_recipe, restore
-    from service.db import is_postgres
+    from service.backup import BackupError, kept_name, restore
     from service.settings import SettingsError
 
     try:
-        configured = bot_settings(args).db_path
-        if is_postgres(configured):
-            print(f"arbitro restore: {postgres_recipe(configured)}", file=sys.stderr)
+        db = sqlite_file(args, "restore")
+        if db is None:
             return 2
-        db = Path(configured)
         existed = db.exists()
         checked = restore(Path(args.file), db, force=args.force)
     except (BackupError, SettingsError, OSError) as exc:
