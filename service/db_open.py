@@ -5,10 +5,14 @@ exist, the driver is not installed. A URL's password never appears in the messag
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import unquote, urlsplit
 
-from service.db import Database, is_postgres, open_database, shown
+from service.db import Connection, Database, is_postgres, open_database, shown
+
+T = TypeVar("T")
 
 CONNECT_TIMEOUT = 10.0       # seconds; a server that does not answer is reported, not awaited
 
@@ -52,3 +56,14 @@ async def reach(target: str | Path, *, pool_size: int = 2,
         return await asyncio.wait_for(open_database(target, pool_size=pool_size), timeout)
     except Exception as exc:   # every way of failing to open is told the same way
         raise Unreachable(f"cannot open {shown(target)}: {problem(target, exc)}") from exc
+
+
+async def read_from(target: str | Path, reader: Callable[[Connection], Awaitable[T]]) -> T:
+    """`reader(conn)` on the database `target`, reached as `reach` does, then closed: what a
+    command reads once (an export, a replay)."""
+    db = await reach(target)
+    try:
+        async with db.read() as conn:
+            return await reader(conn)
+    finally:
+        await db.close()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from render.replay import Frame
 from service.db import is_postgres
-from service.db_open import reach
+from service.db_open import read_from
 from service.models import Game
 from service.repos import games, phases, results
 from service.stored import engine_results, position_after
@@ -53,9 +53,4 @@ async def read_story_from(path: str | Path, game_id: int) -> GameStory:
     created) or a PostgreSQL URL (service.db_open.Unreachable when it cannot be reached)."""
     if not is_postgres(path) and str(path) != ":memory:" and not Path(path).is_file():
         raise FileNotFoundError(f"no database at {path}")
-    db = await reach(path)
-    try:
-        async with db.read() as conn:
-            return await read_story(conn, game_id)
-    finally:
-        await db.close()
+    return await read_from(path, lambda conn: read_story(conn, game_id))

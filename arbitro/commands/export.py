@@ -51,12 +51,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _read(target: str, game_id: int) -> dict | None:
-    from service.db_open import reach
+    from service.db_open import read_from
     from service.exports import game_record
 
-    db = await reach(target)
-    try:
-        async with db.read() as conn:
-            return await game_record(conn, game_id)
-    finally:
-        await db.close()
+    return await read_from(target, lambda conn: game_record(conn, game_id))
