@@ -11,6 +11,7 @@ back (or the domain error raised) into a reply in the caller's language.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from time import monotonic
 from typing import TYPE_CHECKING, Any
@@ -74,7 +75,8 @@ class ArbitroBot(commands.AutoShardedBot):
         # False: a worker, logged in for REST only (posts, no gateway, no commands published)
         self.gateway = gateway
         self.tick_seconds = tick_seconds       # how often the deadlines cog runs what is due
-        self.service: GameService = None  # type: ignore[assignment]  # set by the runner
+        self.service: GameService = None  # type: ignore[assignment]  # set by `serve`
+        self.serving = asyncio.Event()       # set once the service is there
         self.dm_queues = DmQueues()          # a user's DMs are read one at a time, in order
         # user id -> (chosen with /language, last seen Discord locale): a cache of what the
         # service stores, so replies stay in a user's language after a restart too.
@@ -92,6 +94,11 @@ class ArbitroBot(commands.AutoShardedBot):
                             if settings.rest_budget is not None else None)
         if self.rest_budget is not None:
             self.http.request = self.rest_budget.wrap(self.http.request)  # type: ignore[method-assign]
+
+    def serve(self, service: GameService) -> None:
+        """Hand the bot its service (the runner, once the service is open)."""
+        self.service = service
+        self.serving.set()
 
     async def setup_hook(self) -> None:
         if self.settings.discord_api_base and self.gateway:

@@ -26,6 +26,14 @@ from service.settings import Settings
 log = logging.getLogger(__name__)
 
 
+def _bot(settings: Settings, **options) -> ArbitroBot:
+    """The bot of this process, its REST client pointed where the settings say."""
+    if not settings.discord_token:
+        raise ValueError("no DISCORD_TOKEN: see `arbitro bot` for how to get one")
+    apply_api_base(settings.discord_api_base)
+    return ArbitroBot(settings, **options)
+
+
 def _service(settings: Settings, bot: ArbitroBot, *, clock: Clock | None = None,
              scheduler: bool = True) -> GameService:
     """The game service of a bot or worker process, posting through it."""
@@ -44,16 +52,13 @@ async def running_bot(settings: Settings, *, clock: Clock | None = None, sync: b
     The order matters: log in first (REST works from then on), then open the service, whose
     start-up may announce phases adjudicated while the bot was down, then connect to the
     gateway, so no command arrives before the service is there to answer it."""
-    if not settings.discord_token:
-        raise ValueError("no DISCORD_TOKEN: see `arbitro bot` for how to get one")
-    apply_api_base(settings.discord_api_base)
-    bot = ArbitroBot(settings, sync=sync, tick_seconds=tick_seconds)
+    bot = _bot(settings, sync=sync, tick_seconds=tick_seconds)
     async with bot:
         await bot.login(settings.discord_token)
         async with _service(settings, bot, clock=clock, scheduler=scheduler) as service, \
                 daily_backups(settings.db_path, settings.backup_dir, settings.backup_keep,
                               clock):
-            bot.service = service
+            bot.serve(service)
             runner = asyncio.create_task(bot.connect(), name="arbitro-gateway")
             ready = asyncio.create_task(bot.wait_until_ready())
             done, _ = await asyncio.wait({runner, ready}, timeout=ready_timeout,
@@ -74,13 +79,12 @@ async def running_bot(settings: Settings, *, clock: Clock | None = None, sync: b
 
 async def run_forever(settings: Settings, *, sync: bool = False) -> None:
     """`arbitro bot`: run until interrupted (same order as `running_bot`)."""
-    apply_api_base(settings.discord_api_base)
-    bot = ArbitroBot(settings, sync=sync)
+    bot = _bot(settings, sync=sync)
     async with bot:
         await bot.login(settings.discord_token or "")
         async with _service(settings, bot) as service, \
                 daily_backups(settings.db_path, settings.backup_dir, settings.backup_keep):
-            bot.service = service
+            bot.serve(service)
             log.info("database %s open; connecting to the gateway", shown(settings.db_path))
             await bot.connect()
 
@@ -90,35 +94,15 @@ async def running_worker(settings: Settings, *, clock: Clock | None = None,
                          tick_seconds: float = 60.0) -> AsyncIterator[ArbitroBot]:
     """A worker: a process that adjudicates and announces but holds no shard. It logs in for
     REST only (posting results, maps, reminders and notices), opens the service with its
-    deadline alarms, and runs every deadline due each `tick_seconds`, as the bot's deadlines
-    cog does; it never connects to the gateway, so it receives no commands and no messages.
+    deadline alarms, and its deadlines cog runs what is due each `tick_seconds`, as in a bot
+    process; it never connects to the gateway, so it receives no commands and no messages.
     Several processes on one PostgreSQL database share the deadlines (docs/scaling.md)."""
-    if not settings.discord_token:
-        raise ValueError("no DISCORD_TOKEN: see `arbitro bot` for how to get one")
-    apply_api_base(settings.discord_api_base)
-    bot = ArbitroBot(settings, tick_seconds=tick_seconds, gateway=False)
+    bot = _bot(settings, tick_seconds=tick_seconds, gateway=False)
     async with bot:
         await bot.login(settings.discord_token)
         async with _service(settings, bot, clock=clock) as service:
-            bot.service = service
-            ticking = asyncio.create_task(_tick(service, tick_seconds), name="arbitro-worker")
-            try:
-                yield bot
-            finally:
-                ticking.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await ticking
-
-
-async def _tick(service: GameService, seconds: float) -> None:
-    while True:
-        try:
-            processed = await service.run_due()
-            if processed:
-                log.info("worker: %d phase(s) adjudicated", processed)
-        except Exception:  # one bad pass must not stop the next ones
-            log.exception("running due deadlines failed; trying again in %s s", seconds)
-        await asyncio.sleep(seconds)
+            bot.serve(service)
+            yield bot           # the deadlines cog ticks from now on
 
 
 async def run_worker_forever(settings: Settings) -> None:

@@ -41,7 +41,10 @@ class Deadlines(commands.Cog):
 
     @tick.before_loop
     async def _wait_for_connection(self) -> None:
-        await self.bot.wait_until_ready()
+        # a worker (no gateway) ticks as soon as its service is there
+        await self.bot.serving.wait()
+        if self.bot.gateway:
+            await self.bot.wait_until_ready()
 
 
 async def setup(bot: ArbitroBot) -> None:

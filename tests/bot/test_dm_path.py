@@ -71,7 +71,7 @@ class World:
         await self.service.__aenter__()
         self.bot = ArbitroBot(Settings(discord_token="unused"))
         await self.bot.__aenter__()
-        self.bot.service = self.service
+        self.bot.serve(self.service)
         for extension in ("bot.cogs.orders", "bot.cogs.help"):
             await self.bot.load_extension(extension)
         self.game = await start_game(self.service)
