@@ -21,7 +21,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import aggdraw
 import numpy as np
@@ -126,8 +126,11 @@ def dashes(points: list[Point], pattern: list[float], closed: bool = False
 def ring(cx: float, cy: float, r: float) -> list[Point]:
     """A circle as points, starting at its rightmost point, clockwise on screen (as SVG
     starts a circle's dash pattern)."""
-    return [(cx + r * math.cos(2 * math.pi * i / RING_POINTS),
-             cy + r * math.sin(2 * math.pi * i / RING_POINTS)) for i in range(RING_POINTS)]
+    return [(cx + r * c, cy + r * s) for c, s in _UNIT_RING]
+
+
+_UNIT_RING = [(math.cos(2 * math.pi * i / RING_POINTS), math.sin(2 * math.pi * i / RING_POINTS))
+              for i in range(RING_POINTS)]
 
 
 def capsule(start: Point, end: Point, r: float, steps: int = 12) -> list[Point]:
@@ -226,8 +229,10 @@ class _Shapes:
             cx, cy, r = float(a["cx"]), float(a["cy"]), float(a["r"])
             self._filled(lambda brush: self.draw.ellipse((cx - r, cy - r, cx + r, cy + r),
                                                          None, brush), style)
-            self._outline(ring(cx, cy, r), True, style,
-                          lambda pen: self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), pen))
+            if style.stroke is not None and style.dash:
+                self._stroke(ring(cx, cy, r), True, style)
+            elif style.stroke is not None:
+                self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), style.pen(self.scale))
         elif tag == "line":
             points = [(float(a["x1"]), float(a["y1"])), (float(a["x2"]), float(a["y2"]))]
             self._stroke(points, False, style)
@@ -266,32 +271,56 @@ class _Shapes:
         if brush is not None:
             paint(brush)
 
-    def _outline(self, points: list[Point], closed: bool, style: Style, whole) -> None:
-        if style.stroke is None:
-            return
-        if style.dash:
-            self._stroke(points, closed, style)
-        else:
-            whole(style.pen(self.scale))
-
     def _stroke(self, points: list[Point], closed: bool, style: Style) -> None:
         pen = style.pen(self.scale)
         if pen is None:
             return
         pieces = list(dashes(points, style.dash, closed)) if style.dash else [
             [*points, points[0]] if closed else points]
+        if style.round_caps and all(len(piece) == 2 for piece in pieces):
+            # each dash one outline (so caps and body are covered once at their seams), all
+            # of them one path: one call into AGG
+            path = aggdraw.Path()
+            for piece in pieces:
+                outline = capsule(*piece, style.width / 2)
+                path.moveto(*outline[0])
+                for point in outline[1:]:
+                    path.lineto(*point)
+                path.close()
+            self.draw.path(path, None, aggdraw.Brush(style.stroke))
+            return
+        path = aggdraw.Path()
         for piece in pieces:
-            if style.round_caps and len(piece) == 2:
-                # one outline, so the caps and the body are covered once at their seams
-                self.draw.polygon(_flat(capsule(*piece, style.width / 2)), None,
-                                  aggdraw.Brush(style.stroke))
-                continue
-            self.draw.line(_flat(piece), pen)
-            if style.round_caps:
-                r = style.width / 2
-                brush = aggdraw.Brush(style.stroke)
+            path.moveto(*piece[0])
+            for point in piece[1:]:
+                path.lineto(*point)
+        self.draw.path(path, pen)
+        if style.round_caps:
+            r = style.width / 2
+            brush = aggdraw.Brush(style.stroke)
+            for piece in pieces:
                 for x, y in (piece[0], piece[-1]):
                     self.draw.ellipse((x - r, y - r, x + r, y + r), None, brush)
+
+
+class _Recorder:
+    """Stands for an aggdraw Draw and keeps the calls made to it, to be made again on any
+    Draw with the same transform's scale."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple]] = []
+
+    def __getattr__(self, method: str):
+        return lambda *args: self.calls.append((method, args))
+
+
+@lru_cache(maxsize=16384)   # centres, units and most orders stand where they stood last phase
+def drawing_calls(part: str, scale: float) -> tuple[tuple[str, tuple], ...]:
+    """The calls on an aggdraw Draw (in map units, pens `scale`d) that draw the SVG `part`."""
+    recorder = _Recorder()
+    root = ET.fromstring(f'<g xmlns="{SVG_NS}">{part}</g>')
+    _Shapes(recorder, scale).element(root, {})   # type: ignore[arg-type]
+    return tuple(recorder.calls)
 
 
 class OverlayPainter:
@@ -320,8 +349,9 @@ class OverlayPainter:
         draw.setantialias(True)
         s = self.scale
         draw.settransform((s, 0, self.dx - left, 0, s, self.dy - top))
-        root = ET.fromstring(f'<g xmlns="{SVG_NS}">{"".join(parts)}</g>')
-        _Shapes(draw, s).element(root, {})
+        for part in parts:
+            for method, args in drawing_calls(part, s):
+                getattr(draw, method)(*args)
         pixels[...] = np.frombuffer(draw.tobytes(), np.uint8).reshape(height, width, 4)
 
     def _flush(self) -> None:
