@@ -282,8 +282,12 @@ def _legend(scene: Drawing, geometry: MapGeometry) -> list[str]:
         x, y = i * slot + 10, top + 62
         gone = power in civil_disorder
         out.append(f'<g class="power" id="legend-{power.value.lower()}">'
+                   # the power's land with a token of its units' colour: the swatch
+                   # matches both what it owns and what it moves
                    f'<rect x="{x:g}" y="{y:g}" width="40" height="40" rx="6" '
-                   f'fill="{colours[power]}" stroke="{OUTLINE}" stroke-width="2.5"/>'
+                   f'fill="{scene.palette.fills[power]}" stroke="{OUTLINE}" stroke-width="2.5"/>'
+                   f'<circle cx="{x + 20:g}" cy="{y + 20:g}" r="11" fill="{colours[power]}" '
+                   f'stroke="{OUTLINE}" stroke-width="2"/>'
                    f'<text x="{x + 50:g}" y="{y + 34:g}" font-size="36" fill="{TEXT}">'
                    f'{counts[power]}</text>'
                    f'<text x="{x:g}" y="{y + 66:g}" font-size="21" fill="{TEXT}">'
