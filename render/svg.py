@@ -3,6 +3,7 @@ orders, dislodged units, and a legend strip under the map."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -32,6 +33,7 @@ LEGEND_HEIGHT = 170
 # The PNG's width in pixels. Discord shows maps 400 px wide (and this size when opened); the
 # time of a render grows with its pixels (rasterising and PNG encoding are most of the cost).
 OUTPUT_WIDTH = 720
+RETREAT_STUB = 55.0     # how far a retreat option's dotted stub reaches from the unit, map units
 FONT = "DejaVu Sans"
 LABEL_SIZE = 17.0       # province abbreviations, map units (was 13)
 LABEL_OPACITY = 0.75    # (was 0.55)
@@ -216,9 +218,10 @@ def _units(position: Position, geometry: MapGeometry, palette: Palette) -> list[
 
 def _retreat_options(position: Position, geometry: MapGeometry, drawn: list[DrawnOrder],
                      palette: Palette) -> list[str]:
-    """Before its retreat is ordered, a dislodged unit shows where it may go: a thin dotted
-    line to each option, ending in an open ring (nothing when it has no option: it will be
-    disbanded)."""
+    """Before its retreat is ordered, a dislodged unit shows where it may go: an open ring in
+    its colour on each option, and a short dotted stub from the unit pointing at it (at most
+    RETREAT_STUB map units, so no line runs across the board from a large province); nothing
+    when it has no option: it will be disbanded."""
     ordered = {province_of(d.order.location) for d in drawn
                if isinstance(d.order.location, str)}
     out = []
@@ -232,13 +235,18 @@ def _retreat_options(position: Position, geometry: MapGeometry, drawn: list[Draw
             if not geometry.has_location(option):
                 continue
             ex, ey = geometry.anchor(option)
+            length = math.hypot(ex - start[0], ey - start[1]) or 1.0
+            reach = min(RETREAT_STUB, length) / length
+            sx, sy = start[0] + (ex - start[0]) * reach, start[1] + (ey - start[1]) * reach
             out.append(f'<g class="retreat-option"><line x1="{start[0]:.1f}" '
-                       f'y1="{start[1]:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" stroke="{OUTLINE}" '
+                       f'y1="{start[1]:.1f}" x2="{sx:.1f}" y2="{sy:.1f}" stroke="{OUTLINE}" '
                        f'stroke-width="5" stroke-dasharray="2 7" stroke-linecap="round"/>'
-                       f'<line x1="{start[0]:.1f}" y1="{start[1]:.1f}" x2="{ex:.1f}" '
-                       f'y2="{ey:.1f}" stroke="{colour}" stroke-width="3" '
+                       f'<line x1="{start[0]:.1f}" y1="{start[1]:.1f}" x2="{sx:.1f}" '
+                       f'y2="{sy:.1f}" stroke="{colour}" stroke-width="3" '
                        f'stroke-dasharray="2 7" stroke-linecap="round"/>'
-                       f'<circle cx="{ex:.1f}" cy="{ey:.1f}" r="9" fill="none" '
+                       f'<circle cx="{ex:.1f}" cy="{ey:.1f}" r="11" fill="none" '
+                       f'stroke="{OUTLINE}" stroke-width="6"/>'
+                       f'<circle cx="{ex:.1f}" cy="{ey:.1f}" r="11" fill="none" '
                        f'stroke="{colour}" stroke-width="4"/></g>')
     return out
 
