@@ -3,7 +3,7 @@
     from render.chart import render_chart, yearly_counts
     png = render_chart(yearly_counts(positions), game_name="Lepanto", language="it")
 
-Drawn with Skia and the map's own font, in the map's power colours, words from
+Drawn with AGG (`aggdraw`) and the map's own font, in the map's power colours, words from
 `render.words`."""
 
 from __future__ import annotations
@@ -11,19 +11,20 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Mapping, Sequence
 
-import numpy as np
-import skia
+import aggdraw
 from PIL import Image
 
 from engine.position import Position
 from engine.vocabulary import Power
-from render.overlay import fill_paint, text_font
+from render.overlay import dashes, draw_text
 from render.palette import OUTLINE, TEXT, palette_named
 from render.words import words_for
 
 WIDTH, HEIGHT = 720, 440
-LEFT, RIGHT, TOP, BOTTOM = 56, 24, 56, 110     # the plot's margins, pixels
+LEFT, RIGHT, TOP, BOTTOM = 56, 32, 56, 110     # the plot's margins, pixels
 GRID = "#D0D0D0"
+VICTORY = "#C00000"
+TIE_SPACING = 4.0        # pixels between the lines of powers with the same count
 
 
 def yearly_counts(positions: Iterable[Position]) -> list[tuple[int, dict[Power, int]]]:
@@ -40,16 +41,17 @@ def yearly_counts(positions: Iterable[Position]) -> list[tuple[int, dict[Power, 
 
 
 def render_chart(points: Sequence[tuple[int, Mapping[Power, int]]], *, game_name: str = "",
-                 language: str = "en", palette: str = "standard") -> bytes:
-    """A line per power: its supply centres (vertical) at the start of each year."""
+                 language: str = "en", palette: str = "standard", target: int = 18) -> bytes:
+    """A line per power: its supply centres (vertical) at the start of each year, with the
+    game's victory target (`target` centres) as a dashed red line. Powers with the same count
+    in a year are drawn a few pixels apart, so equal lines stay visible side by side."""
     if not points:
         raise ValueError("a chart needs at least one year")
     words, colours = words_for(language), palette_named(palette).colours
-    pixels = np.full((HEIGHT, WIDTH, 4), 255, dtype=np.uint8)
-    canvas = skia.Canvas(pixels, colorType=skia.ColorType.kRGBA_8888_ColorType,
-                         alphaType=skia.AlphaType.kPremul_AlphaType)
+    draw = aggdraw.Draw("RGB", (WIDTH, HEIGHT), "white")
+    draw.setantialias(True)
     years = [year for year, _counts in points]
-    top_count = max(18, *(max(c.values(), default=0) for _y, c in points))
+    top_count = max(target, *(max(c.values(), default=0) for _y, c in points))
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     span = max(1, years[-1] - years[0])
 
@@ -60,49 +62,53 @@ def render_chart(points: Sequence[tuple[int, Mapping[Power, int]]], *, game_name
         return TOP + plot_h - count / top_count * plot_h
 
     title = f"{game_name} · {words.centres}" if game_name else words.centres
-    canvas.drawString(title[:60], LEFT, 34, text_font(22.0), fill_paint(TEXT))
-    grid = skia.Paint(Color=_colour(GRID), StrokeWidth=1, Style=skia.Paint.kStroke_Style)
-    small = text_font(13.0)
+    draw_text(draw, title[:60], LEFT, 34, 22.0, TEXT)
+    grid = aggdraw.Pen(GRID, 1)
     for count in range(0, top_count + 1, 6 if top_count > 24 else 3):
-        canvas.drawLine(LEFT, y_of(count), LEFT + plot_w, y_of(count), grid)
-        label = str(count)
-        canvas.drawString(label, LEFT - 8 - small.measureText(label), y_of(count) + 5, small,
-                          fill_paint(TEXT))
-    victory = skia.Paint(Color=_colour("#C00000"), StrokeWidth=1.5,
-                         Style=skia.Paint.kStroke_Style,
-                         PathEffect=skia.DashPathEffect.Make([6, 4], 0))
-    if top_count >= 18:
-        canvas.drawLine(LEFT, y_of(18), LEFT + plot_w, y_of(18), victory)
+        draw.line((LEFT, y_of(count), LEFT + plot_w, y_of(count)), grid)
+        draw_text(draw, str(count), LEFT - 8, y_of(count) + 5, 13.0, TEXT, "end")
+    victory = aggdraw.Pen(VICTORY, 1.5)
+    for dash in dashes([(LEFT, y_of(target)), (LEFT + plot_w, y_of(target))], [6, 4]):
+        draw.line([v for point in dash for v in point], victory)
+    draw_text(draw, str(target), LEFT + plot_w + 3, y_of(target) + 5, 13.0, VICTORY)
     step = 1 if len(years) <= 12 else 2 if len(years) <= 24 else 5
     for year in years[::step]:
-        label = str(year)
-        canvas.drawString(label, x_of(year) - small.measureText(label) / 2,
-                          TOP + plot_h + 20, small, fill_paint(TEXT))
+        draw_text(draw, str(year), x_of(year), TOP + plot_h + 20, 13.0, TEXT, "middle")
+    shift = tied_offsets(points)
     for power in Power:
-        line = skia.Paint(AntiAlias=True, Color=_colour(colours[power]), StrokeWidth=4,
-                          Style=skia.Paint.kStroke_Style,
-                          StrokeJoin=skia.Paint.kRound_Join, StrokeCap=skia.Paint.kRound_Cap)
-        rim = skia.Paint(AntiAlias=True, Color=_colour(OUTLINE), StrokeWidth=6.5,
-                         Style=skia.Paint.kStroke_Style,
-                         StrokeJoin=skia.Paint.kRound_Join, StrokeCap=skia.Paint.kRound_Cap)
-        path = skia.Path()
-        for i, (year, counts) in enumerate(points):
-            x, y = x_of(year), y_of(counts.get(power, 0))
-            path.moveTo(x, y) if i == 0 else path.lineTo(x, y)
-        if len(points) == 1:
-            path.lineTo(x_of(years[0]) + 0.1, y_of(points[0][1].get(power, 0)))
-        canvas.drawPath(path, rim)
-        canvas.drawPath(path, line)
+        line = [(x_of(year), y_of(counts.get(power, 0)) + shift[year].get(power, 0.0))
+                for year, counts in points]
+        if len(line) == 1:
+            line.append((line[0][0] + 0.1, line[0][1]))
+        flat = [v for point in line for v in point]
+        for colour, width in ((OUTLINE, 6.5), (colours[power], 4.0)):
+            draw.line(flat, aggdraw.Pen(colour, width))
+            brush, r = aggdraw.Brush(colour), width / 2
+            for x, y in (line[0], line[-1]):       # round ends
+                draw.ellipse((x - r, y - r, x + r, y + r), None, brush)
     slot = (WIDTH - 2 * 16) / 4        # two rows of four: Italian and Dutch names are long
     for i, power in enumerate(Power):
         x, y = 16 + (i % 4) * slot, HEIGHT - 52 + (i // 4) * 28
-        canvas.drawRoundRect(skia.Rect.MakeXYWH(x, y - 14, 18, 18), 3, 3,
-                             fill_paint(colours[power]))
-        canvas.drawString(words.powers[power], x + 24, y, text_font(14.0), fill_paint(TEXT))
+        draw.rounded_rectangle((x, y - 14, x + 18, y + 4), 3, None,
+                               aggdraw.Brush(colours[power]))
+        draw_text(draw, words.powers[power], x + 24, y, 14.0, TEXT)
+    image = Image.frombytes("RGB", (WIDTH, HEIGHT), draw.tobytes())
     out = io.BytesIO()
-    Image.fromarray(pixels[:, :, :3]).save(out, format="PNG", optimize=False)
+    image.save(out, format="PNG", optimize=False)
     return out.getvalue()
 
 
-def _colour(colour: str) -> int:
-    return skia.Color(*(int(colour[i:i + 2], 16) for i in (1, 3, 5)))
+def tied_offsets(points: Sequence[tuple[int, Mapping[Power, int]]]
+                 ) -> dict[int, dict[Power, float]]:
+    """For each year, how far (pixels, up or down) each power's point is moved so that powers
+    with the same count are drawn side by side instead of one line hiding the others."""
+    out: dict[int, dict[Power, float]] = {}
+    for year, counts in points:
+        groups: dict[int, list[Power]] = {}
+        for power in Power:
+            groups.setdefault(counts.get(power, 0), []).append(power)
+        out[year] = {power: (i - (len(group) - 1) / 2) * TIE_SPACING
+                     for group in groups.values() if len(group) > 1
+                     for i, power in enumerate(group)}
+    return out
+

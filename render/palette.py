@@ -55,11 +55,11 @@ STANDARD = _palette("standard", {
     Power.FRANCE: "#5BB3EA",    # light blue
     Power.GERMANY: "#4A4A4A",   # dark grey
     Power.ITALY: "#3A9A44",     # green
-    Power.RUSSIA: "#7E57C2",    # purple
+    Power.RUSSIA: "#9B59B6",    # purple, toward violet: its land apart from England's
     Power.TURKEY: "#F2CF1D",    # yellow
 }, {  # light enough for names and units to read on; apart from each other and from the sea
-    Power.AUSTRIA: 0.65, Power.ENGLAND: 0.45, Power.FRANCE: 0.7, Power.GERMANY: 0.4,
-    Power.ITALY: 0.55, Power.RUSSIA: 0.65, Power.TURKEY: 0.9,
+    Power.AUSTRIA: 0.65, Power.ENGLAND: 0.6, Power.FRANCE: 0.7, Power.GERMANY: 0.4,
+    Power.ITALY: 0.55, Power.RUSSIA: 0.6, Power.TURKEY: 0.9,
 })
 
 COLOURBLIND = _palette("colourblind", {

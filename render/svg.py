@@ -3,6 +3,7 @@ orders, dislodged units, and a legend strip under the map."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -32,6 +33,7 @@ LEGEND_HEIGHT = 170
 # The PNG's width in pixels. Discord shows maps 400 px wide (and this size when opened); the
 # time of a render grows with its pixels (rasterising and PNG encoding are most of the cost).
 OUTPUT_WIDTH = 720
+RETREAT_STUB = 55.0     # how far a retreat option's dotted stub reaches from the unit, map units
 FONT = "DejaVu Sans"
 LABEL_SIZE = 17.0       # province abbreviations, map units (was 13)
 LABEL_OPACITY = 0.75    # (was 0.55)
@@ -216,9 +218,10 @@ def _units(position: Position, geometry: MapGeometry, palette: Palette) -> list[
 
 def _retreat_options(position: Position, geometry: MapGeometry, drawn: list[DrawnOrder],
                      palette: Palette) -> list[str]:
-    """Before its retreat is ordered, a dislodged unit shows where it may go: a thin dotted
-    line to each option, ending in an open ring (nothing when it has no option: it will be
-    disbanded)."""
+    """Before its retreat is ordered, a dislodged unit shows where it may go: an open ring in
+    its colour on each option, and a short dotted stub from the unit pointing at it (at most
+    RETREAT_STUB map units, so no line runs across the board from a large province); nothing
+    when it has no option: it will be disbanded."""
     ordered = {province_of(d.order.location) for d in drawn
                if isinstance(d.order.location, str)}
     out = []
@@ -232,13 +235,18 @@ def _retreat_options(position: Position, geometry: MapGeometry, drawn: list[Draw
             if not geometry.has_location(option):
                 continue
             ex, ey = geometry.anchor(option)
+            length = math.hypot(ex - start[0], ey - start[1]) or 1.0
+            reach = min(RETREAT_STUB, length) / length
+            sx, sy = start[0] + (ex - start[0]) * reach, start[1] + (ey - start[1]) * reach
             out.append(f'<g class="retreat-option"><line x1="{start[0]:.1f}" '
-                       f'y1="{start[1]:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" stroke="{OUTLINE}" '
+                       f'y1="{start[1]:.1f}" x2="{sx:.1f}" y2="{sy:.1f}" stroke="{OUTLINE}" '
                        f'stroke-width="5" stroke-dasharray="2 7" stroke-linecap="round"/>'
-                       f'<line x1="{start[0]:.1f}" y1="{start[1]:.1f}" x2="{ex:.1f}" '
-                       f'y2="{ey:.1f}" stroke="{colour}" stroke-width="3" '
+                       f'<line x1="{start[0]:.1f}" y1="{start[1]:.1f}" x2="{sx:.1f}" '
+                       f'y2="{sy:.1f}" stroke="{colour}" stroke-width="3" '
                        f'stroke-dasharray="2 7" stroke-linecap="round"/>'
-                       f'<circle cx="{ex:.1f}" cy="{ey:.1f}" r="9" fill="none" '
+                       f'<circle cx="{ex:.1f}" cy="{ey:.1f}" r="11" fill="none" '
+                       f'stroke="{OUTLINE}" stroke-width="6"/>'
+                       f'<circle cx="{ex:.1f}" cy="{ey:.1f}" r="11" fill="none" '
                        f'stroke="{colour}" stroke-width="4"/></g>')
     return out
 
@@ -282,8 +290,12 @@ def _legend(scene: Drawing, geometry: MapGeometry) -> list[str]:
         x, y = i * slot + 10, top + 62
         gone = power in civil_disorder
         out.append(f'<g class="power" id="legend-{power.value.lower()}">'
+                   # the power's land with a token of its units' colour: the swatch
+                   # matches both what it owns and what it moves
                    f'<rect x="{x:g}" y="{y:g}" width="40" height="40" rx="6" '
-                   f'fill="{colours[power]}" stroke="{OUTLINE}" stroke-width="2.5"/>'
+                   f'fill="{scene.palette.fills[power]}" stroke="{OUTLINE}" stroke-width="2.5"/>'
+                   f'<circle cx="{x + 20:g}" cy="{y + 20:g}" r="11" fill="{colours[power]}" '
+                   f'stroke="{OUTLINE}" stroke-width="2"/>'
                    f'<text x="{x + 50:g}" y="{y + 34:g}" font-size="36" fill="{TEXT}">'
                    f'{counts[power]}</text>'
                    f'<text x="{x:g}" y="{y + 66:g}" font-size="21" fill="{TEXT}">'

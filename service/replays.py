@@ -43,6 +43,7 @@ class Replays:
         png = await self.service.draw(render_chart,
                                       yearly_counts(f.position for f in story.frames),
                                       game_name=story.game.name, language=story.language,
-                                      palette=story.game.settings.palette)
+                                      palette=story.game.settings.palette,
+                                      target=story.game.settings.target)
         return MapImage(story.frames[-1].position.phase.name, png,
                         f"game-{game_id}-centres.png")

@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         if args.chart:
             Path(args.chart).write_bytes(render_chart(
                 yearly_counts(f.position for f in story.frames), game_name=story.game.name,
-                language=story.language))
+                language=story.language, target=story.game.settings.target))
     except OSError as exc:
         print(f"arbitro replay: cannot write: {exc}", file=sys.stderr)
         return 2

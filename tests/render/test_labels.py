@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import itertools
 
-import skia
-
 from render.geometry import standard_geometry
-from render.raster import font_path
+from render.overlay import text_width
 from render.svg import LABEL_OPACITY, LABEL_SIZE, OUTPUT_WIDTH
 
 PREVIEW_WIDTH = 400
@@ -18,11 +16,10 @@ CAP_HEIGHT = 0.729
 
 def boxes() -> dict[str, tuple[float, float, float, float]]:
     """Each province name's box (left, top, right, bottom) in map units, as drawn."""
-    font = skia.Font(skia.Typeface.MakeFromFile(font_path()), LABEL_SIZE)
     out = {}
     for pid, shape in standard_geometry().provinces.items():
         x, y = shape.label
-        width = font.measureText(pid.upper())
+        width = text_width(pid.upper(), LABEL_SIZE)
         baseline = y + LABEL_SIZE * 0.36
         out[pid] = (x - width / 2, baseline - LABEL_SIZE * CAP_HEIGHT, x + width / 2, baseline)
     return out

@@ -98,3 +98,61 @@ def test_the_standard_palette_has_the_boards_traditional_colours():
     assert 100 < hue[Power.ITALY] < 140
     assert 250 < hue[Power.RUSSIA] < 290
     assert 40 < hue[Power.TURKEY] < 60
+
+
+def ciede2000(lab1: tuple[float, float, float], lab2: tuple[float, float, float]) -> float:
+    """CIEDE2000 colour difference (Sharma, Wu and Dalal, 2005): unlike CIE76 it does not
+    overstate differences among blues and purples, where England's and Russia's lands sit."""
+    (l1, a1, b1), (l2, a2, b2) = lab1, lab2
+    c_mean = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - math.sqrt(c_mean ** 7 / (c_mean ** 7 + 25 ** 7)))
+    a1, a2 = (1 + g) * a1, (1 + g) * a2
+    c1, c2 = math.hypot(a1, b1), math.hypot(a2, b2)
+    h1, h2 = math.degrees(math.atan2(b1, a1)) % 360, math.degrees(math.atan2(b2, a2)) % 360
+    dh = 0.0 if c1 * c2 == 0 else (h2 - h1 + 180) % 360 - 180
+    d_big_h = 2 * math.sqrt(c1 * c2) * math.sin(math.radians(dh / 2))
+    l_mean, c_mean = (l1 + l2) / 2, (c1 + c2) / 2
+    if c1 * c2 == 0:
+        h_mean = h1 + h2
+    elif abs(h1 - h2) <= 180:
+        h_mean = (h1 + h2) / 2
+    else:
+        h_mean = (h1 + h2 + 360) / 2 if h1 + h2 < 360 else (h1 + h2 - 360) / 2
+    t = (1 - 0.17 * math.cos(math.radians(h_mean - 30)) + 0.24 * math.cos(math.radians(2 * h_mean))
+         + 0.32 * math.cos(math.radians(3 * h_mean + 6))
+         - 0.20 * math.cos(math.radians(4 * h_mean - 63)))
+    rotation = 30 * math.exp(-((h_mean - 275) / 25) ** 2)
+    r_c = 2 * math.sqrt(c_mean ** 7 / (c_mean ** 7 + 25 ** 7))
+    s_l = 1 + 0.015 * (l_mean - 50) ** 2 / math.sqrt(20 + (l_mean - 50) ** 2)
+    s_c, s_h = 1 + 0.045 * c_mean, 1 + 0.015 * c_mean * t
+    r_t = -math.sin(math.radians(2 * rotation)) * r_c
+    dl, dc = (l2 - l1) / s_l, (c2 - c1) / s_c
+    dhh = d_big_h / s_h
+    return math.sqrt(dl ** 2 + dc ** 2 + dhh ** 2 + r_t * dc * dhh)
+
+
+def test_ciede2000_matches_the_published_test_data():
+    # Sharma, Wu and Dalal's test data, pairs 1 and 17
+    assert round(ciede2000((50, 2.6772, -79.7751), (50, 0, -82.7485)), 4) == 2.0425
+    assert round(ciede2000((50, 2.5, 0), (73, 25, -18)), 4) == 27.1492
+
+
+@pytest.mark.parametrize("kind,least", [("fills", 15), ("colours", 20)])
+def test_every_pair_of_powers_is_told_apart_at_a_glance_with_normal_vision(kind, least):
+    """Measured with the standard palette: lands at least 17.2 apart (France and Germany;
+    England and Russia 17.2, 9.5 before Russia went toward violet), units 24."""
+    colours = getattr(PALETTES["standard"], kind)
+    found = min((ciede2000(seen(a, "normal"), seen(b, "normal")), pa.value, pb.value)
+                for (pa, a), (pb, b) in itertools.combinations(colours.items(), 2))
+    assert found[0] >= least, f"{found[1]} and {found[2]}: ΔE2000 {found[0]:.1f}"
+
+
+def test_the_legend_shows_each_power_in_its_land_colour_with_its_units_colour():
+    from engine import Position
+    from render import render_svg
+    for name, palette in PALETTES.items():
+        svg = render_svg(Position.initial(), palette=name)
+        for power, fill in palette.fills.items():
+            legend = svg[svg.index(f'id="legend-{power.value.lower()}"'):]
+            legend = legend[:legend.index("</g>")]
+            assert f'fill="{fill}"' in legend and f'fill="{palette.colours[power]}"' in legend

@@ -125,9 +125,11 @@ def test_a_unit_moved_elsewhere_leaves_its_province_colour_and_shows_at_the_new_
     assert close(at(image, (wx, wy + 11)), POWER_FILLS[Power.RUSSIA])   # no unit there now
 
 
-def test_the_legend_swatches_show_each_powers_colour(opening):
+def test_the_legend_swatches_show_each_powers_land_and_units_colours(opening):
     geometry = standard_geometry()
     slot = geometry.width / 7
     for i, power in enumerate(Power):
-        swatch = (i * slot + 10 + 8, geometry.height + 62 + 8)  # clear of the sommossa slash
-        assert close(at(opening, swatch), POWER_COLOURS[power], 8), power
+        corner = (i * slot + 10 + 6, geometry.height + 62 + 6)  # clear of the sommossa slash
+        token = (i * slot + 10 + 14, geometry.height + 62 + 14)   # inside it, off the slash
+        assert close(at(opening, corner), POWER_FILLS[power], 8), power
+        assert close(at(opening, token), POWER_COLOURS[power], 8), power

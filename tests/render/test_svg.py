@@ -304,3 +304,20 @@ def test_retreat_options_give_way_to_the_retreat_ordered_and_to_a_unit_with_none
                          orders=[(Power.AUSTRIA, Retreat(F, "tri", "alb"))])
     assert 'class="retreat-option"' not in ordered
     assert 'class="retreat-option"' not in render_svg(_retreat_position(()))
+
+
+def test_retreat_options_draw_no_line_across_the_board():
+    """A fleet dislodged from the Mid-Atlantic may go as far as the North Atlantic or Spain's
+    coast: each option is ringed where it is, and only a short stub points at it."""
+    from render.svg import RETREAT_STUB
+    position = Position(Phase(1901, Season.FALL, PhaseKind.RETREAT),
+                        (Unit(Power.ENGLAND, F, "mao"),), {},
+                        (DislodgedUnit(Unit(Power.FRANCE, F, "mao"), "eng",
+                                       ("nao", "spa/nc", "por", "naf", "wes", "iri")),))
+    options = parse(render_svg(position)).findall(".//s:g[@class='retreat-option']", NS)
+    assert len(options) == 6
+    for g in options:
+        for line in g.findall("s:line", NS):
+            length = math.dist((float(line.get("x1")), float(line.get("y1"))),
+                               (float(line.get("x2")), float(line.get("y2"))))
+            assert length <= RETREAT_STUB + 0.1
