@@ -12,7 +12,8 @@ from bot.i18n import tr
 
 
 def _names(lang: str, powers: Iterable[Any]) -> str:
-    return ", ".join(power_name(lang, getattr(p, "value", p)) for p in powers) or "-"
+    """Powers by their names in `lang`, in that language's alphabetical order."""
+    return ", ".join(sorted(power_name(lang, getattr(p, "value", p)) for p in powers)) or "-"
 
 
 def rule_text(lang: str, active: Iterable[Any], excluded: Iterable[Any], policy: str) -> str:
