@@ -172,3 +172,13 @@ async def test_the_first_proposal_is_told_once_to_each_other_active_player(servi
     for user in others:
         assert len(notifier.sent_to(user, "draw.proposed")) == 1
     assert all("draw" not in m.key for _c, m in notifier.posts)   # nothing public yet
+
+
+async def test_a_seat_that_changes_hands_loses_its_vote(service):
+    game = await start_game(service)
+    for power in (A, E, F, G, IT, R):
+        await service.vote_draw(game.id, game.user[power])
+    await service.replace_player(game.id, MODERATOR, E, 4242)   # England's new player
+    assert not (await service.vote_draw(game.id, game.user[T])).passed
+    report = await service.vote_draw(game.id, 4242)
+    assert report.passed
