@@ -38,7 +38,7 @@ def vote_reply(lang: str, report: Any, game: str) -> str:
     """The answer to `/draw`: the vote recorded, whether it counts, the rule, who was told."""
     lines = [tr(lang, "draw.for" if report.vote else "draw.against", game=game)]
     if not report.counted:
-        lines.append(tr(lang, "draw.not_counted"))
+        lines.append(tr(lang, "draw.out" if report.out else "draw.not_counted"))
     lines.append(rule_text(lang, report.active, report.excluded, report.policy))
     if report.told:
         lines.append(tr(lang, "draw.told"))

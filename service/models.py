@@ -386,6 +386,7 @@ class DrawReport:
     excluded: tuple[Power, ...] = ()  # in civil disorder or without a player: not counted
     policy: str = "agree"            # whether the excluded share the draw ("agree") or not
     counted: bool = True             # False: the voter's powers are excluded (civil disorder)
+    out: bool = False                # ... or out of the game (eliminated): the vote is void
     told: int = 0                    # this vote proposed the draw: the players told of it
 
 

@@ -242,8 +242,10 @@ class OrderingMixin(ServiceCore):
             for p in mine:
                 await draws.set_vote(conn, game_id, p, yes, now)
             counted = await draw_vote.tally(conn, game, current.position)
+            # only a yes that counts completes a draw (never a void vote)
+            completes = yes and any(p in counted.active for p in mine) and counted.passes
             outcome = draw_vote.outcome_of(game, current.position, counted) \
-                if counted.passes else None
+                if completes else None
             if outcome is not None:
                 await games.finish(conn, game_id, outcome, now)
                 game = await games.get(conn, game_id)
@@ -259,7 +261,9 @@ class OrderingMixin(ServiceCore):
                           tuple(Power(p) for p in outcome["powers"]) if outcome else (),
                           tuple(sorted(counted.active)), tuple(sorted(counted.excluded)),
                           game.settings.draw_policy,
-                          counted=any(p in counted.active for p in mine), told=told)
+                          counted=any(p in counted.active for p in mine),
+                          out=not any(p in counted.active | counted.excluded for p in mine),
+                          told=told)
 
     async def _tell_draw_proposed(self, game: Game, counted: draw_vote.DrawTally,
                                   proposer: int) -> int:

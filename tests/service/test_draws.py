@@ -56,6 +56,15 @@ async def test_two_real_votes_of_seven_are_refused(service, notifier):
     view = await service.status(game.id)
     assert view.status == "active" and view.phase == "F1901M"
     assert {s.power for s in view.seats if s.civil_disorder} == {A, G, IT, R, T}
+    # a vote from a power in civil disorder is void and completes nothing
+    report = await service.vote_draw(game.id, game.user[G])
+    assert not report.counted and not report.passed
+    assert (await service.status(game.id)).status == "active"
+    # the two real votes stand: once one of them is cast again, every active power (England
+    # and France) voted for it, and the others in civil disorder share it (policy "agree")
+    report = await service.vote_draw(game.id, game.user[E])
+    assert report.passed and set(report.powers) == set(Power)
+    assert (await service.status(game.id)).outcome["voted"] == ["England", "France"]
 
 
 async def test_powers_in_disorder_or_vacant_are_excluded_but_share_under_agree(service,
@@ -144,9 +153,16 @@ async def test_an_elimination_does_not_pass_a_draw_some_active_power_refused(ser
     for power in (E, F, G, IT, R):
         await service.vote_draw(game.id, game.user[power])
     await service.vote_draw(game.id, game.user[T], yes=False)
-    await service.submit_orders(game.id, game.user[R], "A GAL - VIE")
+    for power, order in HOLD.items():
+        if power is not A:
+            await service.submit_orders(game.id, game.user[power],
+                                        "A GAL - VIE" if power is R else order)
     await service.process_now(game.id, MODERATOR)
     assert (await service.status(game.id)).status == "active"
+    # Austria, out of the game, votes: void, and it is no longer among the voters
+    report = await service.vote_draw(game.id, game.user[A])
+    assert report.out and not report.counted and not report.passed
+    assert A not in report.active and A not in report.excluded
 
 
 async def test_the_first_proposal_is_told_once_to_each_other_active_player(service, notifier):
