@@ -16,7 +16,7 @@ playing; the club's convention (docs/moderation.md, "Draws") is:
 - a vote stands until changed. A power eliminated during a vote drops out (its vote no longer
   counts) and the draw passes at once if every power still active voted for it. A power that
   falls into civil disorder at a deadline is excluded from then on, but its fall never
-  completes a draw: that takes a vote, or an elimination.
+  completes a draw: that takes a yes vote that counts (an active power's), or an elimination.
 """
 
 from __future__ import annotations
