@@ -198,3 +198,17 @@ async def test_a_seat_that_changes_hands_loses_its_vote(service):
     assert not (await service.vote_draw(game.id, game.user[T])).passed
     report = await service.vote_draw(game.id, 4242)
     assert report.passed
+
+
+async def test_an_anonymous_game_hears_of_powers_never_players(service, notifier):
+    game = await start_game(service, anonymous=True)
+    await service.vote_draw(game.id, game.user[E])
+    for notice in [m for u in game.user.values() for m in notifier.sent_to(u, "draw.proposed")]:
+        assert not any(str(u) in notice.text for u in game.user.values())
+    for power in (A, F, G, IT, R, T):
+        await service.vote_draw(game.id, game.user[power])
+    [post] = notifier.posted("game.draw")
+    assert post.anonymous and "<@" not in post.text
+    shown = json.dumps(dict(post.params))
+    assert not any(str(u) in shown for u in game.user.values())
+    assert post.params["outcome"]["voted"] == sorted(p.value for p in Power)
