@@ -37,6 +37,8 @@ def proposed_blocks(lang: str, params: Mapping[str, Any]) -> list[str]:
 def vote_reply(lang: str, report: Any, game: str) -> str:
     """The answer to `/draw`: the vote recorded, whether it counts, the rule, who was told."""
     lines = [tr(lang, "draw.for" if report.vote else "draw.against", game=game)]
+    if report.passed:
+        return "\n".join([*lines, tr(lang, "draw.passed")])
     if not report.counted:
         lines.append(tr(lang, "draw.out" if report.out else "draw.not_counted"))
     lines.append(rule_text(lang, report.active, report.excluded, report.policy))

@@ -45,6 +45,9 @@ def test_the_reply_to_a_vote_says_the_rule_and_whether_it_counts():
     out = DrawReport(False, False, (), (Power.ENGLAND,), (), "agree", counted=False, out=True)
     assert "Je land is uitgeschakeld" in vote_reply("nl", out, "Lepanto")
     assert "tegen remise" in vote_reply("nl", out, "Lepanto")
+    passed = DrawReport(True, True, (Power.ENGLAND, Power.FRANCE), (Power.ENGLAND, Power.FRANCE))
+    assert vote_reply("it", passed, "Lepanto").splitlines()[1] == \
+        "Con il tuo voto la patta è approvata: l'annuncio è nel canale della partita."
 
 
 def test_the_announcement_names_who_voted_and_who_was_not_counted():

@@ -66,6 +66,7 @@ async def test_a_draw_proposed_told_refused_then_passed(fake_discord, tmp_path):
         for power in ("Germany", "Italy", "Austria", "Russia"):
             answer = await table.run("draw", user=users[power], options={"vote": True})
             assert answer.ephemeral
+        assert "Met jouw stem komt de remise er" in answer.content       # Russia's, the last
         post = await announced(table, "🤝")
         assert "**Lepanto**" in post.content
         assert ("a draw between Austria, England, France, Germany, Italy, Russia, Turkey, "
