@@ -174,6 +174,11 @@ def outcome_text_of(lang: str, outcome: Mapping[str, Any]) -> str:
 
     if kind == "victory":
         return tr(lang, "outcome.victory", winners=names("winners"))
+    if kind == "draw" and outcome.get("voted"):      # a vote: who voted, who did not count
+        text = tr(lang, "outcome.draw_vote", powers=names("powers"), voted=names("voted"))
+        if outcome.get("excluded"):
+            text += " " + tr(lang, "outcome.draw_excluded", excluded=names("excluded"))
+        return text
     if kind == "draw":
         return tr(lang, "outcome.draw", powers=names("powers"))
     if kind == "end_year":

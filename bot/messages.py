@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
 
+from bot.draw_texts import proposed_blocks
 from bot.formatting import (
     clean,
     outcome_text_of,
@@ -30,7 +31,8 @@ from service.notifier import Message
 
 # Parameters whose values are user ids, shown as mentions (a reminder pings who still owes).
 _USER_PARAMS = {"user_id", "user", "users", "moderator_id", "actor_id", "old", "new"}
-_POWER_PARAMS = {"power", "powers", "to_power", "winners", "civil_disorder", "side"}
+_POWER_PARAMS = {"power", "powers", "to_power", "winners", "civil_disorder", "side", "active",
+                 "voted", "excluded"}
 _PHASE_PARAMS = {"phase", "next_phase", "previous_phase", "sent_for", "open", "now_open"}
 _STATES = ("forming", "active", "paused", "finished")
 
@@ -44,6 +46,8 @@ async def render_message(bot: Any, message: Message, lang: str) -> list[str]:
         return briefing_blocks(lang, params)
     if message.key == "turn.notice":
         return turn_blocks(lang, params)
+    if message.key == "draw.proposed":
+        return proposed_blocks(lang, params)
     key = message.key
     if key == "moderation.extend" and "remaining" in params:
         key = "moderation.extend_paused"   # a paused game: time added to what is left

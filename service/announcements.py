@@ -98,7 +98,13 @@ def outcome_sentence(outcome: Mapping[str, Any]) -> str:
         alone = " (the last player standing)" if outcome.get("how") == "last_player" else ""
         return f"The game is over: victory for {winners}{alone}."
     if kind == "draw":
-        return "The game is over: a draw between " + ", ".join(outcome.get("powers", [])) + "."
+        text = "The game is over: a draw between " + ", ".join(outcome.get("powers", []))
+        if outcome.get("voted"):
+            text += ", voted by every power still playing (" + ", ".join(outcome["voted"]) + ")"
+        if outcome.get("excluded"):
+            text += "; not counted (in civil disorder or without a player): " + ", ".join(
+                outcome["excluded"])
+        return text + "."
     if kind == "end_year":
         return (f"The game is over: the end year {outcome.get('year')} has been played; "
                 f"the most centres: {winners}.")

@@ -29,6 +29,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from engine.adjudicator import adjudicate
 from engine.setups import coin_toss, coin_toss_due
 from engine.vocabulary import Phase, Power
+from service import draw_vote
 from service.announcing import ANNOUNCE_LEASE, REFUSED_RETRY, Announcing
 from service.clock import from_ts, to_ts
 from service.ending import centres_counted, decide_end
@@ -281,6 +282,9 @@ class ServiceCore(Announcing):
                 side_before = game.joined_side
                 game = await self._toss_coin_if_due(conn, game, following.phase, now)
                 outcome = decide_end(game, following, counted=centres_counted(result))
+                if outcome is None:      # a power eliminated mid-vote may complete a draw
+                    outcome = await draw_vote.passed_draw(conn, game, following,
+                                                          frozenset(result.civil_disorder))
                 if outcome is not None:
                     await games.finish(conn, game_id, outcome, now)
                 else:

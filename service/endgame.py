@@ -1,11 +1,7 @@
-"""The end of a game decided by people: the draw vote under the game's draw policy, a draw
-declared by the moderator among named powers, and a concession to one power. Every end carries
-the final centre table (`outcome["centers"]`), which the announcement shows.
-
-Draw policy (`GameSettings.draw_policy`), for powers in civil disorder or vacant:
-- "agree": they count as voting for the draw, and share it like every survivor;
-- "left_out": they neither vote nor share it: the draw is among the others, once all of them
-  voted for it.
+"""The end of a game decided by people: a draw declared by the moderator among named powers,
+and a concession to one power. Every end carries the final centre table (`outcome["centers"]`),
+which the announcement shows. The players' draw vote, and the game's draw policy for powers in
+civil disorder or vacant, are in service/draw_vote.py.
 """
 
 from __future__ import annotations
@@ -13,29 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.position import Position
 from engine.vocabulary import Power
 from service.area import Area
-from service.ending import decide_end
 from service.errors import InvalidRequest
-from service.models import ACTIVE, PAUSED, Game
-from service.repos import audit, draws, games, phases, seats
-
-
-async def draw_outcome(conn: Any, game: Game, position: Position) -> dict[str, Any] | None:
-    """The draw's outcome if the votes cast so far pass it under the game's policy."""
-    absent = {s.power for s in await seats.all_seats(conn, game.id)
-              if s.user_id is None or s.civil_disorder}
-    votes = await draws.in_favour(conn, game.id)
-    outcome = decide_end(game, position, votes | absent, counted=False)
-    if outcome is None or outcome["kind"] != "draw":
-        return None
-    if game.settings.draw_policy == "left_out":
-        sharing = [p for p in outcome["powers"] if Power(p) not in absent]
-        if not sharing:
-            return None
-        outcome = {**outcome, "powers": sharing, "winners": sharing}
-    return outcome
+from service.models import ACTIVE, PAUSED
+from service.repos import audit, games, phases, seats
 
 
 async def centre_counts(conn: Any, game_id: int) -> dict[str, int]:

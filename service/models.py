@@ -376,11 +376,18 @@ class ReadyReport:
 
 @dataclass(frozen=True)
 class DrawReport:
-    """A secret vote: whether it was recorded and whether the draw passed with it."""
+    """A secret vote: whether it was recorded and whether the draw passed with it, and the
+    rule as it stands (service/draw_vote.py)."""
 
     vote: bool
     passed: bool
     powers: tuple[Power, ...] = ()   # the powers sharing the draw, when it passed
+    active: tuple[Power, ...] = ()   # the powers whose votes are needed
+    excluded: tuple[Power, ...] = ()  # in civil disorder or without a player: not counted
+    policy: str = "agree"            # whether the excluded share the draw ("agree") or not
+    counted: bool = True             # False: the voter's powers are excluded (civil disorder)
+    out: bool = False                # ... or out of the game (eliminated): the vote is void
+    told: int = 0                    # this vote proposed the draw: the players told of it
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,9 @@ from engine.orders import Build, Order, OrderSyntaxError, Waive, parse_order
 from engine.outcomes import Status
 from engine.position import Position
 from engine.vocabulary import PhaseKind, Power, Unit, province_of
-from service import announcements
+from service import announcements, draw_vote
 from service.clock import from_ts
 from service.core import ServiceCore
-from service.endgame import draw_outcome
 from service.errors import InvalidRequest, NotAllowed, OrdersRejected, PhaseClosed
 from service.models import (
     ACTIVE,
@@ -29,6 +28,7 @@ from service.models import (
     ReadyReport,
     SubmissionReport,
 )
+from service.notifier import Message
 from service.obligations import Duty, duty, missing, unit_key
 from service.order_text import Reading, power_header, read_orders
 from service.repos import draws, games, phases, seats
@@ -229,28 +229,55 @@ class OrderingMixin(ServiceCore):
         return ReadyReport(current.name, ready, done)
 
     async def vote_draw(self, game_id: int, user_id: int, yes: bool = True) -> DrawReport:
-        """A secret draw vote for each of the user's powers. The draw passes when every power
-        that still has units votes yes (seed 000 II); only then is it announced."""
+        """A secret draw vote for each of the user's powers (service/draw_vote.py: the draw
+        passes when every active power voted for it; seed 000 II). Only a passed draw is
+        announced; a vote that opens a proposal tells the other active players, privately and
+        without naming who proposed it."""
         now = self.now_ts()
         async with self.db.transaction(game_id) as conn:
             game = await self.game_or_fail(conn, game_id)
             current = await self.open_phase_or_fail(conn, game)
             mine = await self.powers_or_fail(conn, game, user_id)
+            before = await draw_vote.tally(conn, game, current.position)
             for p in mine:
                 await draws.set_vote(conn, game_id, p, yes, now)
-            # a draw may pass at any time; the game's policy says how absent powers count
-            outcome = await draw_outcome(conn, game, current.position)
-            passed = yes and outcome is not None
-            sharing = tuple(Power(p) for p in outcome["powers"]) if passed else ()
-            if passed:
+            counted = await draw_vote.tally(conn, game, current.position)
+            # only a yes that counts completes a draw (never a void vote)
+            completes = yes and any(p in counted.active for p in mine) and counted.passes
+            outcome = draw_vote.outcome_of(game, current.position, counted) \
+                if completes else None
+            if outcome is not None:
                 await games.finish(conn, game_id, outcome, now)
                 game = await games.get(conn, game_id)
-        if passed:
-            await self.post(game, "game.draw", announcements.outcome_sentence(game.outcome),
-                            powers=[p.value for p in sharing], outcome=game.outcome)
+        if outcome is not None:
+            await self.post(game, "game.draw", announcements.outcome_sentence(outcome),
+                            powers=outcome["powers"], outcome=outcome)
             await self.reveal_identities(game)
             await self.reschedule(game_id)
-        return DrawReport(yes, passed, sharing if passed else ())
+        told = 0
+        if outcome is None and counted.voted and not before.voted:
+            told = await self._tell_draw_proposed(game, counted, user_id)
+        return DrawReport(yes, outcome is not None,
+                          tuple(Power(p) for p in outcome["powers"]) if outcome else (),
+                          tuple(sorted(counted.active)), tuple(sorted(counted.excluded)),
+                          game.settings.draw_policy,
+                          counted=any(p in counted.active for p in mine),
+                          out=not any(p in counted.active | counted.excluded for p in mine),
+                          told=told)
+
+    async def _tell_draw_proposed(self, game: Game, counted: draw_vote.DrawTally,
+                                  proposer: int) -> int:
+        """Each active player but the proposer, once, in private: a draw is proposed, how to
+        vote, and the rule; never who proposed it (the vote is secret)."""
+        players = sorted({u for u in counted.user_of.values() if u != proposer})
+        params = {"game": game.name, "active": sorted(p.value for p in counted.active),
+                  "excluded": sorted(p.value for p in counted.excluded),
+                  "policy": game.settings.draw_policy}
+        text = (f"A draw is proposed in {game.name}. Vote with /draw (true: for, false: "
+                f"against). " + draw_vote.rule_text(counted, game.settings.draw_policy))
+        for user in players:
+            await self.tell(user, Message("draw.proposed", text, params))
+        return len(players)
 
     async def current_map(self, game_id: int) -> MapImage:
         """The map of the open phase (or the final position of a finished game)."""

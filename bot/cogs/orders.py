@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.app import error_text, reply
 from bot.choosing import game_autocomplete, resolve_game, seated_games, waiting_games
 from bot.confirm import Confirm, ask
+from bot.draw_texts import vote_reply
 from bot.formatting import phase_label, power_name, power_status_text, submission_text
 from bot.guide import asks_for_help
 from bot.i18n import LANGUAGES, tr
@@ -249,8 +250,7 @@ class Votes(commands.Cog):
         view = await resolve_game(self.bot, interaction, game)
         lang = await self.bot.language_of_interaction(interaction)
         report = await self.bot.service.vote_draw(view.id, interaction.user.id, vote)
-        await reply(interaction, tr(lang, "draw.for" if report.vote else "draw.against",
-                                    game=view.name))
+        await reply(interaction, vote_reply(lang, report, view.name))
 
 
 class PickGame(discord.ui.DynamicItem[discord.ui.Select],

@@ -20,5 +20,11 @@ async def in_favour(conn: Connection, game_id: int) -> set[Power]:
     return {Power(r[0]) for r in rows}
 
 
+async def forget(conn: Connection, game_id: int, power: Power) -> None:
+    """The vote of `power` gone: its seat changed hands (a vote is its player's)."""
+    await conn.execute("DELETE FROM draw_votes WHERE game_id = ? AND power = ?",
+                       (game_id, power.value))
+
+
 async def clear(conn: Connection, game_id: int) -> None:
     await conn.execute("DELETE FROM draw_votes WHERE game_id = ?", (game_id,))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.vocabulary import Power
 from service.db import Connection
 from service.models import Seat
+from service.repos import draws
 
 
 async def add_player(conn: Connection, game_id: int, user_id: int, at: float) -> bool:
@@ -56,6 +57,7 @@ async def set_user(conn: Connection, game_id: int, power: Power,
         return
     await conn.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND power = ?",
                        (user_id, game_id, power.value))
+    await draws.forget(conn, game_id, power)     # a draw vote is its player's, not the seat's
     await conn.execute(f"UPDATE seat_terms SET until_seq = {_LATEST_SEQ} "
                        "WHERE game_id = ? AND power = ? AND until_seq IS NULL",
                        (game_id, game_id, power.value))

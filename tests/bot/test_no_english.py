@@ -47,6 +47,8 @@ PARAMS = {
 PARAMS.update(channel="<#500>", category="<#501>", permissions="**Gestisci canali**")
 # press (docs/press.md)
 PARAMS.update(body="Ci vediamo a Vienna?", to_power="England")
+# the draw vote (docs/moderation.md)
+PARAMS.update(active=["France", "Italy"], voted=["France", "Italy"], excluded=["Turkey"])
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LONG = 12
 # Texts that are rightly the same as the English: no words of their own, or a word the

@@ -15,7 +15,7 @@ async def test_settings_safeguards_and_a_declared_draw_in_english(fake_discord, 
         shown = await table.run("mod", "settings", user=mod)
         assert "**Settings of Lepanto**" in shown.content
         assert "**Time for movement**: 24 h" in shown.content
-        assert "**Draw votes of absent powers**: they count as voting for the draw" in \
+        assert "**Draw votes of absent powers**: not needed; they share the draw" in \
             shown.content
         assert "**Players** 🔒: 7" in shown.content and "draw_policy" not in shown.content
 
@@ -125,7 +125,7 @@ async def test_an_italian_moderator_deletes_concedes_and_reads_settings(fake_dis
         await announced(table, "ha cambiato un'impostazione. Promemoria: 24 h, 2 h.")
         policy = await table.run("mod", "settings", user=mara, options={
             "setting": "draw_policy", "value": "left_out"})
-        assert "restano fuori: non votano e non partecipano alla patta" in policy.content
+        assert "ora è non richiesto; restano fuori dalla patta" in policy.content
 
         asked = await table.run("mod", "delete", user=mara)
         assert "Eliminare definitivamente **Sbaglio**?" in asked.content
