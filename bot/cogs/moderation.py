@@ -317,16 +317,37 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
 
     @app_commands.command(name="replace", description="Seat a player at a power (replacing its "
                                                       "player, or taking a vacant power)")
-    @app_commands.describe(game=GAME, power="the power", player="who plays it from now on")
+    @app_commands.describe(game=GAME, power="the power", player="who plays it from now on",
+                           anonymous_override="an anonymous game: seat a player who already "
+                                              "plays another power all the same")
     @app_commands.autocomplete(game=game_autocomplete(), power=power_autocomplete)
     async def replace(self, interaction: discord.Interaction, power: str, player: discord.Member,
-                      game: int | None = None) -> None:
+                      game: int | None = None, anonymous_override: bool = False) -> None:
         view = await self._begin(interaction, game)
         chosen = parse_power(power)
-        await self.bot.service.replace_player(view.id, interaction.user.id, chosen, player.id)
         lang = await self._lang(interaction)
-        await reply(interaction, tr(lang, "mod.replaced", game=view.name,
-                                    power=power_name(lang, chosen), player=player.mention))
+        service, actor = self.bot.service, interaction.user.id
+
+        async def go(_: discord.Interaction | None = None) -> str:
+            await service.replace_player(view.id, actor, chosen, player.id, second_seat=True,
+                                         anonymous_override=anonymous_override)
+            return tr(lang, "mod.replaced", game=view.name, power=power_name(lang, chosen),
+                      player=player.mention)
+
+        held = [s.power for s in view.seats if s.user_id == player.id and s.power != chosen]
+        if not held:
+            await reply(interaction, await go())
+            return
+        if view.settings.anonymous and not anonymous_override:
+            raise InvalidRequest("moderation.second_seat_anonymous", "an anonymous game",
+                                 game=view.name, user=player.id, power=chosen.value,
+                                 powers=[p.value for p in held])   # as the service refuses
+        text = [tr(lang, "mod.second_seat_confirm", game=view.name, player=player.mention,
+                   powers=", ".join(power_name(lang, p) for p in held),
+                   power=power_name(lang, chosen))]
+        if view.settings.press == "gunboat":
+            text.append(tr(lang, "mod.second_seat_gunboat"))
+        await ask(interaction, "\n".join(text), Confirm(actor, lang, go, "mod.second_seat_yes"))
 
     @app_commands.command(name="offer", description="Offer a seat in the channel: players "
                                                     "ask for it with a button, you approve")
