@@ -1,5 +1,6 @@
-"""An anonymous game's posts in words (docs/press.md): users are "someone", seats hide their
-players, the reminder names powers, /game status shows no player; the reveal names them all."""
+"""An anonymous game's posts in words (docs/press.md): each notice that names a user has a
+wording of its own (no "someone"), seats hide their players, the reminder names powers,
+/game status shows no player; the reveal names them all."""
 
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ async def test_anonymous_users_are_someone_and_seats_are_hidden():
     joined = Message("game.joined", "(English)", {"game": "Lepanto", "user_id": 11},
                      anonymous=True)
     assert "<@11>" not in "".join(await render_message(None, joined, "en"))
-    assert "iemand" in "".join(await render_message(None, joined, "nl"))
+    dutch = "".join(await render_message(None, joined, "nl"))
+    assert dutch.startswith("Er doet een nieuwe speler mee") and "iemand" not in dutch
     started = Message("game.started", "(English)", {
         "game": "Lepanto", "phase": "S1901M", "deadline": WHEN,
         "seats": {"France": 11, "Russia": 12}}, anonymous=True)
