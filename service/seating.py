@@ -68,7 +68,6 @@ class Seating:
             if seat.user_id is not None and not await claims.is_offered(conn, game_id, power):
                 raise NotAllowed("seat.not_open", f"the seat of {power.value} in {game.name} "
                                  "is not open", game=game.name, power=power.value)
-            await _not_seated_elsewhere(conn, game, power, user_id)
             await require_record(conn, game, user_id)
             claim_id = await claims.add(conn, game_id, power, user_id, service.now_ts())
             if claim_id is None:
@@ -100,7 +99,7 @@ class Seating:
         async with service.db.transaction(game_id) as conn:
             claim = await _pending(conn, claim_id)
             game = await service._running(conn, claim.game_id)
-            # seated elsewhere since asking: /mod replace, which asks the moderator, decides
+            # a player of another power: /mod replace, which asks the moderator first, decides
             await _not_seated_elsewhere(conn, game, claim.power, claim.user_id)
             await claims.decide(conn, claim_id, "approved", actor_id, service.now_ts())
         return await service.replace_player(claim.game_id, actor_id, claim.power, claim.user_id)
@@ -205,8 +204,8 @@ async def _pending(conn: object, claim_id: int) -> SeatClaim:
 
 
 async def _not_seated_elsewhere(conn: object, game: Game, power: Power, user_id: int) -> None:
-    """A seat asked for with the button goes only to a player holding no other power of the
-    game (a second seat is the moderator's choice, with `/mod replace`)."""
+    """A seat asked for with the button is approved only for a player holding no other power
+    of the game (a second seat is the moderator's choice, confirmed, with `/mod replace`)."""
     held = sorted(p.value for p in await seats.powers_of(conn, game.id, user_id) if p != power)
     if held:
         raise InvalidRequest("seat.holds_another", f"<@{user_id}> already plays "

@@ -246,14 +246,17 @@ async def test_a_seat_claimed_by_button_goes_to_no_player_of_another_power(servi
     started = await start_game(service)
     gid, italy, england = started.id, started.user[Power.ITALY], started.user[Power.ENGLAND]
     await service.remove_player(gid, MODERATOR, italy)
-    with pytest.raises(InvalidRequest) as refused:
-        await service.seating.claim_seat(gid, Power.ITALY, england)
-    assert refused.value.key == "seat.holds_another"
-    # seated elsewhere after asking: the approval is refused and the claim stays open
-    claim = await service.seating.claim_seat(gid, Power.ITALY, 777)
-    await service.replace_player(gid, MODERATOR, Power.ENGLAND, 777)
+    claim = await service.seating.claim_seat(gid, Power.ITALY, england)   # asking is free
     with pytest.raises(InvalidRequest) as refused:
         await service.seating.approve_claim(claim.id, MODERATOR)
     assert refused.value.key == "seat.holds_another"
+    assert refused.value.params["powers"] == ["England"]
+    # nothing changed: the seat is vacant, the claim still open for the moderator to refuse
     assert (await _seats(service, gid))[Power.ITALY] is None
     assert (await service.seating.claim(claim.id)).status == "pending"
+    await service.seating.refuse_claim(claim.id, MODERATOR)
+    # seated elsewhere after asking: the same refusal
+    claim = await service.seating.claim_seat(gid, Power.ITALY, 777)
+    await service.replace_player(gid, MODERATOR, Power.ENGLAND, 777)
+    with pytest.raises(InvalidRequest, match="already plays England"):
+        await service.seating.approve_claim(claim.id, MODERATOR)
