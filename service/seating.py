@@ -126,10 +126,12 @@ class Seating:
             others = await claims.supersede(conn, game.id, power, service.now_ts())
         await send_briefing(service, game.id, new, replacement=True)
         if old is not None and old != new:
+            who = "a new player" if game.settings.anonymous else f"<@{new}>"
             await service.tell(old, Message(
                 "seat.replaced_you", f"{game.name}: you no longer play {power.value}; "
-                f"<@{new}> took over. Thank you for playing.",
-                {"game": game.name, "power": power.value, "new": new}))
+                f"{who} took over. Thank you for playing.",
+                {"game": game.name, "power": power.value, "new": new},
+                anonymous=game.settings.anonymous))     # not who took over, then
         for claim in others:
             if claim.user_id != new:
                 await service.tell(claim.user_id, Message(

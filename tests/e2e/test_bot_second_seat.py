@@ -43,6 +43,11 @@ async def test_an_anonymous_replacement_and_a_second_seat(fake_discord, tmp_path
         assert notice.content == ("🔁 **Velato**: Russia has a new player, seated by the "
                                   "moderator.")
         assert "someone" not in notice.content and "<@" not in notice.content
+        # Russia's player before is told, and not who took over
+        told = await fake.wait_for_dm(users["Russia"], lambda m: "niet langer" in m.content,
+                                      timeout=20)
+        assert told.content == ("**Velato**: je speelt niet langer **Rusland**; een nieuwe "
+                                "speler neemt het vanaf nu over. Bedankt voor het spelen!")
 
         # Italy's player at France too: refused in an anonymous game without the override
         before = table.last_in_channel()
