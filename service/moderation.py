@@ -164,7 +164,7 @@ class ModerationMixin(ServiceCore):
                                      f"plays {', '.join(held)} in {game.name}, an anonymous "
                                      "game", game=game.name, user=user_id, powers=held,
                                      power=power.value)
-            if held and not (second_seat or anonymous_override):
+            if held and not second_seat:
                 raise InvalidRequest("moderation.second_seat", f"<@{user_id}> already plays "
                                      f"{', '.join(held)} in {game.name}: confirm to seat them "
                                      f"at {power.value} too", game=game.name, user=user_id,

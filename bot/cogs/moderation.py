@@ -328,8 +328,10 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         lang = await self._lang(interaction)
         service, actor = self.bot.service, interaction.user.id
 
-        async def go(_: discord.Interaction | None = None) -> str:
-            await service.replace_player(view.id, actor, chosen, player.id, second_seat=True,
+        async def go(confirmed: discord.Interaction | None = None) -> str:
+            # a second seat only once the moderator pressed the button (`confirmed`)
+            await service.replace_player(view.id, actor, chosen, player.id,
+                                         second_seat=confirmed is not None,
                                          anonymous_override=anonymous_override)
             return tr(lang, "mod.replaced", game=view.name, power=power_name(lang, chosen),
                       player=player.mention)
