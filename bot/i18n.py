@@ -85,3 +85,12 @@ def command_text(lang: str, english: str) -> str | None:
         return None
     text = catalogue(lang).pgettext(COMMAND_CONTEXT, english)
     return text if text != english else None
+
+
+def command_name(lang: str, kind: str, english: str) -> str | None:
+    """A command's or group's name (`kind` "command_name") or an option's ("option_name") in
+    `lang`, or None where it is the English one (docs/bot.md)."""
+    if lang not in LANGUAGES or lang == DEFAULT_LANGUAGE:
+        return None
+    text = catalogue(lang).pgettext(kind, english)
+    return text if text != english else None

@@ -53,7 +53,7 @@ async def render_message(bot: Any, message: Message, lang: str) -> list[str]:
         key = "moderation.extend_paused"   # a paused game: time added to what is left
     from bot.mod_texts import changed_text, final_centres  # (they build on `words`)
     if key == "settings.changed":
-        return [changed_text(lang, params)]
+        return [changed_text(lang, params, anonymous=message.anonymous)]
     key, extra = seat_wording(lang, key, params)
     if message.anonymous and has(lang, f"{key}.anonymous"):
         key = f"{key}.anonymous"     # a wording that names powers where the other names users

@@ -8,15 +8,55 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.formatting import centres_block, power_name
-from bot.i18n import has, tr
+from bot.i18n import LANGUAGES, has, tr
 from bot.messages import duration, words
-from service.setting_registry import REGISTRY, Setting
+from grammar.lexicon import fold
+from service.errors import InvalidRequest
+from service.setting_registry import REGISTRY, Setting, find_setting, setting_key
 
 AUDIT_SHOWN = 60     # the latest entries /mod log shows
 
 
 def setting_label(lang: str, name: str) -> str:
     return tr(lang, f"setting.{name}", fallback=name)
+
+
+def _words_of(text: str) -> str:
+    return " ".join(fold(text).replace("_", " ").replace("-", " ").split())
+
+
+def setting_names(setting: Setting) -> set[str]:
+    """Every name a moderator may type for `setting`, folded: its `/mod settings` name, its
+    key in `/game export` and its label in every language."""
+    return {_words_of(setting.name), _words_of(setting.field),
+            *(_words_of(setting_label(lang, setting.name)) for lang in LANGUAGES)}
+
+
+def setting_typed(text: str) -> Setting | None:
+    """The setting a moderator named in any of those ways, or None."""
+    found = find_setting(text)
+    if found is None:
+        typed = _words_of(text)
+        found = next((s for s in REGISTRY.values() if typed in setting_names(s)), None)
+    return found
+
+
+def setting_of(text: str) -> Setting:
+    """As `setting_typed`, or InvalidRequest naming what was typed."""
+    found = setting_typed(text)
+    if found is None:
+        raise InvalidRequest("settings.unknown", f"there is no setting {text!r}",
+                             setting=text.strip())
+    return found
+
+
+def settings_matching(lang: str, typed: str) -> list[tuple[str, str]]:
+    """(label in `lang`, name) of the settings whose names (in any language, or as the export
+    writes them) contain what was typed, in the registry's order."""
+    wanted = _words_of(typed)
+    return [(setting_label(lang, s.name), s.name) for s in REGISTRY.values()
+            if any(wanted in name for name in setting_names(s))
+            or setting_key(typed) in (s.name, s.field)]
 
 
 def value_text(lang: str, setting: Setting, value: Any) -> str:
@@ -53,14 +93,15 @@ def settings_text(lang: str, game_name: str, values: Iterable[Any], started: boo
     return "\n".join(lines)
 
 
-def changed_text(lang: str, params: Mapping[str, Any]) -> str:
-    """The channel's notice of a changed setting."""
+def changed_text(lang: str, params: Mapping[str, Any], *, anonymous: bool = False) -> str:
+    """The channel's notice of a changed setting (in an anonymous game, by "the moderator")."""
     setting = REGISTRY.get(str(params.get("setting")))
-    shown = words(lang, {k: v for k, v in params.items() if k not in ("setting", "value")})
+    shown = words(lang, {k: v for k, v in params.items() if k not in ("setting", "value")},
+                  anonymous=anonymous)
+    key = "settings.changed.anonymous" if anonymous else "settings.changed"
     if setting is None:
-        return tr(lang, "settings.changed", **shown, setting=params.get("setting"),
-                  value=params.get("value"))
-    return tr(lang, "settings.changed", **shown, setting=setting_label(lang, setting.name),
+        return tr(lang, key, **shown, setting=params.get("setting"), value=params.get("value"))
+    return tr(lang, key, **shown, setting=setting_label(lang, setting.name),
               value=value_text(lang, setting, params.get("value")))
 
 

@@ -111,6 +111,8 @@ def seat_wording(lang: str, key: str, params: Mapping[str, Any]) -> tuple[str, d
         return f"seat.unreachable.{params['reason']}", {}
     if key == "seat.offered" and params.get("user_id") is not None:
         return "seat.offered_held", {}
+    if key == "moderation.replace_player" and params.get("old") is None:
+        return "moderation.replace_player_vacant", {}     # nobody played it before
     if key == "seat.claim":
         return key, {"record": claim_record(lang, params)}
     return key, {}

@@ -143,16 +143,32 @@ class ModerationMixin(ServiceCore):
         await self.reschedule(game_id)
         return view
 
-    async def replace_player(self, game_id: int, actor_id: int, power: Power,
-                             user_id: int) -> GameView:
-        """Seat `user_id` at `power` (replacing its player, or taking a vacant power)."""
+    async def replace_player(self, game_id: int, actor_id: int, power: Power, user_id: int,
+                             *, second_seat: bool = False,
+                             anonymous_override: bool = False) -> GameView:
+        """Seat `user_id` at `power` (replacing its player, or taking a vacant power). A player
+        who already holds another power of the game is seated only with `second_seat` (the
+        moderator confirmed), and in an anonymous game only with `anonymous_override` too:
+        one person playing two powers unseen breaks an anonymous or gunboat game."""
         async with self.db.transaction(game_id) as conn:
             game = await self._running(conn, game_id)
-            seat = next((s for s in await seats.all_seats(conn, game_id) if s.power == power),
-                        None)
+            seated = await seats.all_seats(conn, game_id)
+            seat = next((s for s in seated if s.power == power), None)
             if seat is None:
                 raise InvalidRequest("moderation.power_not_in_play", f"{power.value} is not "
                                      f"played in {game.name}", power=power.value)
+            held = sorted(s.power.value for s in seated
+                          if s.user_id == user_id and s.power != power)
+            if held and game.settings.anonymous and not anonymous_override:
+                raise InvalidRequest("moderation.second_seat_anonymous", f"<@{user_id}> already "
+                                     f"plays {', '.join(held)} in {game.name}, an anonymous "
+                                     "game", game=game.name, user=user_id, powers=held,
+                                     power=power.value)
+            if held and not second_seat:
+                raise InvalidRequest("moderation.second_seat", f"<@{user_id}> already plays "
+                                     f"{', '.join(held)} in {game.name}: confirm to seat them "
+                                     f"at {power.value} too", game=game.name, user=user_id,
+                                     powers=held, power=power.value)
             await seats.set_user(conn, game_id, power, user_id)
             await seats.set_civil_disorder(conn, game_id, {power}, False)
             await audit.log(conn, game_id, actor_id, "replace_player",

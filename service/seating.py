@@ -98,7 +98,9 @@ class Seating:
         game_id = await service.game_owning(claims.game_of, claim_id)
         async with service.db.transaction(game_id) as conn:
             claim = await _pending(conn, claim_id)
-            await service._running(conn, claim.game_id)
+            game = await service._running(conn, claim.game_id)
+            # a player of another power: /mod replace, which asks the moderator first, decides
+            await _not_seated_elsewhere(conn, game, claim.power, claim.user_id)
             await claims.decide(conn, claim_id, "approved", actor_id, service.now_ts())
         return await service.replace_player(claim.game_id, actor_id, claim.power, claim.user_id)
 
@@ -124,10 +126,12 @@ class Seating:
             others = await claims.supersede(conn, game.id, power, service.now_ts())
         await send_briefing(service, game.id, new, replacement=True)
         if old is not None and old != new:
+            who = "a new player" if game.settings.anonymous else f"<@{new}>"
             await service.tell(old, Message(
                 "seat.replaced_you", f"{game.name}: you no longer play {power.value}; "
-                f"<@{new}> took over. Thank you for playing.",
-                {"game": game.name, "power": power.value, "new": new}))
+                f"{who} took over. Thank you for playing.",
+                {"game": game.name, "power": power.value, "new": new},
+                anonymous=game.settings.anonymous))     # not who took over, then
         for claim in others:
             if claim.user_id != new:
                 await service.tell(claim.user_id, Message(
@@ -199,3 +203,13 @@ async def _pending(conn: object, claim_id: int) -> SeatClaim:
     if claim is None or claim.status != "pending":
         raise InvalidRequest("seat.claim_settled", "this request has already been answered")
     return claim
+
+
+async def _not_seated_elsewhere(conn: object, game: Game, power: Power, user_id: int) -> None:
+    """A seat asked for with the button is approved only for a player holding no other power
+    of the game (a second seat is the moderator's choice, confirmed, with `/mod replace`)."""
+    held = sorted(p.value for p in await seats.powers_of(conn, game.id, user_id) if p != power)
+    if held:
+        raise InvalidRequest("seat.holds_another", f"<@{user_id}> already plays "
+                             f"{', '.join(held)} in {game.name}", game=game.name,
+                             user=user_id, powers=held, power=power.value)

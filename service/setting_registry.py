@@ -130,16 +130,34 @@ REGISTRY: dict[str, Setting] = {}
 
 def register(setting: Setting) -> Setting:
     """Add a setting to `/mod settings` (names are unique; the order is the order shown)."""
-    if setting.name in REGISTRY:
-        raise ValueError(f"setting {setting.name!r} is registered twice")
+    if setting.name in REGISTRY or any(setting.name == s.field or setting.field in (s.name, s.field)
+                                       for s in REGISTRY.values()):
+        raise ValueError(f"setting {setting.name!r} (field {setting.field!r}) is registered "
+                         "twice, or its name or field is another setting's")
     if setting.kind not in KINDS:
         raise ValueError(f"setting {setting.name!r}: unknown kind {setting.kind!r}")
     REGISTRY[setting.name] = setting
     return setting
 
 
+def setting_key(text: str) -> str:
+    """What a moderator typed as a setting's name, in the form the registry keeps: lower
+    case, words joined by underscores ("Movement hours", "movement-hours" -> movement_hours)."""
+    return "_".join(re.split(r"[\s_-]+", text.strip().lower())).strip("_")
+
+
+def find_setting(name: str) -> Setting | None:
+    """The setting named `name` (its `/mod settings` name) or holding the GameSettings field
+    `name` (the key `/game export` shows, e.g. movement_deadline); None if neither."""
+    key = setting_key(name)
+    found = REGISTRY.get(key)
+    if found is None:
+        found = next((s for s in REGISTRY.values() if s.field == key), None)
+    return found
+
+
 def setting_named(name: str) -> Setting:
-    found = REGISTRY.get(name.strip().lower())
+    found = find_setting(name)
     if found is None:
         raise InvalidRequest("settings.unknown", f"there is no setting {name!r}",
                              setting=name.strip())

@@ -23,12 +23,21 @@ from bot.cogs.schedules import schedule_summary
 from bot.confirm import Confirm, ask
 from bot.formatting import phase_label, power_name, timestamp
 from bot.i18n import language_of, tr
-from bot.mod_texts import audit_text, owing_text, setting_label, settings_text, value_text
+from bot.mod_texts import (
+    audit_text,
+    owing_text,
+    setting_label,
+    setting_of,
+    setting_typed,
+    settings_matching,
+    settings_text,
+    value_text,
+)
 from bot.permissions import is_moderator
 from engine.vocabulary import Power
 from service.errors import InvalidRequest
 from service.models import GameSettings
-from service.setting_registry import REGISTRY, setting_named
+from service.setting_registry import setting_named
 from service.when import wall_clock, zone_for_locale
 
 if TYPE_CHECKING:
@@ -74,13 +83,12 @@ _POWER_LIST = re.compile(r"\s*(?:[,;/+&]|\band\b|\be\b|\ben\b)\s*|\s+", re.IGNOR
 
 async def setting_autocomplete(interaction: discord.Interaction,
                                current: str) -> list[app_commands.Choice[str]]:
-    """The settings, named in the moderator's language."""
+    """The settings, named in the moderator's language, found by their names in any language
+    or as the export writes them."""
     bot: ArbitroBot = interaction.client  # type: ignore[assignment]
     lang = await bot.language_of_interaction(interaction)
-    typed = current.strip().lower()
-    choices = [app_commands.Choice(name=setting_label(lang, name)[:100], value=name)
-               for name in REGISTRY]
-    return [c for c in choices if typed in c.name.lower() or typed in c.value][:25]
+    return [app_commands.Choice(name=label[:100], value=name)
+            for label, name in settings_matching(lang, current)][:25]
 
 
 async def value_autocomplete(interaction: discord.Interaction,
@@ -88,7 +96,7 @@ async def value_autocomplete(interaction: discord.Interaction,
     """For a choice, its values with what each does; for the others, a few examples."""
     bot: ArbitroBot = interaction.client  # type: ignore[assignment]
     lang = await bot.language_of_interaction(interaction)
-    setting = REGISTRY.get(str(getattr(interaction.namespace, "setting", "") or ""))
+    setting = setting_typed(str(getattr(interaction.namespace, "setting", "") or ""))
     if setting is None:
         return []
     if setting.kind == "choice":
@@ -309,16 +317,39 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
 
     @app_commands.command(name="replace", description="Seat a player at a power (replacing its "
                                                       "player, or taking a vacant power)")
-    @app_commands.describe(game=GAME, power="the power", player="who plays it from now on")
+    @app_commands.describe(game=GAME, power="the power", player="who plays it from now on",
+                           anonymous_override="an anonymous game: seat a player who already "
+                                              "plays another power all the same")
     @app_commands.autocomplete(game=game_autocomplete(), power=power_autocomplete)
     async def replace(self, interaction: discord.Interaction, power: str, player: discord.Member,
-                      game: int | None = None) -> None:
+                      game: int | None = None, anonymous_override: bool = False) -> None:
         view = await self._begin(interaction, game)
         chosen = parse_power(power)
-        await self.bot.service.replace_player(view.id, interaction.user.id, chosen, player.id)
         lang = await self._lang(interaction)
-        await reply(interaction, tr(lang, "mod.replaced", game=view.name,
-                                    power=power_name(lang, chosen), player=player.mention))
+        service, actor = self.bot.service, interaction.user.id
+
+        async def go(confirmed: discord.Interaction | None = None) -> str:
+            # a second seat only once the moderator pressed the button (`confirmed`)
+            await service.replace_player(view.id, actor, chosen, player.id,
+                                         second_seat=confirmed is not None,
+                                         anonymous_override=anonymous_override)
+            return tr(lang, "mod.replaced", game=view.name, power=power_name(lang, chosen),
+                      player=player.mention)
+
+        held = [s.power for s in view.seats if s.user_id == player.id and s.power != chosen]
+        if not held:
+            await reply(interaction, await go())
+            return
+        if view.settings.anonymous and not anonymous_override:
+            raise InvalidRequest("moderation.second_seat_anonymous", "an anonymous game",
+                                 game=view.name, user=player.id, power=chosen.value,
+                                 powers=[p.value for p in held])   # as the service refuses
+        text = [tr(lang, "mod.second_seat_confirm", game=view.name, player=player.mention,
+                   powers=", ".join(power_name(lang, p) for p in held),
+                   power=power_name(lang, chosen))]
+        if view.settings.press == "gunboat":
+            text.append(tr(lang, "mod.second_seat_gunboat"))
+        await ask(interaction, "\n".join(text), Confirm(actor, lang, go, "mod.second_seat_yes"))
 
     @app_commands.command(name="offer", description="Offer a seat in the channel: players "
                                                     "ask for it with a button, you approve")
@@ -407,12 +438,13 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         if setting is None or value is None:
             shown = await config.show(view.id)
             if setting is not None:
-                chosen = setting_named(setting)
+                chosen = setting_of(setting)
                 shown = [v for v in shown if v.setting is chosen]
             await reply(interaction, settings_text(lang, view.name, shown,
                                                    view.status != "forming"))
             return
-        change = await config.change(view.id, interaction.user.id, setting, value)
+        change = await config.change(view.id, interaction.user.id, setting_of(setting).name,
+                                     value)
         await reply(interaction, tr(lang, "settings.you_changed", game=change.game,
                                     setting=setting_label(lang, change.setting.name),
                                     old=value_text(lang, change.setting, change.old),

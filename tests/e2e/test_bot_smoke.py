@@ -22,4 +22,5 @@ async def test_commands_are_described_in_italian_and_dutch(fake_discord, tmp_pat
             "Iscriviti a una partita non ancora iniziata")
         assert join["description_localizations"]["nl"] == (
             "Doe mee aan een spel dat nog niet begonnen is")
-        assert "name_localizations" not in join or not join["name_localizations"]
+        # names too (docs/bot.md): Discord shows them, the interaction carries the English
+        assert join["name_localizations"] == {"it": "iscriviti", "nl": "meedoen"}

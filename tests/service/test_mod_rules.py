@@ -47,6 +47,36 @@ async def test_a_change_applies_from_the_next_phase_is_logged_and_announced(
     assert post.params["setting"] == "movement_hours" and post.params["value"] == 129600.0
 
 
+async def test_a_setting_is_named_as_the_export_writes_it_or_in_words(service):
+    """`/game export` writes the GameSettings fields (movement_deadline, nmr_policy, ...):
+    `/mod settings` takes them as well as its own names, in any case, spaces or hyphens."""
+    game = await start_game(service)
+    exported = (await service.status(game.id)).settings.to_json()
+    for typed, text, field, value in [
+            ("movement_deadline", "36h", "movement_deadline", timedelta(hours=36)),
+            ("Movement Hours", "12h", "movement_deadline", timedelta(hours=12)),
+            ("nmr_policy", "grace", "nmr_policy", "grace"),
+            ("victory-target", "16", "victory_target", 16)]:
+        assert field in exported
+        change = await service.game_config.change(game.id, MODERATOR, typed, text)
+        assert change.new == value
+        assert getattr((await service.status(game.id)).settings, field) == value
+    logged = [e.params["setting"] for e in await service.audit_log(game.id)
+              if e.action == "setting"]
+    assert logged == ["movement_hours", "movement_hours", "missed_orders", "victory_centres"]
+
+
+def test_every_exported_setting_key_names_a_setting_once():
+    from service.models import GameSettings
+    from service.setting_registry import find_setting
+
+    fields = [s.field for s in REGISTRY.values()]
+    assert len(set(fields)) == len(fields)
+    for key in GameSettings().to_json():
+        found = find_setting(key)
+        assert found is not None and found.field == key, key
+
+
 async def test_several_reminders_and_the_new_ones_fire(service, clock, notifier):
     game = await start_game(service)
     await service.game_config.change(game.id, MODERATOR, "reminders", "2h, 12 ore")

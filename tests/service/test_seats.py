@@ -196,3 +196,67 @@ async def test_a_seat_abandoned_at_a_deadline_keeps_that_miss_on_its_player(serv
     assert (record.missed, record.civil_disorder_spells, record.abandoned) == (1, 1, 1)
     await service.replace_player(started.id, MODERATOR, Power.ITALY, 6060)
     assert (await service.records.record(6060)).missed == 0   # seated after that phase
+
+
+# -- a player at two powers of one game -------------------------------------------------------
+
+async def _seats(service, gid) -> dict[Power, int | None]:
+    return {s.power: s.user_id for s in (await service.status(gid)).seats}
+
+
+async def test_seating_a_player_at_a_second_power_needs_the_moderators_confirmation(
+        service, notifier):
+    started = await start_game(service)
+    gid, italy = started.id, started.user[Power.ITALY]
+    before = await _seats(service, gid)
+    with pytest.raises(InvalidRequest) as refused:
+        await service.replace_player(gid, MODERATOR, Power.FRANCE, italy)
+    assert refused.value.key == "moderation.second_seat"
+    assert refused.value.params["powers"] == ["Italy"] and \
+        refused.value.params["power"] == "France"
+    assert await _seats(service, gid) == before            # nothing changed, nothing said
+    assert not notifier.posted("moderation.replace_player")
+    assert "replace_player" not in [e.action for e in await service.audit_log(gid)]
+
+    await service.replace_player(gid, MODERATOR, Power.FRANCE, italy, second_seat=True)
+    after = await _seats(service, gid)
+    assert after[Power.FRANCE] == italy and after[Power.ITALY] == italy
+
+
+async def test_an_anonymous_game_refuses_a_second_seat_unless_the_moderator_overrides(
+        service, notifier):
+    started = await start_game(service, anonymous=True, press="gunboat")
+    gid, italy = started.id, started.user[Power.ITALY]
+    before = await _seats(service, gid)
+    for confirmed in (False, True):
+        with pytest.raises(InvalidRequest) as refused:
+            await service.replace_player(gid, MODERATOR, Power.FRANCE, italy,
+                                         second_seat=confirmed)
+        assert refused.value.key == "moderation.second_seat_anonymous"
+    assert await _seats(service, gid) == before and not notifier.posted(
+        "moderation.replace_player")
+    await service.replace_player(gid, MODERATOR, Power.FRANCE, italy, second_seat=True,
+                                 anonymous_override=True)
+    assert (await _seats(service, gid))[Power.FRANCE] == italy
+    [post] = notifier.posted("moderation.replace_player")
+    assert post.anonymous and "<@" not in post.text
+
+
+async def test_a_seat_claimed_by_button_goes_to_no_player_of_another_power(service, notifier):
+    started = await start_game(service)
+    gid, italy, england = started.id, started.user[Power.ITALY], started.user[Power.ENGLAND]
+    await service.remove_player(gid, MODERATOR, italy)
+    claim = await service.seating.claim_seat(gid, Power.ITALY, england)   # asking is free
+    with pytest.raises(InvalidRequest) as refused:
+        await service.seating.approve_claim(claim.id, MODERATOR)
+    assert refused.value.key == "seat.holds_another"
+    assert refused.value.params["powers"] == ["England"]
+    # nothing changed: the seat is vacant, the claim still open for the moderator to refuse
+    assert (await _seats(service, gid))[Power.ITALY] is None
+    assert (await service.seating.claim(claim.id)).status == "pending"
+    await service.seating.refuse_claim(claim.id, MODERATOR)
+    # seated elsewhere after asking: the same refusal
+    claim = await service.seating.claim_seat(gid, Power.ITALY, 777)
+    await service.replace_player(gid, MODERATOR, Power.ENGLAND, 777)
+    with pytest.raises(InvalidRequest, match="already plays England"):
+        await service.seating.approve_claim(claim.id, MODERATOR)
