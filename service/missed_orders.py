@@ -8,7 +8,8 @@
   channel a notice naming their powers; everyone may still change orders. When the last of
   them has sent orders, or the grace ends, the phase is adjudicated; powers still without
   orders are then in civil disorder. A moderator's `/mod process` adjudicates at any time.
-- Abandonment: after `abandon_after` phases in a row without orders a seat is declared
+- Abandonment: after `abandon_after` movement phases in a row in civil disorder (a retreat or
+  adjustment phase missed in between neither counts nor breaks the run) a seat is declared
   abandoned: its player is unseated, the power stays in civil disorder, the moderator is told,
   and the channel gets the message `seat.abandoned` (game, power, user_id), which is where a
   seat may be offered to someone else.
@@ -104,14 +105,16 @@ class MissedOrders(Area):
                     given: Mapping[Power, Any], civil_disorder: Any,
                     now: float) -> list[tuple[Power, int]]:
         """Inside the adjudicating transaction: count the phase missed by the powers in
-        civil disorder, and ordered by the others that had to order; unseat the players who
-        reached the game's limit. Returns (power, player) of the seats abandoned now."""
+        civil disorder (a movement phase missed), and ordered by the others that had to order
+        and sent something, even none of it valid; unseat the players who reached the game's
+        limit. A retreat or adjustment phase missed neither counts nor breaks the run.
+        Returns (power, player) of the seats abandoned now."""
         neutral = game.neutral_in(phase.position.phase)
         holders = {s.power: s.user_id for s in await seats.all_seats(conn, game.id)}
         # only a player misses a phase: a vacant power's count waits for whoever takes it
         missed_now = {p: holders[p] for p in civil_disorder if holders.get(p) is not None}
         ordered = {p for p in holders
-                   if p not in missed_now and given.get(p)
+                   if p not in missed_now and p in given
                    and needs_orders(phase.position, p, neutral)}
         counts = await missed.count_missed(conn, game.id, missed_now, ordered)
         limit = game.settings.abandon_after

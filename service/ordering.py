@@ -73,8 +73,11 @@ class OrderingMixin(ServiceCore):
                     or latest[2] != "open":
                 raise _closed(current.name, latest[1] if latest and latest[0] != current.id
                               else None)
-            # A message with no order read records nothing (not even that something came).
+            # A message with no order read records no order, but that orders came (none
+            # valid): the results say so rather than "no orders received".
             by_power: dict[Power, list[tuple[str, str]]] = {p: [] for p, _o in chosen}
+            if not chosen:
+                by_power = {p: [] for p in ([power] if power is not None else mine)}
             waives: dict[Power, int] = {}
             for p, order in chosen:
                 waives[p] = waives.get(p, 0) + (order.canonical() == "WAIVE")
