@@ -112,7 +112,8 @@ class Duty:
         return {"power": self.power.value, "kind": self.kind.value, "units": list(self.units),
                 "dislodged": [dict(d) for d in self.dislodged], "builds": self.builds,
                 "sites": list(self.sites), "removals": self.removals,
-                "centres_over": self.centres_over, "forced": self.forced}
+                "centres_over": self.centres_over,
+                **({"forced": True} if self.forced else {})}
 
 
 def duty(position: Position, power: Power,

@@ -35,6 +35,11 @@ from service.repos import draws, games, phases, seats
 from service.repos import orders as order_rows
 
 
+# Lines read as orders but refused: they came, none of them valid (not "no orders").
+_REFUSED = frozenset({"orders.not_your_section", "orders.not_your_centre",
+                      "orders.not_your_unit", "orders.no_unit_there"})
+
+
 class OrderingMixin(ServiceCore):
     async def submit_orders(self, game_id: int, user_id: int, text: str, *,
                             power: Power | None = None, lang: str = "auto",
@@ -73,10 +78,11 @@ class OrderingMixin(ServiceCore):
                     or latest[2] != "open":
                 raise _closed(current.name, latest[1] if latest and latest[0] != current.id
                               else None)
-            # A message with no order read records no order, but that orders came (none
-            # valid): the results say so rather than "no orders received".
+            # A message with no order read records nothing, but orders that were read and
+            # refused (another power's unit, no unit there) are orders that came, none
+            # valid: the results say so rather than "no orders received".
             by_power: dict[Power, list[tuple[str, str]]] = {p: [] for p, _o in chosen}
-            if not chosen:
+            if not chosen and any(line.error_key in _REFUSED for line in lines):
                 by_power = {p: [] for p in ([power] if power is not None else mine)}
             waives: dict[Power, int] = {}
             for p, order in chosen:
