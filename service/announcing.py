@@ -178,6 +178,7 @@ class Announcing(ServiceBase):
             # orders came, none valid: not "no orders received"
             "refused": [p.value for p in report.refused],
             "dislodged": report.after.get("dislodged_after", []),
+            "civil_disorder_removes": report.after.get("civil_disorder_removes", []),
             "supply_centers": report.after.get("supply_centers_after"),
             # the counts the phase started from, so readers show each power's change
             "centres_before": {p.value: n for p, n in phase.position.center_counts().items()

@@ -34,7 +34,6 @@ from service.order_text import Reading, power_header, read_orders
 from service.repos import draws, games, phases, seats
 from service.repos import orders as order_rows
 
-
 # Lines read as orders but refused: they came, none of them valid (not "no orders").
 _REFUSED = frozenset({"orders.not_your_section", "orders.not_your_centre",
                       "orders.not_your_unit", "orders.no_unit_there"})
