@@ -21,7 +21,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from engine.vocabulary import Power
+from engine.vocabulary import PhaseKind, Power
 from service.area import Area
 from service.clock import from_ts, to_ts
 from service.models import ACTIVE, Game, PhaseRow
@@ -31,6 +31,13 @@ from service.repos import audit, games, missed, phases, seats
 from service.repos import orders as order_rows
 
 log = logging.getLogger(__name__)
+
+_GRACE_DM = {
+    PhaseKind.MOVEMENT: ("nmr.grace_dm", "they will be in civil disorder"),
+    PhaseKind.RETREAT: ("nmr.grace_dm_retreat", "the dislodged units will be disbanded"),
+    PhaseKind.ADJUSTMENT: ("nmr.grace_dm_adjustment", "the builds will be waived and the "
+                           "rule will choose the removals"),
+}
 
 
 class MissedOrders(Area):
@@ -70,12 +77,14 @@ class MissedOrders(Area):
                              f"for them until {end:%Y-%m-%d %H:%M} UTC; everyone may still "
                              "change orders.", ping=True, phase=phase.name, powers=powers,
                              users=users, until=end)
+        # what waiting longer spares them depends on the phase (docs/moderation.md)
+        key, then = _GRACE_DM[phase.position.phase.kind]
         for user in users:
             mine = sorted(p.value for p, u in owing.items() if u == user)
             await self.core.tell(user, Message(
-                "nmr.grace_dm", f"{game.name}: the deadline of {phase.name} passed without "
+                key, f"{game.name}: the deadline of {phase.name} passed without "
                 f"your orders for {', '.join(mine)}. Send them by {end:%Y-%m-%d %H:%M} UTC, "
-                "or they will be in civil disorder.",
+                f"or {then}.",
                 {"game": game.name, "phase": phase.name, "power": mine, "until": end}))
         return True
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from datetime import timedelta
 
 from engine.position import Position
 from engine.vocabulary import Power, Unit, UnitType
@@ -198,3 +199,19 @@ async def test_forced_removals_do_not_hold_a_winter_that_waits_for_builds(servic
     assert {"power": "Germany", "removed_forced": 3} in winter.params["unordered"]
     assert winter.params["civil_disorder"] == []
     assert (await service.records.record(game.user[G])).missed == 0
+
+
+async def test_grace_in_winter_warns_of_builds_waived_not_civil_disorder(service, notifier,
+                                                                         clock):
+    game = await start_game(service, nmr_policy="grace", nmr_grace=timedelta(hours=12))
+    await service.submit_orders(game.id, game.user[F], "A PAR - BUR\nA MAR - SPA\nF BRE - MAO")
+    await service.process_now(game.id, MODERATOR)
+    await service.submit_orders(game.id, game.user[F], "A SPA - POR\nF MAO H\nA BUR - BEL")
+    await service.process_now(game.id, MODERATOR)
+    view = await service.status(game.id)
+    assert view.phase == "W1901A"
+    clock.advance(view.deadline - clock.now() + timedelta(minutes=1))
+    assert await service.run_due() == 0                       # held for France's builds
+    [dm] = notifier.sent_to(game.user[F], "nmr.grace_dm_adjustment")
+    assert "builds will be waived" in dm.text and "civil disorder" not in dm.text
+    assert not notifier.sent_to(game.user[F], "nmr.grace_dm")
