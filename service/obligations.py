@@ -146,8 +146,9 @@ def unordered(position: Position, ordered: Iterable[tuple[Power, str]],
               neutral: frozenset[Power] = frozenset()) -> list[dict[str, Any]]:
     """What the results must say besides the orders given, so every unit is accounted for:
     units that had no order in a movement phase (they held), dislodged units that had no
-    order in a retreat phase (they were disbanded), and builds allowed but not given in an
-    adjustment phase. `ordered`: (power, canonical order) of every order given."""
+    order in a retreat phase (they were disbanded), and builds allowed but not given (waived)
+    or removals forced on a power with no centre left (no order needed) in an adjustment
+    phase. `ordered`: (power, canonical order) of every order given."""
     kind = position.phase.kind
     given: dict[Power, list[str]] = {}
     for power, text in ordered:
@@ -168,7 +169,7 @@ def unordered(position: Position, ordered: Iterable[tuple[Power, str]],
         used = sum(t == "WAIVE" or t.endswith(" B") for t in given.get(power, []))
         if owed.builds > used:
             silent.append({"power": power.value, "unused_builds": owed.builds - used})
-        if owed.forced:
+        if owed.forced and not given.get(power):
             silent.append({"power": power.value, "removed_forced": owed.removals})
     return silent
 
