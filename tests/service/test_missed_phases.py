@@ -9,6 +9,8 @@ import json
 from dataclasses import replace
 from datetime import timedelta
 
+import pytest
+
 from engine.position import Position
 from engine.vocabulary import Power, Unit, UnitType
 from service.repos import phases, seats
@@ -215,3 +217,32 @@ async def test_grace_in_winter_warns_of_builds_waived_not_civil_disorder(service
     [dm] = notifier.sent_to(game.user[F], "nmr.grace_dm_adjustment")
     assert "builds will be waived" in dm.text and "civil disorder" not in dm.text
     assert not notifier.sent_to(game.user[F], "nmr.grace_dm")
+
+
+@pytest.mark.sqlite_only
+async def test_the_migration_keeps_old_misses_and_civil_disorder_only_for_movement(tmp_path):
+    """Phases adjudicated before 0012 listed every silent power as in civil disorder: the
+    migration keeps them all as missed, and as civil disorder only in movement phases."""
+    from service.db_sqlite import SqliteDatabase
+    from service.schema import bundled_migrations, migrate
+
+    db = await SqliteDatabase.open(tmp_path / "old.sqlite")
+    try:
+        every = bundled_migrations()
+        ours = next(m for m in every if m.name.endswith("_missed_phases.sql"))
+        await migrate(db.conn, "old.sqlite", [m for m in every if m.version < ours.version])
+        await db.conn.execute("PRAGMA foreign_keys = OFF")
+        for seq, name in enumerate(("F1901M", "F1901R", "W1901A"), start=1):
+            await db.conn.execute(
+                "INSERT INTO phases (id, game_id, seq, name, position_json, status, opened_at) "
+                "VALUES (?, 1, ?, ?, '{}', 'done', 0)", (seq, seq, name))
+            await db.conn.execute("INSERT INTO phase_outcomes (phase_id, after_json, "
+                                  "civil_disorder_json) VALUES (?, '{}', '[\"France\"]')", (seq,))
+        await migrate(db.conn, "old.sqlite", every)
+        async with db.conn.execute("SELECT phase_id, civil_disorder_json, missed_json, "
+                                   "refused_json FROM phase_outcomes ORDER BY phase_id") as cur:
+            rows = [tuple(r) for r in await cur.fetchall()]
+        assert rows == [(1, '["France"]', '["France"]', "[]"), (2, "[]", '["France"]', "[]"),
+                        (3, "[]", '["France"]', "[]")]
+    finally:
+        await db.close()
