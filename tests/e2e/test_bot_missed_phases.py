@@ -56,7 +56,7 @@ async def test_a_season_with_builds_waived_and_orders_all_refused(fake_discord, 
         assert "no builds ordered: 2 builds waived" in winter
         assert "civil disorder" not in winter
         waived = await fake.wait_for_dm(
-            francesca, lambda m: "si rinuncia alle 2 costruzioni" in m.content)
+            francesca, lambda m: "si è rinunciato alle 2 costruzioni" in m.content)
         assert "Inverno 1901" in waived.content and "Non è una *sommossa*" in waived.content
         assert "rimaste ferme" not in waived.content and "sommossa." not in waived.content
         # her /profile counts what happened: two phases on time, one missed, no civil
