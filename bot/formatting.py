@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.i18n import tr
+from bot.i18n import tr, trn
 from engine.vocabulary import Power
 from grammar.texts import province as province_text
 from service.when import wall_clock
@@ -89,27 +89,32 @@ def results_blocks(lang: str, *, game_name: str, phase: str, results: Sequence[A
                    next_phase: str | None = None, deadline: datetime | None = None,
                    outcome: Mapping[str, Any] | None = None,
                    powers: Iterable[Power | str] = (),
-                   unordered: Sequence[Mapping[str, Any]] = ()) -> list[str]:
+                   unordered: Sequence[Mapping[str, Any]] = (),
+                   refused: Iterable[Power | str] = ()) -> list[str]:
     """The announcement of an adjudicated phase as paragraphs (one per power, then dislodged
     units, centres with their changes, the end of the game or the next deadline), ready for
     `bot.limits.split_blocks`. `results` are rows with `power`, `order`, `status`, `reason`,
     `province`; `after` is the position after the phase as `arbitro adjudicate` writes it;
     `unordered` what happened without an order (units that held or were disbanded, builds
-    not used), so every unit is accounted for."""
+    not used, forced removals), so every unit is accounted for; `refused` the powers whose
+    orders came but none was valid (not civil disorder)."""
     disorder = {str(getattr(p, "value", p)) for p in civil_disorder}
+    wasted = {str(getattr(p, "value", p)) for p in refused}
     by_power: dict[str, list[Any]] = {}
     for row in results:
         by_power.setdefault(str(getattr(row.power, "value", row.power)), []).append(row)
     silent: dict[str, list[str]] = {}
     for item in unordered:
         silent.setdefault(str(item["power"]), []).append(_silent_line(lang, item))
-    names = sorted(set(by_power) | disorder | set(silent)
+    names = sorted(set(by_power) | disorder | wasted | set(silent)
                    | {str(getattr(p, "value", p)) for p in powers})
     blocks = [tr(lang, "results.title", game=game_name, phase=phase_label(lang, phase))]
     for power in names:
         head = f"**{power_name(lang, power)}**"
         if power in disorder:
             head += " — " + tr(lang, "results.civil_disorder")
+        elif power in wasted:
+            head += " — " + tr(lang, "results.none_valid")
         rows = by_power.get(power, [])
         lines = [result_line(lang, r.order, r.status, r.reason, r.province) for r in rows]
         lines += silent.get(power, [])
@@ -129,7 +134,8 @@ def results_blocks(lang: str, *, game_name: str, phase: str, results: Sequence[A
                                                  f"{location(unit.get('location'))}"),
                             attacker=place(lang, unit.get("attacker_from")), options=where))
         blocks.append("\n".join(lines))
-    removed = after.get("civil_disorder_removes") or []
+    forced = {str(i["power"]) for i in unordered if "removed_forced" in i}
+    removed = [u for u in after.get("civil_disorder_removes") or [] if u.get("power") not in forced]
     if removed:
         blocks.append(tr(lang, "results.cd_removed", units=", ".join(
             f"{power_name(lang, u.get('power', '?'))} {u.get('type', '?')} "
@@ -150,7 +156,9 @@ def results_blocks(lang: str, *, game_name: str, phase: str, results: Sequence[A
 def _silent_line(lang: str, item: Mapping[str, Any]) -> str:
     """A unit that had no order, or builds not used, as a line of the results."""
     if "unused_builds" in item:
-        return "▫️ " + tr(lang, "results.unused_builds", count=item["unused_builds"])
+        return "▫️ " + trn(lang, "results.builds_waived", item["unused_builds"])
+    if "removed_forced" in item:
+        return "▫️ " + trn(lang, "results.removed_forced", item["removed_forced"])
     key = "results.unordered_held" if item.get("fate") == "held" else "results.unordered_disbanded"
     return f"▫️ `{item['unit']}` — " + tr(lang, key)
 

@@ -5,6 +5,9 @@ Every text the bot writes has a key (`"game.joined"`, the service's `"orders.pha
 Italian and Dutch, with `{name}` placeholders for the parameters. The `.mo` files next to them
 are what is loaded; rebuild them with `pybabel compile -d bot/locales -D arbitro` after editing.
 
+A text with a count has an entry per plural form (`trn`: `key`, `key_plural`), chosen by
+the catalogue's own `Plural-Forms` rule, as ngettext chooses.
+
 A key missing from a catalogue falls back to English, then to the text the caller supplies
 (the service's own English `text`), so a new service message is never lost, only untranslated.
 """
@@ -66,6 +69,20 @@ def tr(lang: str, key: str, /, fallback: str | None = None, **params: Any) -> st
     if text == key:
         return fallback if fallback is not None else key
     return fill(text, params)
+
+
+def plural_key(lang: str, key: str, count: int) -> str:
+    """The entry of `key` for `count`, by the plural rule of `lang`'s catalogue (its
+    `Plural-Forms` header, as gettext's ngettext reads it): form 0 is `key` itself (one, in
+    our languages), form n is `key` + "_plural" (n = 1) or + f"_plural{n}" (n > 1)."""
+    lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    form = getattr(catalogue(lang), "plural", lambda n: int(n != 1))(count)
+    return key if form == 0 else f"{key}_plural" + (str(form) if form > 1 else "")
+
+
+def trn(lang: str, key: str, count: int, /, fallback: str | None = None, **params: Any) -> str:
+    """`tr` of the form of `key` that agrees with `count` (passed as `{count}`)."""
+    return tr(lang, plural_key(lang, key, count), fallback, count=count, **params)
 
 
 def fill(template: str, params: Mapping[str, Any]) -> str:

@@ -82,7 +82,7 @@ async def _results(bot: Any, params: dict[str, Any], lang: str) -> list[str]:
         centres_before=params.get("centres_before") if centres else None,
         centres_after={p: len(cs) for p, cs in centres.items()} if centres else None,
         next_phase=params.get("next_phase"), deadline=deadline, outcome=params.get("outcome"),
-        unordered=params.get("unordered") or ())
+        unordered=params.get("unordered") or (), refused=params.get("refused") or ())
 
 
 def words(lang: str, params: Mapping[str, Any], *,

@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.formatting import phase_label, power_name, result_line, timestamp
-from bot.i18n import tr
+from bot.i18n import tr, trn
 from engine.orders import parse_order
 from engine.vocabulary import Phase
 from grammar.texts import province
@@ -84,7 +84,7 @@ def profile_text(lang: str, record: Any, user: str) -> str:
         lines.append(tr(lang, "profile.on_time", on_time=record.on_time,
                         total=record.on_time + record.missed, percent=percent))
         lines.append(tr(lang, "profile.missed", missed=record.missed,
-                        spells=record.civil_disorder_spells))
+                        spells=trn(lang, "profile.spells", record.civil_disorder_spells)))
     lines.append(tr(lang, "profile.games", finished=record.finished, playing=record.playing,
                     abandoned=record.abandoned))
     return "\n".join(lines)

@@ -8,23 +8,48 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.formatting import phase_label, place, power_name, timestamp, unit_text
-from bot.i18n import tr
+from bot.i18n import tr, trn
 
 
 def turn_blocks(lang: str, params: Mapping[str, Any]) -> list[str]:
     blocks = []
     missed = params.get("missed") or []
     if missed:
-        blocks.append(tr(lang, "turn.missed", phase=phase_label(lang, params.get("previous_phase")),
-                         powers=", ".join(power_name(lang, p) for p in missed)))
+        blocks.append(missed_text(lang, params, ", ".join(power_name(lang, p) for p in missed)))
+    refused = params.get("refused") or []
+    if refused:
+        blocks.append(tr(lang, "turn.refused", phase=phase_label(lang, params.get("previous_phase")),
+                         powers=", ".join(power_name(lang, p) for p in refused)))
     duties = params.get("duties") or []
     if duties:
         lines = [tr(lang, "turn.title", game=params.get("game", ""),
                     phase=phase_label(lang, params.get("phase")))]
         lines += [duty_line(lang, d) for d in duties]
-        lines.append(tr(lang, "turn.deadline", deadline=timestamp(params.get("deadline"))))
+        if not all(d.get("forced") for d in duties):
+            lines.append(tr(lang, "turn.deadline", deadline=timestamp(params.get("deadline"))))
         blocks.append("\n".join(lines))
     return blocks
+
+
+def missed_text(lang: str, params: Mapping[str, Any], powers: str) -> str:
+    """What missing the last phase did, by its kind: a movement phase puts the power in civil
+    disorder (its units held); a retreat disbands the dislodged units; builds are waived;
+    removals are chosen by the rule. Only the first is civil disorder."""
+    kind = params.get("missed_kind", "M")
+    phase = phase_label(lang, params.get("previous_phase"))
+    if kind == "R":
+        units = params.get("disbanded") or []
+        return trn(lang, "turn.missed_retreat", len(units), phase=phase, powers=powers,
+                   units=", ".join(unit_text(lang, u) for u in units))
+    if kind == "A" and params.get("removed"):
+        units = params["removed"]
+        return trn(lang, "turn.missed_removals", len(units), phase=phase, powers=powers,
+                   units=", ".join(unit_text(lang, u) for u in units))
+    if kind == "A":
+        return trn(lang, "turn.missed_builds", int(params.get("waived") or 0), phase=phase,
+                   powers=powers)
+    return tr(lang, "turn.missed", phase=phase_label(lang, params.get("previous_phase")),
+              powers=powers)
 
 
 def duty_line(lang: str, duty: Mapping[str, Any]) -> str:
@@ -45,6 +70,8 @@ def duty_line(lang: str, duty: Mapping[str, Any]) -> str:
         if duty.get("centres_over"):
             text += " " + tr(lang, "turn.builds_over", count=duty["centres_over"])
         return text
+    if duty.get("removals") and duty.get("forced"):
+        return trn(lang, "turn.removals_forced", duty["removals"], power=power)
     if duty.get("removals"):
         key = "turn.removal_one" if duty["removals"] == 1 else "turn.removals"
         return tr(lang, key, power=power, count=duty["removals"])

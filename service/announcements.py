@@ -56,6 +56,7 @@ def centre_lines(before: Mapping[str, int], after: Mapping[str, int]) -> list[st
 
 def results_text(*, game_name: str, phase: str, results: Sequence[OrderResultRow],
                  civil_disorder: Sequence[str], after: Mapping[str, Any],
+                 refused: Sequence[str] = (), forced: Sequence[str] = (),
                  centres_before: Mapping[str, int], centres_after: Mapping[str, int],
                  next_phase: str | None, next_deadline: datetime | None,
                  outcome: Mapping[str, Any] | None) -> str:
@@ -69,6 +70,8 @@ def results_text(*, game_name: str, phase: str, results: Sequence[OrderResultRow
     if civil_disorder:
         lines.append("In civil disorder (sommossa), no orders received: "
                      + ", ".join(civil_disorder))
+    if refused:
+        lines.append("Orders received, none valid: " + ", ".join(refused))
     dislodged = after.get("dislodged_after") or []
     if dislodged:
         lines.append("Dislodged:")
@@ -79,9 +82,13 @@ def results_text(*, game_name: str, phase: str, results: Sequence[OrderResultRow
                          f"(attacked from {str(d.get('attacker_from') or '?').upper()}): "
                          f"may retreat to {where}")
     removed = after.get("civil_disorder_removes") or []
-    if removed:
-        lines.append("Removed by the civil-disorder rule: " + ", ".join(
-            f"{u['power']} {u['type']} {u['location'].upper()}" for u in removed))
+    for title, units in (
+            ("Removed by the civil-disorder rule", [u for u in removed
+                                                    if u["power"] not in forced]),
+            ("Removed, no supply centre left", [u for u in removed if u["power"] in forced])):
+        if units:
+            lines.append(f"{title}: " + ", ".join(
+                f"{u['power']} {u['type']} {u['location'].upper()}" for u in units))
     if "supply_centers_after" in after or centres_before != centres_after:
         lines.append("Supply centres: " + "; ".join(centre_lines(centres_before, centres_after)))
     if outcome:

@@ -59,14 +59,20 @@ class Announcing(ServiceBase):
             game = await self.game_or_fail(conn, phase.game_id)
             rows = await results.of_phase(conn, phase_id)
             stored = await results.outcome(conn, phase_id)
+            quiet = await results.silence(conn, phase_id)
             following = await phases.by_seq(conn, game.id, phase.seq + 1)
         after, disorder = stored if stored else ({}, [])
         before = {p.value: n for p, n in phase.position.center_counts().items() if n}
         centres_after = ({p: len(cs) for p, cs in after["supply_centers_after"].items()}
                          if "supply_centers_after" in after else before)
+        silent = unordered(phase.position, [(r.power, r.order) for r in rows],
+                           game.neutral_in(phase.position.phase))
         text = announcements.results_text(
             game_name=game.name, phase=phase.name, results=rows,
-            civil_disorder=[p.value for p in disorder], after=after, centres_before=before,
+            civil_disorder=[p.value for p in disorder],
+            refused=sorted(p.value for p in quiet.refused),
+            forced=[i["power"] for i in silent if "removed_forced" in i], after=after,
+            centres_before=before,
             centres_after=centres_after,
             next_phase=following.name if following else None,
             next_deadline=following.deadline_at if following else None,
@@ -82,10 +88,9 @@ class Announcing(ServiceBase):
                                          results=engine_results(rows, phase.position.phase.kind),
                                          civil_disorder=tuple(disorder),
                                          after=position_after(phase, after) if after else None)
-        silent = unordered(phase.position, [(r.power, r.order) for r in rows],
-                           game.neutral_in(phase.position.phase))
         return PhaseReport(game.id, phase.name, phase.seq, tuple(rows), tuple(disorder), after,
-                           text, image, tuple(silent))
+                           text, image, tuple(silent), tuple(sorted(quiet.missed)),
+                           tuple(sorted(quiet.refused)))
 
     @staticmethod
     def _newly_eliminated(game: Game, phase: PhaseRow, after: dict[str, Any]) -> list[Power]:
@@ -170,7 +175,10 @@ class Announcing(ServiceBase):
             "results": [{"power": r.power.value, "order": r.order, "status": r.status,
                          "reason": r.reason, "province": r.province} for r in report.results],
             "civil_disorder": [p.value for p in report.civil_disorder],
+            # orders came, none valid: not "no orders received"
+            "refused": [p.value for p in report.refused],
             "dislodged": report.after.get("dislodged_after", []),
+            "civil_disorder_removes": report.after.get("civil_disorder_removes", []),
             "supply_centers": report.after.get("supply_centers_after"),
             # the counts the phase started from, so readers show each power's change
             "centres_before": {p.value: n for p, n in phase.position.center_counts().items()
@@ -189,8 +197,7 @@ class Announcing(ServiceBase):
         async with self.db.transaction() as conn:
             await phases.mark_announced(conn, phase_id, self.now_ts())
             seated = await seats.all_seats(conn, game.id)
-        for user_id, notice in turn_messages(game, phase, following, seated,
-                                             report.civil_disorder):
+        for user_id, notice in turn_messages(game, phase, following, seated, report):
             await self.tell(user_id, notice)
         if following is None and game.outcome:
             await self._post_story(game)

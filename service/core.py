@@ -36,7 +36,7 @@ from service.ending import centres_counted, decide_end
 from service.images import Renderer
 from service.models import ACTIVE, Game, PhaseRow
 from service.notifier import Message
-from service.obligations import missing
+from service.obligations import missing, nothing_to_choose, silence
 from service.repos import audit, games, marks, phases, results, seats
 from service.repos import orders as order_rows
 
@@ -267,17 +267,21 @@ class ServiceCore(Announcing):
                 if not await phases.close(conn, phase_id, now):
                     return False
                 await marks.keep(conn, game_id, phase_id)     # what a rollback puts back
-                await results.store(conn, phase_id, result)
+                quiet = silence(phase.position, result.civil_disorder,
+                                await order_rows.spoke(conn, phase_id),
+                                game.neutral_in(phase_now))
+                await results.store(conn, phase_id, result, quiet)
                 # Its announcement is this process's, in the database (other processes) and
                 # here (a retry of pending announcements in this process).
                 await phases.claim_announcement(conn, phase_id, now,
                                                 now + ANNOUNCE_LEASE.total_seconds(),
                                                 self.instance)
                 self._announcing.add(phase_id)
-                if result.civil_disorder:
-                    await seats.set_civil_disorder(conn, game_id, result.civil_disorder, True)
+                if quiet.civil_disorder:
+                    await seats.set_civil_disorder(conn, game_id, set(quiet.civil_disorder),
+                                                   True)
                 abandoned = await self.missed_orders.count(conn, game, phase, given,
-                                                           result.civil_disorder, now)
+                                                           quiet.civil_disorder, now)
                 following = result.next_position
                 side_before = game.joined_side
                 game = await self._toss_coin_if_due(conn, game, following.phase, now)
@@ -292,6 +296,8 @@ class ServiceCore(Announcing):
                         conn, game, following.phase.kind, now=now,
                         previous_deadline=to_ts(phase.deadline_at) if phase.deadline_at
                         else None)
+                    if nothing_to_choose(following, game.neutral_in(following.phase)):
+                        deadline = now   # only forced removals: nobody is waited for
                     await phases.insert(conn, game_id, following, opened_at=now,
                                         deadline_at=deadline)
                 if actor_id is not None:

@@ -8,7 +8,8 @@
   channel a notice naming their powers; everyone may still change orders. When the last of
   them has sent orders, or the grace ends, the phase is adjudicated; powers still without
   orders are then in civil disorder. A moderator's `/mod process` adjudicates at any time.
-- Abandonment: after `abandon_after` phases in a row without orders a seat is declared
+- Abandonment: after `abandon_after` movement phases in a row in civil disorder (a retreat or
+  adjustment phase missed in between neither counts nor breaks the run) a seat is declared
   abandoned: its player is unseated, the power stays in civil disorder, the moderator is told,
   and the channel gets the message `seat.abandoned` (game, power, user_id), which is where a
   seat may be offered to someone else.
@@ -20,7 +21,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from engine.vocabulary import Power
+from engine.vocabulary import PhaseKind, Power
 from service.area import Area
 from service.clock import from_ts, to_ts
 from service.models import ACTIVE, Game, PhaseRow
@@ -30,6 +31,13 @@ from service.repos import audit, games, missed, phases, seats
 from service.repos import orders as order_rows
 
 log = logging.getLogger(__name__)
+
+_GRACE_DM = {
+    PhaseKind.MOVEMENT: ("nmr.grace_dm", "they will be in civil disorder"),
+    PhaseKind.RETREAT: ("nmr.grace_dm_retreat", "the dislodged units will be disbanded"),
+    PhaseKind.ADJUSTMENT: ("nmr.grace_dm_adjustment", "the builds will be waived and the "
+                           "rule will choose the removals"),
+}
 
 
 class MissedOrders(Area):
@@ -69,12 +77,14 @@ class MissedOrders(Area):
                              f"for them until {end:%Y-%m-%d %H:%M} UTC; everyone may still "
                              "change orders.", ping=True, phase=phase.name, powers=powers,
                              users=users, until=end)
+        # what waiting longer spares them depends on the phase (docs/moderation.md)
+        key, then = _GRACE_DM[phase.position.phase.kind]
         for user in users:
             mine = sorted(p.value for p, u in owing.items() if u == user)
             await self.core.tell(user, Message(
-                "nmr.grace_dm", f"{game.name}: the deadline of {phase.name} passed without "
+                key, f"{game.name}: the deadline of {phase.name} passed without "
                 f"your orders for {', '.join(mine)}. Send them by {end:%Y-%m-%d %H:%M} UTC, "
-                "or they will be in civil disorder.",
+                f"or {then}.",
                 {"game": game.name, "phase": phase.name, "power": mine, "until": end}))
         return True
 
@@ -104,14 +114,16 @@ class MissedOrders(Area):
                     given: Mapping[Power, Any], civil_disorder: Any,
                     now: float) -> list[tuple[Power, int]]:
         """Inside the adjudicating transaction: count the phase missed by the powers in
-        civil disorder, and ordered by the others that had to order; unseat the players who
-        reached the game's limit. Returns (power, player) of the seats abandoned now."""
+        civil disorder (a movement phase missed), and ordered by the others that had to order
+        and sent something, even none of it valid; unseat the players who reached the game's
+        limit. A retreat or adjustment phase missed neither counts nor breaks the run.
+        Returns (power, player) of the seats abandoned now."""
         neutral = game.neutral_in(phase.position.phase)
         holders = {s.power: s.user_id for s in await seats.all_seats(conn, game.id)}
         # only a player misses a phase: a vacant power's count waits for whoever takes it
         missed_now = {p: holders[p] for p in civil_disorder if holders.get(p) is not None}
         ordered = {p for p in holders
-                   if p not in missed_now and given.get(p)
+                   if p not in missed_now and p in given
                    and needs_orders(phase.position, p, neutral)}
         counts = await missed.count_missed(conn, game.id, missed_now, ordered)
         limit = game.settings.abandon_after

@@ -412,6 +412,10 @@ class PhaseReport:
     # what happened without an order: units that held or were disbanded, builds not used
     # (service.obligations.unordered), so the results account for every unit
     unordered: tuple[dict[str, Any], ...] = ()
+    # powers that owed orders and sent none (any phase kind; only a movement phase's are in
+    # civil disorder), and those whose orders came but none was valid
+    missed: tuple[Power, ...] = ()
+    refused: tuple[Power, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -420,8 +424,9 @@ class PlayerRecord:
 
     user_id: int
     on_time: int                     # phases they sent orders for before the deadline
-    missed: int                      # phases their power went into civil disorder
+    missed: int                      # phases their power owed orders for and sent none
     civil_disorder_spells: int       # times a seat of theirs went into civil disorder
+    #                                  (a movement phase missed, after one it ordered)
     finished: int                    # games they played to the end
     playing: int                     # games they play now
     abandoned: int                   # seats they left (removed, replaced, abandoned)

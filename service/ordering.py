@@ -34,6 +34,10 @@ from service.order_text import Reading, power_header, read_orders
 from service.repos import draws, games, phases, seats
 from service.repos import orders as order_rows
 
+# Lines read as orders but refused: they came, none of them valid (not "no orders").
+_REFUSED = frozenset({"orders.not_your_section", "orders.not_your_centre",
+                      "orders.not_your_unit", "orders.no_unit_there"})
+
 
 class OrderingMixin(ServiceCore):
     async def submit_orders(self, game_id: int, user_id: int, text: str, *,
@@ -73,8 +77,12 @@ class OrderingMixin(ServiceCore):
                     or latest[2] != "open":
                 raise _closed(current.name, latest[1] if latest and latest[0] != current.id
                               else None)
-            # A message with no order read records nothing (not even that something came).
+            # A message with no order read records nothing, but orders that were read and
+            # refused (another power's unit, no unit there) are orders that came, none
+            # valid: the results say so rather than "no orders received".
             by_power: dict[Power, list[tuple[str, str]]] = {p: [] for p, _o in chosen}
+            if not chosen and any(line.error_key in _REFUSED for line in lines):
+                by_power = {p: [] for p in ([power] if power is not None else mine)}
             waives: dict[Power, int] = {}
             for p, order in chosen:
                 waives[p] = waives.get(p, 0) + (order.canonical() == "WAIVE")

@@ -119,7 +119,8 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
         report = await self.bot.service.phase_report(view.id, name)
         blocks = results_blocks(lang, game_name=view.name, phase=report.phase,
                                 results=report.results, civil_disorder=report.civil_disorder,
-                                after=report.after, unordered=report.unordered)
+                                after=report.after, unordered=report.unordered,
+                                refused=report.refused)
         pieces = split_blocks(blocks)
         file = None
         if report.image is not None:

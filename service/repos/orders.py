@@ -64,6 +64,14 @@ async def submissions(conn: Connection, phase_id: int,
     return [tuple(r) for r in rows]
 
 
+async def spoke(conn: Connection, phase_id: int) -> set[Power]:
+    """The powers that sent a message of orders in the phase, whether any line was valid or
+    not (a withdrawal of every order is no message: its text is empty)."""
+    rows = await conn.fetch("SELECT DISTINCT power FROM submissions WHERE phase_id = ? "
+                            "AND text <> ''", (phase_id,))
+    return {Power(r[0]) for r in rows}
+
+
 async def set_ready(conn: Connection, phase_id: int, power: Power, ready: bool) -> None:
     if ready:
         await conn.execute("INSERT INTO ready (phase_id, power) VALUES (?, ?) ON CONFLICT DO NOTHING",

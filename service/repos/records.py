@@ -1,6 +1,7 @@
 """A player's record across every game of this database, derived from what is stored anyway:
 the seat terms (who held a power from which phase to which), the submissions (orders sent
-before a phase was adjudicated) and the civil-disorder marks of each adjudicated phase."""
+before a phase was adjudicated, valid or not) and, for each adjudicated phase, the powers that
+missed it and those of them in civil disorder (a movement phase missed)."""
 
 from __future__ import annotations
 
@@ -19,14 +20,18 @@ async def record(conn: Connection, user_id: int) -> PlayerRecord:
         "SELECT DISTINCT p.game_id, s.power, p.seq FROM submissions s "
         "JOIN phases p ON p.id = s.phase_id WHERE s.user_id = ? AND p.status = 'done'",
         (user_id,))
-    # the phases in civil disorder of the powers the player held then (the JSON list of each
-    # phase's powers is read here: both databases read it, but each with its own functions)
+    # the phases the powers the player held then missed (any kind), and those of them in
+    # civil disorder (a movement phase missed); the JSON lists of each phase's powers are
+    # read here: both databases read them, but each with its own functions
     terms = await conn.fetch(
-        "SELECT p.game_id, t.power, p.seq, o.civil_disorder_json FROM phase_outcomes o "
-        "JOIN phases p ON p.id = o.phase_id JOIN seat_terms t ON t.game_id = p.game_id "
-        f"WHERE t.user_id = ? AND o.civil_disorder_json <> '[]' AND {_COVERS}", (user_id,))
-    missed = sorted({(g, power, seq) for g, power, seq, disorder in terms
-                     if power in json.loads(disorder)})
+        "SELECT p.game_id, t.power, p.seq, o.missed_json, o.civil_disorder_json "
+        "FROM phase_outcomes o JOIN phases p ON p.id = o.phase_id "
+        "JOIN seat_terms t ON t.game_id = p.game_id "
+        f"WHERE t.user_id = ? AND o.missed_json <> '[]' AND {_COVERS}", (user_id,))
+    missed = sorted({(g, power, seq) for g, power, seq, lost, _cd in terms
+                     if power in json.loads(lost)})
+    disorder = sorted({(g, power, seq) for g, power, seq, _lost, cd in terms
+                       if power in json.loads(cd)})
     games = await conn.fetch(
         "SELECT g.status, COUNT(DISTINCT g.id) FROM seat_terms t JOIN games g ON g.id = t.game_id "
         "WHERE t.user_id = ? AND t.until_seq IS NULL GROUP BY g.status", (user_id,))
@@ -36,7 +41,7 @@ async def record(conn: Connection, user_id: int) -> PlayerRecord:
     by_status = {status: count for status, count in games}
     return PlayerRecord(
         user_id=user_id, on_time=len({(g, p, s) for g, p, s in ordered} - _keys(missed)),
-        missed=len(missed), civil_disorder_spells=_spells(ordered, missed),
+        missed=len(missed), civil_disorder_spells=_spells(ordered, disorder),
         finished=by_status.get("finished", 0),
         playing=by_status.get("active", 0) + by_status.get("paused", 0),
         abandoned=left[0][0])
@@ -47,8 +52,8 @@ def _keys(rows: list) -> set[tuple[int, str, int]]:
 
 
 def _spells(ordered: list, missed: list) -> int:
-    """How many times a seat of the player went into civil disorder: runs of missed phases of
-    one power, each broken by a phase it was ordered in."""
+    """How many times a seat of the player went into civil disorder: runs of movement phases
+    of one power in civil disorder, each broken by a phase it was ordered in."""
     events = sorted([(g, p, s, False) for g, p, s in ordered]
                     + [(g, p, s, True) for g, p, s in missed])
     spells, before = 0, None

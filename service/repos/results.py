@@ -10,6 +10,7 @@ from engine.position import centers_to_json
 from engine.vocabulary import Power
 from service.db import Connection
 from service.models import OrderResultRow
+from service.obligations import Silence
 
 
 def after_record(result: PhaseResult) -> dict[str, Any]:
@@ -26,7 +27,10 @@ def after_record(result: PhaseResult) -> dict[str, Any]:
     return record
 
 
-async def store(conn: Connection, phase_id: int, result: PhaseResult) -> None:
+async def store(conn: Connection, phase_id: int, result: PhaseResult,
+                quiet: Silence) -> None:
+    """The results of a phase; `quiet` what the powers without a valid order did
+    (service.obligations.silence)."""
     await conn.executemany(
         "INSERT INTO results (phase_id, seq, power, order_text, status, reason, province) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -34,9 +38,14 @@ async def store(conn: Connection, phase_id: int, result: PhaseResult) -> None:
           r.outcome.reason.value if r.outcome.reason else None, r.outcome.province)
          for i, r in enumerate(result.results)])
     await conn.execute(
-        "INSERT INTO phase_outcomes (phase_id, after_json, civil_disorder_json) VALUES (?, ?, ?)",
-        (phase_id, json.dumps(after_record(result)),
-         json.dumps(sorted(p.value for p in result.civil_disorder))))
+        "INSERT INTO phase_outcomes (phase_id, after_json, civil_disorder_json, missed_json, "
+        "refused_json) VALUES (?, ?, ?, ?, ?)",
+        (phase_id, json.dumps(after_record(result)), _powers(quiet.civil_disorder),
+         _powers(quiet.missed), _powers(quiet.refused)))
+
+
+def _powers(powers: frozenset[Power]) -> str:
+    return json.dumps(sorted(p.value for p in powers))
 
 
 async def of_phase(conn: Connection, phase_id: int) -> list[OrderResultRow]:
@@ -55,6 +64,16 @@ async def outcome(conn: Connection,
     if row is None:
         return None
     return json.loads(row[0]), [Power(p) for p in json.loads(row[1])]
+
+
+async def silence(conn: Connection, phase_id: int) -> Silence:
+    """What the powers without a valid order did in an adjudicated phase."""
+    rows = await conn.fetch("SELECT civil_disorder_json, missed_json, refused_json FROM "
+                            "phase_outcomes WHERE phase_id = ?", (phase_id,))
+    if not rows:
+        return Silence()
+    disorder, missed, refused = (frozenset(Power(p) for p in json.loads(c)) for c in rows[0])
+    return Silence(missed, refused, disorder)
 
 
 async def delete(conn: Connection, phase_id: int) -> None:

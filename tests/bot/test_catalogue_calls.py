@@ -2,7 +2,8 @@
 it uses the key: no `{placeholder}` is left unfilled, and no raw phase code (`F1901M`) or game
 state word (`paused`) reaches the reader.
 
-The call sites are found by reading the code (ast): `tr(lang, "key", name=...)` in the bot, and
+The call sites are found by reading the code (ast): `tr(lang, "key", name=...)` in the bot (and
+`trn(lang, "key", count, ...)`, each plural form), and
 in the service the errors (`InvalidRequest("key", text, name=...)`), the channel posts
 (`post(game, "key", text, name=...)`, which always carry `game`), private messages
 (`Message("key", text, {...})`) and the refusals of one order line (`error_key=`)."""
@@ -64,6 +65,11 @@ def uses() -> list[Use]:
                 if name == "tr" and len(call.args) >= 2 and _literal(call.args[1]):
                     if not dynamic:
                         found.append(Use(_literal(call.args[1]), names, where, False))
+                elif name == "trn" and len(call.args) >= 3 and _literal(call.args[1]):
+                    if not dynamic:      # each plural form, with the count it is given
+                        key = _literal(call.args[1])
+                        found += [Use(k, names | {"count"}, where, False)
+                                  for k in (key, f"{key}_plural")]
                 elif name in ERRORS and call.args and _literal(call.args[0]) and not dynamic:
                     found.append(Use(_literal(call.args[0]), names, where, True))
                 elif name == "post" and len(call.args) >= 2 and _literal(call.args[1]) \

@@ -67,5 +67,13 @@ def test_a_profile():
     text = profile_text("it", record, "<@1>")
     assert "9 su 12 (75%)" in text and "in sommossa 2 volte" in text
     assert "posti lasciati: 1" in text
+    once = PlayerRecord(1, on_time=5, missed=1, civil_disorder_spells=1, finished=0,
+                        playing=1, abandoned=0)
+    assert "(in sommossa una volta)" in profile_text("it", once, "<@1>")
+    assert "(in civil disorder once)" in profile_text("en", once, "<@1>")
+    assert "(één keer in wanorde)" in profile_text("nl", once, "<@1>")
+    assert "(3 keer in wanorde)" in profile_text("nl", record.__class__(
+        1, on_time=1, missed=4, civil_disorder_spells=3, finished=0, playing=1, abandoned=0),
+        "<@1>")
     empty = PlayerRecord(1, 0, 0, 0, 0, 0, 0)
     assert "nog geen fase gespeeld" in profile_text("nl", empty, "<@1>")

@@ -157,7 +157,7 @@ async def test_a_players_record_and_a_game_that_asks_for_one(fake_discord, tmp_p
         assert mine.ephemeral and "Phases ordered on time: 1 of 1 (100%)" in mine.content
         theirs = await table.run("profile", user=users["Germany"],
                                  options={"user": users["Germany"]})
-        assert "Gemiste fasen: 1 (1 keer in wanorde)" in theirs.content
+        assert "Gemiste fasen: 1 (één keer in wanorde)" in theirs.content
         other = await table.run("profile", user=users["France"], options={"user": mod})
         assert "non ha ancora giocato nessuna fase" in other.content
 
@@ -197,4 +197,4 @@ async def test_an_abandoned_seat_gets_a_claim_button(fake_discord, tmp_path):
                                       and "this time" in m.content, timeout=20)
         assert "**Lepanto**" in told.content
         italo = await table.run("profile", user=users["France"], options={"user": users["Italy"]})
-        assert "posti lasciati: 1" in italo.content and "in sommossa 1 volte" in italo.content
+        assert "posti lasciati: 1" in italo.content and "in sommossa una volta" in italo.content
