@@ -100,6 +100,15 @@ class ArbitroBot(commands.AutoShardedBot):
         self.service = service
         self.serving.set()
 
+    async def start_serving(self, service: GameService) -> None:
+        """Attach the service opened with `start=False`, then run its start-up (phases
+        adjudicated but never announced, deadlines that passed while the bot was down): those
+        posts go through this bot, which needs its service (server facts, languages, a game's
+        channels), so it is attached first and the announcements go out at once."""
+        self.service = service
+        await service.startup()
+        self.serving.set()
+
     async def setup_hook(self) -> None:
         if self.settings.discord_api_base and self.gateway:
             await self._follow_gateway()
