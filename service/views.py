@@ -37,4 +37,5 @@ async def game_view(conn: Any, game: Game) -> GameView:
         players=players, seats=tuple(seat_views), phase=phase.name if phase else None,
         deadline=(phase.deadline_at if phase and phase.status == "open"
                   and game.status != FINISHED else None),
-        paused_remaining=game.paused_remaining, outcome=game.outcome)
+        paused_remaining=game.paused_remaining, outcome=game.outcome,
+        finished_at=game.finished_at)
