@@ -98,7 +98,7 @@ def ended_error(game: GameView) -> ServiceError:
     the commands that still show it."""
     return ServiceError("game.ended_here", f"{game.name} is over and can no longer change: "
                         "see it with /game history, /game replay and /game export",
-                        game=game.name, outcome=game.outcome or {}, finished_at=game.finished_at)
+                        game=game.name, outcome=game.outcome or {}, when=game.finished_at)
 
 
 async def public_language(bot: ArbitroBot, interaction: discord.Interaction,

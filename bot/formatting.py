@@ -361,7 +361,7 @@ def status_text(lang: str, game: Any, now: datetime | None = None) -> str:
     if game.status == "finished":          # how and when it ended, where to see it
         lines.append(tr(lang, "game.ended_here", game=game.name,
                         outcome=outcome_text_of(lang, game.outcome or {}),
-                        finished_at=timestamp(getattr(game, "finished_at", None))))
+                        when=timestamp(getattr(game, "finished_at", None))))
     return "\n".join(lines)
 
 
