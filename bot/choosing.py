@@ -71,7 +71,7 @@ async def resolve_game(bot: ArbitroBot, interaction: discord.Interaction, game_i
     if len(games) == 1:
         return games[0]
     if not games:
-        ended = await _last_ended_here(bot, interaction)
+        ended = await last_ended_here(bot, interaction)
         if ended is not None:
             raise ended_error(ended)
         raise ServiceError("game.none_here", "there is no game in this channel: name one "
@@ -81,7 +81,7 @@ async def resolve_game(bot: ArbitroBot, interaction: discord.Interaction, game_i
                        "option", games=names)
 
 
-async def _last_ended_here(bot: ArbitroBot,
+async def last_ended_here(bot: ArbitroBot,
                            interaction: discord.Interaction) -> GameView | None:
     """The game of this channel that ended last, if the channel has only ended games."""
     if interaction.guild_id is None:

@@ -81,6 +81,8 @@ async def test_an_ended_game_answers_with_how_it_ended_in_the_games_language(
             assert "🏁 **Lepanto** è finita <t:" in refused.content, path
             assert "è stato giocato l'ultimo anno, il 1901" in refused.content, path
             assert "nessuna partita" not in refused.content, path
+        helped = await table.run("help", user=francesca)      # the guide, and the end first
+        assert helped.content.startswith("🏁 **Lepanto** è finita")
         paused = await table.run("mod", "pause", user=mod)
         assert "🏁 **Lepanto** ended <t:" in paused.content
         assert "can no longer change" in paused.content

@@ -12,19 +12,19 @@ from arbitro.cli import main
 from engine.vocabulary import Power
 from tests.service.conftest import MODERATOR, start_game
 
-A, I = Power.AUSTRIA, Power.ITALY
+AUS, ITA = Power.AUSTRIA, Power.ITALY
 
 
 async def _game_ending_on_a_winter(service) -> int:
     """1901: Austria's fleet leaves Trieste, Italy takes it; the end year is 1901, so the game
     ends with the winter: Italy builds in Venice, Austria removes its fleet."""
     game = await start_game(service, end_year=1901)
-    await service.submit_orders(game.id, game.user[A], "F TRI - ALB")
+    await service.submit_orders(game.id, game.user[AUS], "F TRI - ALB")
     await service.process_now(game.id, MODERATOR)
-    await service.submit_orders(game.id, game.user[I], "A VEN - TRI")
+    await service.submit_orders(game.id, game.user[ITA], "A VEN - TRI")
     await service.process_now(game.id, MODERATOR)
-    await service.submit_orders(game.id, game.user[I], "BUILD A VEN")
-    await service.submit_orders(game.id, game.user[A], "REMOVE F ALB")
+    await service.submit_orders(game.id, game.user[ITA], "BUILD A VEN")
+    await service.submit_orders(game.id, game.user[AUS], "REMOVE F ALB")
     await service.process_now(game.id, MODERATOR)
     return game.id
 
@@ -77,11 +77,11 @@ async def test_a_game_ended_on_a_winter_shows_its_builds_and_removals(service, r
 
 async def test_a_game_ended_mid_phase_shows_the_phase_it_stopped_in(service):
     game = await start_game(service)
-    await service.submit_orders(game.id, game.user[A], "F TRI - ALB")
+    await service.submit_orders(game.id, game.user[AUS], "F TRI - ALB")
     await service.process_now(game.id, MODERATOR)
     await service.end_game(game.id, MODERATOR, "the club closed")
     record = await service.exports.game(game.id)
     assert record["final"]["phase"] == "F1901M"
     assert {"power": "Austria", "type": "F", "location": "alb"} in record["final"]["units"]
     view = await service.status(game.id)
-    assert next(s for s in view.seats if s.power is A).units == 3
+    assert next(s for s in view.seats if s.power is AUS).units == 3
