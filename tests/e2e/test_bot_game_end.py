@@ -42,7 +42,7 @@ async def test_an_ended_game_answers_with_how_it_ended_in_the_games_language(
         assert "**Lepanto** (#1): finished" in status.content
         assert "terminata" not in status.content
         # how and when it ended, where to see it
-        assert "🏁 **Lepanto** ended <t:" in status.content
+        assert "🏁 **Lepanto** ended on <t:" in status.content
         assert "its last year, 1901, has been played" in status.content
         assert "`/game history`, `/game replay`, `/game map` and `/game export`" in status.content
         # the position after the winter: Italy's build, Austria's removal
@@ -84,7 +84,7 @@ async def test_an_ended_game_answers_with_how_it_ended_in_the_games_language(
         helped = await table.run("help", user=francesca)      # the guide, and the end first
         assert helped.content.startswith("🏁 **Lepanto** è finita")
         paused = await table.run("mod", "pause", user=mod)
-        assert "🏁 **Lepanto** ended <t:" in paused.content
+        assert "🏁 **Lepanto** ended on <t:" in paused.content
         assert "can no longer change" in paused.content
         named = await table.run("orders", "show", user=francesca, options={"game": 1})
         assert "🏁 **Lepanto** è finita" in named.content
