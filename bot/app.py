@@ -100,6 +100,15 @@ class ArbitroBot(commands.AutoShardedBot):
         self.service = service
         self.serving.set()
 
+    async def start_serving(self, service: GameService) -> None:
+        """Attach the service opened with `start=False`, then run its start-up (phases
+        adjudicated but never announced, deadlines that passed while the bot was down): those
+        posts go through this bot, which needs its service (server facts, languages, a game's
+        channels), so it is attached first and the announcements go out at once."""
+        self.service = service
+        await service.startup()
+        self.serving.set()
+
     async def setup_hook(self) -> None:
         if self.settings.discord_api_base and self.gateway:
             await self._follow_gateway()
@@ -161,10 +170,7 @@ class ArbitroBot(commands.AutoShardedBot):
         """The user's chosen language (/language), else their Discord locale (as given now,
         or as last seen in one of their commands and stored), else English. Discord tells a
         user's locale only with their commands, not with their DMs: a new one is stored."""
-        if user_id not in self._languages \
-                or monotonic() - self._languages_read.get(user_id, 0.0) > LANGUAGE_TTL:
-            self._languages[user_id] = await self.service.user_languages(user_id)
-            self._languages_read[user_id] = monotonic()
+        await self._read_languages(user_id)
         chosen, seen = self._languages[user_id]
         if locale is not None:
             current = language_of(locale)
@@ -173,6 +179,19 @@ class ArbitroBot(commands.AutoShardedBot):
                 seen = current
                 self._languages[user_id] = (chosen, seen)
         return chosen or seen or "en"
+
+    async def known_language(self, user_id: int) -> str | None:
+        """The user's chosen or last seen language; None for a user the bot has never seen
+        (seated by a moderator, say, before any command of theirs)."""
+        await self._read_languages(user_id)
+        chosen, seen = self._languages[user_id]
+        return chosen or seen
+
+    async def _read_languages(self, user_id: int) -> None:
+        if user_id not in self._languages \
+                or monotonic() - self._languages_read.get(user_id, 0.0) > LANGUAGE_TTL:
+            self._languages[user_id] = await self.service.user_languages(user_id)
+            self._languages_read[user_id] = monotonic()
 
     def remembered_language(self, user_id: int) -> str:
         """The user's language as far as known without asking the service (for error replies

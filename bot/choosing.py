@@ -6,13 +6,14 @@ caller's own games): a game of another server is "not found", never shown.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from bot.formatting import phase_label, power_name
-from bot.i18n import LANGUAGE_NAMES, tr
+from bot.i18n import LANGUAGE_NAMES, language_of, tr
 from engine.vocabulary import Power
 from service.errors import NotFound, ServiceError
 
@@ -52,23 +53,63 @@ async def visible_games(bot: ArbitroBot, interaction: discord.Interaction,
 
 async def resolve_game(bot: ArbitroBot, interaction: discord.Interaction, game_id: int | None,
                        *, include_finished: bool = False) -> GameView:
-    """The game named by `game_id`, or the only one of this channel (of the caller's, in DMs)."""
+    """The game named by `game_id`, or the only one of this channel (of the caller's, in DMs).
+
+    Without `include_finished` the command would change the game: a finished one (named, or
+    the last one of a channel with no other) is refused with how and when it ended and where
+    to see it (`ended_error`)."""
     if game_id is not None:
         game = await bot.service.status(game_id)
         if interaction.guild_id is not None and game.guild_id != interaction.guild_id:
             raise NotFound("game.not_found", f"no game {game_id} on this server", id=game_id)
         if interaction.guild_id is None and not _takes_part(game, interaction.user.id):
             raise NotFound("game.not_found", f"no game {game_id} of yours", id=game_id)
+        if game.status == "finished" and not include_finished:
+            raise ended_error(game)
         return game
     games = await visible_games(bot, interaction, include_finished=include_finished)
     if len(games) == 1:
         return games[0]
     if not games:
+        ended = await last_ended_here(bot, interaction)
+        if ended is not None:
+            raise ended_error(ended)
         raise ServiceError("game.none_here", "there is no game in this channel: name one "
                            "with the game option, or ask a moderator to create one")
     names = ", ".join(f"{g.name} (#{g.id})" for g in games)
     raise ServiceError("game.choose", f"several games here ({names}): name one with the game "
                        "option", games=names)
+
+
+async def last_ended_here(bot: ArbitroBot,
+                           interaction: discord.Interaction) -> GameView | None:
+    """The game of this channel that ended last, if the channel has only ended games."""
+    if interaction.guild_id is None:
+        return None
+    games = await bot.service.games_in_channel(interaction.channel_id, include_finished=True)
+    if any(g.status != "finished" for g in games):
+        return None
+    return max(games, key=lambda g: (g.finished_at or datetime.min.replace(tzinfo=UTC), g.id),
+               default=None)
+
+
+def ended_error(game: GameView) -> ServiceError:
+    """The answer to a command that would change a finished game: how and when it ended, and
+    the commands that still show it."""
+    return ServiceError("game.ended_here", f"{game.name} is over and can no longer change: "
+                        "see it with /game history, /game replay and /game export",
+                        game=game.name, outcome=game.outcome or {}, when=game.finished_at)
+
+
+async def public_language(bot: ArbitroBot, interaction: discord.Interaction,
+                          game: GameView) -> str:
+    """The language of a public answer about `game`: in a server, the game's (else the
+    server's, as the bot's own posts in the channel); in a DM, the caller's. (The caller's
+    locale is noted all the same, for what the bot tells them in private.)"""
+    caller = await bot.language_of_interaction(interaction)
+    if interaction.guild_id is None:
+        return caller
+    return language_of(game.settings.language or interaction.guild_locale)
 
 
 def _takes_part(game: GameView, user_id: int) -> bool:

@@ -369,8 +369,12 @@ def status_text(lang: str, game: Any, now: datetime | None = None) -> str:
             extra += " — 📵 " + tr(lang, f"status.unreachable.{seat.unreachable}")
         lines.append(tr(lang, "status.seat", state=state, power=power_name(lang, seat.power),
                         player=who, centers=seat.centers, units=seat.units) + extra)
-    if game.seats:
+    if game.seats and game.status != "finished":
         lines.append(tr(lang, "status.legend"))
+    if game.status == "finished":          # how and when it ended, where to see it
+        lines.append(tr(lang, "game.ended_here", game=game.name,
+                        outcome=outcome_text_of(lang, game.outcome or {}),
+                        when=timestamp(getattr(game, "finished_at", None))))
     return "\n".join(lines)
 
 

@@ -65,6 +65,9 @@ class GuildFactsBook:
     async def for_channel(self, channel: Any) -> GuildFacts:
         guild_id = getattr(channel, "guild_id", None) or getattr(
             getattr(channel, "guild", None), "id", None)
+        return await self.for_guild(guild_id)
+
+    async def for_guild(self, guild_id: int | None) -> GuildFacts:
         if guild_id is None:
             return NO_GUILD
         cached = self.bot.get_guild(guild_id)

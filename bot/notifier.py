@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.guild_facts import post_language
-from bot.i18n import tr
+from bot.i18n import language_of, tr
 from bot.limits import DEFAULT_UPLOAD_LIMIT, split_blocks
 from bot.messages import render_message
 from service.notifier import ChannelUnavailable, Message
@@ -60,7 +60,7 @@ class DiscordNotifier:
     async def send_private(self, user_id: int, message: Message) -> None:
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            lang = await self.bot.language_of_user(user_id)
+            lang = await self._reader_language(user_id, message)
             blocks = await render_message(self.bot, message, lang)
             channel = user.dm_channel or await user.create_dm()
             view = self._buttons(message, lang)
@@ -76,6 +76,18 @@ class DiscordNotifier:
             log.exception("direct message %s to user %s failed", message.key, user_id)
             return
         await self.bot.service.seating.note_reachable(user_id)
+
+    async def _reader_language(self, user_id: int, message: Message) -> str:
+        """The reader's language; for one the bot has never seen, that of the game the message
+        is about (its own, else its server's), else English."""
+        known = await self.bot.known_language(user_id)
+        if known:
+            return known
+        if message.lang:
+            return language_of(message.lang)
+        if message.guild_id is not None:
+            return language_of((await self.bot.guild_facts.for_guild(message.guild_id)).locale)
+        return language_of(None)
 
     def _buttons(self, message: Message, lang: str) -> discord.ui.View | None:
         """The buttons a cog registered for this kind of message (`bot.message_views`)."""

@@ -36,10 +36,12 @@ def _bot(settings: Settings, **options) -> ArbitroBot:
 
 def _service(settings: Settings, bot: ArbitroBot, *, clock: Clock | None = None,
              scheduler: bool = True) -> GameService:
-    """The game service of a bot or worker process, posting through it."""
+    """The game service of a bot or worker process, posting through it. Opening it only opens
+    the database: its start-up, which posts, runs in `bot.start_serving` once the bot holds
+    it."""
     return GameService.open(settings.db_path, notifier=DiscordNotifier(bot), clock=clock,
                             scheduler=scheduler, instance=settings.instance,
-                            render_processes=settings.render_processes)
+                            render_processes=settings.render_processes, start=False)
 
 
 @asynccontextmanager
@@ -49,16 +51,17 @@ async def running_bot(settings: Settings, *, clock: Clock | None = None, sync: b
     """The bot logged in, its commands synced as asked, connected to the gateway and ready;
     closed (and the database with it) when the block ends.
 
-    The order matters: log in first (REST works from then on), then open the service, whose
-    start-up may announce phases adjudicated while the bot was down, then connect to the
-    gateway, so no command arrives before the service is there to answer it."""
+    The order matters: log in first (REST works from then on), then open the service and
+    attach it to the bot, then run the service's start-up, which may announce phases
+    adjudicated while the bot was down (through the bot, which needs the service), then
+    connect to the gateway, so no command arrives before the service is there to answer it."""
     bot = _bot(settings, sync=sync, tick_seconds=tick_seconds)
     async with bot:
         await bot.login(settings.discord_token)
         async with _service(settings, bot, clock=clock, scheduler=scheduler) as service, \
                 daily_backups(settings.db_path, settings.backup_dir, settings.backup_keep,
                               clock):
-            bot.serve(service)
+            await bot.start_serving(service)
             runner = asyncio.create_task(bot.connect(), name="arbitro-gateway")
             ready = asyncio.create_task(bot.wait_until_ready())
             done, _ = await asyncio.wait({runner, ready}, timeout=ready_timeout,
@@ -84,7 +87,7 @@ async def run_forever(settings: Settings, *, sync: bool = False) -> None:
         await bot.login(settings.discord_token or "")
         async with _service(settings, bot) as service, \
                 daily_backups(settings.db_path, settings.backup_dir, settings.backup_keep):
-            bot.serve(service)
+            await bot.start_serving(service)
             log.info("database %s open; connecting to the gateway", shown(settings.db_path))
             await bot.connect()
 
@@ -101,7 +104,7 @@ async def running_worker(settings: Settings, *, clock: Clock | None = None,
     async with bot:
         await bot.login(settings.discord_token)
         async with _service(settings, bot, clock=clock) as service:
-            bot.serve(service)
+            await bot.start_serving(service)
             yield bot           # the deadlines cog ticks from now on
 
 

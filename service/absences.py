@@ -79,7 +79,7 @@ class Absences(Area):
         await self.core.tell(game.moderator_id, Message(
             "absence.moderator", f"{game.name}: <@{user_id}> declared an absence from "
             f"{starts:%Y-%m-%d %H:%M} to {ends:%Y-%m-%d %H:%M} UTC. You may refuse it.",
-            {"game": game.name, "absence_id": absence_id, **params}))
+            {"game": game.name, "absence_id": absence_id, **params}), game=game)
         await self.core.reschedule(game_id)
         return AbsenceReport(absence_id, game.name, starts, ends, cap - taken - wanted, moved)
 
@@ -126,7 +126,7 @@ class Absences(Area):
         await self.core.tell(absence.user_id, Message(
             "absence.refused.player", f"{game.name}: the moderator refused your absence from "
             f"{absence.starts_at:%Y-%m-%d %H:%M} to {absence.ends_at:%Y-%m-%d %H:%M} UTC.",
-            {"game": game.name, **params}))
+            {"game": game.name, **params}), game=game)
         await self.core.reschedule(game.id)
         return absence
 

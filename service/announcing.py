@@ -160,7 +160,7 @@ class Announcing(ServiceBase):
             "needs View Channel, Send Messages and Attach Files). They will be posted as soon "
             "as the channel accepts them.",
             {"game": game.name, "game_id": game.id, "phase": phase.name,
-             "channel_id": game.channel_id}))
+             "channel_id": game.channel_id}), game=game)
 
     async def _announce(self, phase_id: int) -> None:
         """Post a phase's results (text, map, centres, civil disorder, dislodged units with
@@ -198,7 +198,7 @@ class Announcing(ServiceBase):
             await phases.mark_announced(conn, phase_id, self.now_ts())
             seated = await seats.all_seats(conn, game.id)
         for user_id, notice in turn_messages(game, phase, following, seated, report):
-            await self.tell(user_id, notice)
+            await self.tell(user_id, notice, game=game)
         if following is None and game.outcome:
             await self._post_story(game)
 

@@ -179,8 +179,13 @@ class ServiceBase:
         except Exception:
             log.exception("revealing the players of game %s failed", game.id)
 
-    async def tell(self, user_id: int, message: Message) -> None:
-        """A private message, with the same rule as `post`."""
+    async def tell(self, user_id: int, message: Message, *, game: Game | None = None) -> None:
+        """A private message, with the same rule as `post`. About a `game`: a reader the bot
+        has never seen (no language chosen or known) reads it in the game's language, else
+        its server's."""
+        if game is not None:
+            message = replace(message, lang=message.lang or game.settings.language,
+                              guild_id=game.guild_id)
         try:
             await self.notifier.send_private(user_id, message)
         except Exception:

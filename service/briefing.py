@@ -44,7 +44,7 @@ async def send_briefing(service: ServiceBase, game_id: int, user_id: int, *,
             f"Send your orders for {phase.name} in a DM"
             + (f", e.g. {params['example']}" if params["example"] else "") + ".")
     await service.tell(user_id, Message("game.briefing", text, params, image, image_name,
-                                        ping=True))
+                                        ping=True), game=game)
 
 
 def briefing_params(game: Game, phase: PhaseRow, powers: list[Power]) -> dict[str, Any]:

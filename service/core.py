@@ -225,7 +225,8 @@ class ServiceCore(Announcing):
                         f"{p.value}: {', '.join(left)}" for p, left in items))
             await self.tell(user_id, Message(
                 "reminder", text, {"game": game.name, "phase": phase.name, "deadline": when,
-                                   "missing": {p.value: list(left) for p, left in items}}))
+                                   "missing": {p.value: list(left) for p, left in items}}),
+                game=game)
         if owed:
             # The channel hears it too, once per reminder, naming who still owes orders (the
             # bot mentions them); the service knows the game, so nobody has to guess it.

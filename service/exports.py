@@ -20,6 +20,7 @@ from service.clock import from_ts
 from service.models import PhaseRow
 from service.repos import games, phases, results
 from service.repos import orders as order_rows
+from service.views import shown_position
 
 _SEASONS = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
 _TYPES = {PhaseKind.MOVEMENT: "movement", PhaseKind.RETREAT: "retreat",
@@ -35,7 +36,8 @@ async def game_record(conn: Any, game_id: int) -> dict[str, Any] | None:
     played = await phases.history(conn, game_id)
     records = [await _phase_record(conn, row, rules, played) for row in played
                if row.status == "done"]
-    last = played[-1].position if played else None
+    # the position after the last phase (`../shared/games`' `final`), builds included
+    last = await shown_position(conn, game, played[-1]) if played else None
     return {
         "id": f"arbitro-{game.id}", "map": "standard", "name": game.name,
         "source": {"program": "arbitro", "game": game.id},

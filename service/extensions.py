@@ -91,7 +91,7 @@ class Extensions(Area):
                                  f"moderator for {hours:g} more hours ({reason}).", **params)
             await self.core.tell(game.moderator_id, Message(
                 "extension.ask_moderator", f"{game.name}: <@{user_id}> asks for {hours:g} more "
-                f"hours for {phase.name}: {reason}", {"game": game.name, **params}))
+                f"hours for {phase.name}: {reason}", {"game": game.name, **params}), game=game)
         return ExtensionReport(ext_id, game.name, "pending", length, phase.deadline_at)
 
     @staticmethod

@@ -73,6 +73,7 @@ class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMix
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.start_on_open = True      # `open(start=False)`: the caller runs startup()
         # the areas composed into the service (the core calls the first two)
         self.schedules = Schedules(self)
         self.missed_orders = MissedOrders(self)
@@ -91,16 +92,21 @@ class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMix
     def open(cls, db_path: str | Path | None = None, *, notifier: Notifier | None = None,
              clock: Clock | None = None, renderer: Renderer | None = None,
              scheduler: bool = True, render_processes: int | None = None,
-             instance: str | None = None) -> GameService:
+             instance: str | None = None, start: bool = True) -> GameService:
         """`db_path` (a SQLite file or a `postgresql://` URL) defaults to `$ARBITRO_DB`, else
         `arbitro.sqlite`. `instance` names this process in the database's announcement claims
         (default `$ARBITRO_INSTANCE`, else the host's name). `scheduler=False` leaves
         deadlines to explicit `run_due()` calls (tests with a ManualClock, the demo).
         `renderer` defaults to `render.render_png` (drawn in `render_processes` worker
-        processes, default one per core); an injected renderer runs in a thread."""
+        processes, default one per core); an injected renderer runs in a thread.
+        `start=False`: opening only opens and migrates the database; the caller runs
+        `await service.startup()` (announcements and deadlines missed while down) once what
+        the notifier needs is in place (the bot: its service attached, bot/runner.py)."""
         path = db_path or os.environ.get("ARBITRO_DB", "").strip() or DEFAULT_DB
-        return cls(path, notifier or MemoryNotifier(), clock or SystemClock(), renderer,
-                   scheduler, render_processes, instance)
+        service = cls(path, notifier or MemoryNotifier(), clock or SystemClock(), renderer,
+                      scheduler, render_processes, instance)
+        service.start_on_open = start
+        return service
 
     async def __aenter__(self) -> GameService:
         self.db = await open_database(self.db_path)
@@ -112,7 +118,8 @@ class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMix
         self.seating = Seating(self)
         self.records = Records(self.db)
         await self.seating.load()
-        await self.startup()
+        if self.start_on_open:
+            await self.startup()
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None,

@@ -85,7 +85,7 @@ class MissedOrders(Area):
                 key, f"{game.name}: the deadline of {phase.name} passed without "
                 f"your orders for {', '.join(mine)}. Send them by {end:%Y-%m-%d %H:%M} UTC, "
                 f"or {then}.",
-                {"game": game.name, "phase": phase.name, "power": mine, "until": end}))
+                {"game": game.name, "phase": phase.name, "power": mine, "until": end}), game=game)
         return True
 
     async def complete_in_grace(self) -> set[int]:
@@ -152,8 +152,8 @@ class MissedOrders(Area):
             await self.core.tell(game.moderator_id, Message(
                 "seat.abandoned.moderator", f"{game.name}: {power.value} (<@{user}>) missed "
                 f"{limit} phases in a row and was declared abandoned. Seat someone with "
-                "the replace command.", params))
+                "the replace command.", params), game=game)
             await self.core.tell(user, Message(
                 "seat.abandoned.player", f"{game.name}: you sent no orders for {power.value} "
                 f"{limit} times in a row, so you are no longer seated. Ask the moderator if "
-                "you want to come back.", params))
+                "you want to come back.", params), game=game)

@@ -310,6 +310,7 @@ class GameView:
     deadline: datetime | None
     paused_remaining: timedelta | None
     outcome: dict[str, Any] | None   # when finished: {"kind": "victory"|"draw"|..., ...}
+    finished_at: datetime | None = None
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,10 @@ class Message:
     image: bytes | None = None       # PNG
     image_name: str | None = None    # e.g. "S1901M.png"
     # The language a channel post is written in: the game's, when it has one (else the
-    # server's). Private messages are always in their reader's language.
+    # server's). Private messages are in their reader's language; about a game, one to a
+    # reader the bot has never seen falls back to the game's (`lang`), then the server's.
     lang: str | None = None
+    guild_id: int | None = None      # a private message about a game: the game's server
     # Whether the users it names are pinged (reminders and "your turn"); everything else
     # shows names without notifying anyone.
     ping: bool = False

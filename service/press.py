@@ -87,7 +87,8 @@ class Press(Area):
         params = {"game": game.name, "body": body, "to_power": to.value}
         if signed:
             params["power"] = sender.value
-        await self.core.tell(reader, Message(key, f"{game.name}: press{by}:\n{body}", params))
+        await self.core.tell(reader, Message(key, f"{game.name}: press{by}:\n{body}", params),
+                             game=game)
         return Sent(game.name, sender, to, signed)
 
     async def room_for(self, game_id: int, user_id: int, with_powers: list[Power], *,

@@ -81,7 +81,7 @@ class Seating:
             {"game": game.name, "game_id": game_id, "power": power.value, "user_id": user_id,
              "claim_id": claim_id, "on_time": record.on_time_percent,
              "missed": record.missed, "finished": record.finished,
-             "abandoned": record.abandoned}))
+             "abandoned": record.abandoned}), game=game)
         return claim
 
     async def claim(self, claim_id: int) -> SeatClaim:
@@ -114,7 +114,7 @@ class Seating:
         await service.tell(claim.user_id, Message(
             "seat.claim_refused", f"{game.name}: the moderator gave the seat of "
             f"{claim.power.value} to someone else or kept it closed.",
-            {"game": game.name, "power": claim.power.value}))
+            {"game": game.name, "power": claim.power.value}), game=game)
         return claim
 
     async def seat_taken(self, game: Game, power: Power, old: int | None, new: int) -> None:
@@ -131,12 +131,12 @@ class Seating:
                 "seat.replaced_you", f"{game.name}: you no longer play {power.value}; "
                 f"{who} took over. Thank you for playing.",
                 {"game": game.name, "power": power.value, "new": new},
-                anonymous=game.settings.anonymous))     # not who took over, then
+                anonymous=game.settings.anonymous), game=game)     # not who took over, then
         for claim in others:
             if claim.user_id != new:
                 await service.tell(claim.user_id, Message(
                     "seat.claim_taken", f"{game.name}: the seat of {power.value} was given to "
-                    "someone else.", {"game": game.name, "power": power.value}))
+                    "someone else.", {"game": game.name, "power": power.value}), game=game)
 
     # -- players the bot cannot reach -------------------------------------------------------
     async def note_unreachable(self, user_id: int, reason: str,
@@ -170,7 +170,7 @@ class Seating:
                 "seat.unreachable", f"{game.name}: <@{user_id}> ({', '.join(names)}) cannot be "
                 f"reached ({reason}). Ask them to open their DMs, or replace them.",
                 {"game": game.name, "game_id": game.id, "user_id": user_id, "powers": names,
-                 "reason": reason}))
+                 "reason": reason}), game=game)
         log.info("user %s is unreachable (%s): %d moderators told", user_id, reason, len(found))
         return True
 

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.adjudicator import PhaseResult, next_position
+from engine.board import standard_board
 from engine.orders import parse_order
 from engine.outcomes import OrderResult, Outcome, Reason, Status
 from engine.position import Position, centers_to_json
-from engine.vocabulary import PhaseKind
+from engine.rules import DEFAULT_RULES
+from engine.vocabulary import PhaseKind, Power
 from service.models import OrderResultRow, PhaseRow
 
 
@@ -28,3 +31,16 @@ def position_after(phase: PhaseRow, after: dict[str, Any]) -> Position:
         "dislodged": after.get("dislodged_after") or [],
         "supply_centers": after.get("supply_centers_after")
         or centers_to_json(phase.position.supply_centers)})
+
+
+def position_reached(phase: PhaseRow, after: dict[str, Any],
+                     neutral: frozenset[Power] = frozenset()) -> Position:
+    """The position a game reached with its last adjudicated phase: the one its next phase
+    would have opened on (named after it, with the centres counted after a Fall), as the
+    engine moves on (`engine.adjudicator.next_position`). A finished game's status, map and
+    export show it; `../shared/games` records it as a game's `final`."""
+    left = position_after(phase, after)
+    return next_position(PhaseResult(
+        phase.position.phase, DEFAULT_RULES, (), left.units, left.dislodged,
+        left.supply_centers, "supply_centers_after" in after, frozenset()),
+        standard_board(), neutral)

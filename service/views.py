@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.models import FINISHED, Game, GameView, SeatView
+from engine.position import Position
+from service.models import FINISHED, Game, GameView, PhaseRow, SeatView
 from service.obligations import needs_orders
 from service.repos import orders as order_rows
-from service.repos import phases, reachability, seats
+from service.repos import phases, reachability, results, seats
+from service.stored import position_reached
 
 
 async def game_view(conn: Any, game: Game) -> GameView:
@@ -18,7 +20,7 @@ async def game_view(conn: Any, game: Game) -> GameView:
         is_open = phase.status == "open" and game.status != FINISHED
         sent = await order_rows.effective(conn, phase.id) if is_open else {}
         ready = await order_rows.ready_powers(conn, phase.id) if is_open else set()
-        position = phase.position
+        position = await shown_position(conn, game, phase)
         counts = position.center_counts()
         neutral = game.neutral_in(position.phase)
         away = await reachability.of_game(conn, game.id)
@@ -37,4 +39,15 @@ async def game_view(conn: Any, game: Game) -> GameView:
         players=players, seats=tuple(seat_views), phase=phase.name if phase else None,
         deadline=(phase.deadline_at if phase and phase.status == "open"
                   and game.status != FINISHED else None),
-        paused_remaining=game.paused_remaining, outcome=game.outcome)
+        paused_remaining=game.paused_remaining, outcome=game.outcome,
+        finished_at=game.finished_at)
+
+
+async def shown_position(conn: Any, game: Game, phase: PhaseRow) -> Position:
+    """The position a game stands at: its open phase's; once its last phase is adjudicated
+    (a finished game), the one that phase left, builds and removals included."""
+    if phase.status == "done":
+        stored = await results.outcome(conn, phase.id)
+        if stored is not None:
+            return position_reached(phase, stored[0], game.neutral_in(phase.position.phase))
+    return phase.position

@@ -115,6 +115,7 @@ class Channels(commands.Cog):
 
     @sweep.before_loop
     async def _wait_for_connection(self) -> None:
+        await self.bot.serving.wait()
         await self.bot.wait_until_ready()
 
     async def _announce_room(self, channel: discord.TextChannel, plan: ChannelPlan,

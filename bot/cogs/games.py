@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import reply
-from bot.choosing import LANGUAGE_CHOICES, game_autocomplete, resolve_game
+from bot.choosing import LANGUAGE_CHOICES, game_autocomplete, public_language, resolve_game
 from bot.formatting import phase_label, results_blocks, status_text
 from bot.i18n import LANGUAGES, tr
 from bot.limits import split_blocks
@@ -55,7 +55,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
     @app_commands.autocomplete(game=game_autocomplete(include_finished=True))
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         view = await resolve_game(self.bot, interaction, game, include_finished=True)
-        lang = await self.bot.language_of_interaction(interaction)
+        lang = await public_language(self.bot, interaction, view)   # said in public
         chart = None
         if view.phase is not None:           # started: the centres year by year beside it
             await interaction.response.defer(thinking=True)
@@ -69,7 +69,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
     @app_commands.autocomplete(game=game_autocomplete(include_finished=True))
     async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
         view = await resolve_game(self.bot, interaction, game, include_finished=True)
-        lang = await self.bot.language_of_interaction(interaction)
+        lang = await public_language(self.bot, interaction, view)   # said in public
         await interaction.response.defer(thinking=True)
         image = await self.bot.service.replays.replay(view.id)
         await reply(interaction, tr(lang, "game.replay", game=view.name), ephemeral=False,
@@ -80,7 +80,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
     @app_commands.autocomplete(game=game_autocomplete(include_finished=True))
     async def map(self, interaction: discord.Interaction, game: int | None = None) -> None:
         view = await resolve_game(self.bot, interaction, game, include_finished=True)
-        lang = await self.bot.language_of_interaction(interaction)
+        lang = await public_language(self.bot, interaction, view)   # said in public
         await interaction.response.defer(thinking=True)
         image = await self.bot.service.current_map(view.id)
         await reply(interaction, tr(lang, "map.current", game=view.name,
@@ -107,7 +107,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
     async def history(self, interaction: discord.Interaction, game: int | None = None,
                       phase: str | None = None) -> None:
         view = await resolve_game(self.bot, interaction, game, include_finished=True)
-        lang = await self.bot.language_of_interaction(interaction)
+        lang = await public_language(self.bot, interaction, view)   # said in public
         await interaction.response.defer(thinking=True)
         if phase:
             name = phase.strip().upper()

@@ -11,8 +11,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import reply
-from bot.choosing import seated_games, waiting_games
+from bot.app import error_text, reply
+from bot.choosing import ended_error, last_ended_here, seated_games, waiting_games
 from bot.guide import help_text
 from bot.permissions import is_moderator
 from service.errors import ServiceError
@@ -35,7 +35,11 @@ class Help(commands.Cog):
         if interaction.guild_id is not None:
             role = await self.bot.service.moderator_role(interaction.guild_id)
             moderator = is_moderator(interaction.user, role)
-        await reply(interaction, await self.guide(interaction.user.id, lang, moderator=moderator))
+        text = await self.guide(interaction.user.id, lang, moderator=moderator)
+        ended = await last_ended_here(self.bot, interaction)
+        if ended is not None:         # the channel's game is over: how, when, where to see it
+            text = error_text(lang, ended_error(ended)) + "\n\n" + text
+        await reply(interaction, text)
 
     async def guide(self, user_id: int, lang: str, *, moderator: bool = False) -> str:
         """The help text for one user: their games in play (with examples from their units),

@@ -128,11 +128,13 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return await moderator_only(interaction)
 
-    async def _begin(self, interaction: discord.Interaction, game: int | None) -> GameView:
+    async def _begin(self, interaction: discord.Interaction, game: int | None, *,
+                     include_finished: bool = False) -> GameView:
         """Answer "thinking" at once (the service may adjudicate, draw a map or post to the
-        channel before it returns, and Discord waits only 3 s), then find the game."""
+        channel before it returns, and Discord waits only 3 s), then find the game (a
+        finished one only with `include_finished`: it is refused with how it ended)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        return await resolve_game(self.bot, interaction, game)
+        return await resolve_game(self.bot, interaction, game, include_finished=include_finished)
 
     async def _lang(self, interaction: discord.Interaction) -> str:
         return await self.bot.language_of_interaction(interaction)
@@ -377,9 +379,10 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
 
     @app_commands.command(name="rollback", description="Undo the last adjudication")
     @app_commands.describe(game=GAME)
-    @app_commands.autocomplete(game=game_autocomplete())
+    @app_commands.autocomplete(game=game_autocomplete(include_finished=True))
     async def rollback(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        view = await self._begin(interaction, game)
+        # the one change a finished game takes: undoing its last phase reopens it
+        view = await self._begin(interaction, game, include_finished=True)
         after = await self.bot.service.rollback(view.id, interaction.user.id)
         lang = await self._lang(interaction)
         await reply(interaction, tr(lang, "mod.rolled_back", game=after.name,

@@ -154,7 +154,7 @@ async def test_a_restart_keeps_the_game_and_runs_a_deadline_missed_while_down(fa
                          if m.id >= results.id)
         assert "`A PAR - BUR` — succeeds" in text
         status = await table.run("game", "status", user=users["France"])
-        assert "Autunno 1901" in status.content      # Francesca reads Italian
+        assert "Fall 1901" in status.content         # public: the game's language
 
 
 async def test_the_game_menu_still_works_after_a_restart(fake_discord, tmp_path):

@@ -93,7 +93,10 @@ async def test_settings_safeguards_and_a_declared_draw_in_english(fake_discord, 
         assert "Supply centres" in final.content and "Russia: 4" in final.content
         again = await table.run("mod", "draw", user=mod, options={"powers": "England",
                                                                    "game": 1})
-        assert again.content == "**Lepanto** is finished." and not again.message.custom_ids()
+        # refused with how and when it ended (docs/moderation.md, after the end)
+        assert again.content.startswith("🏁 **Lepanto** ended on <t:")
+        assert "a draw between England, France, Russia" in again.content
+        assert not again.message.custom_ids()
         assert len([m for m in fake.messages_in(table.channel)
                     if "declared a draw" in m.content]) == 1
 

@@ -64,8 +64,8 @@ async def test_history_shows_an_earlier_phase_with_its_map(fake_discord, tmp_pat
         await table.channel_message(lambda m: "results of Spring 1901" in m.content)
         past = await table.run("game", "history", user=users["Italy"],
                                options={"phase": "S1901M"})
-        text = past.content
-        assert "Primavera 1901" in text and "`A PAR - BUR` — riuscito" in text
+        text = past.content       # public: in the game's language (English), not Italo's
+        assert "Spring 1901" in text and "`A PAR - BUR` — succeeds" in text
         assert past.message.files[0][1].startswith(PNG)
 
 
