@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from arbitro.cli import main
-from tests.e2e.harness import announced, arbitro_bot, process_now, seat_everyone
+from tests.e2e.harness import announced, arbitro_bot, confirm, process_now, seat_everyone
 
 
 def _units(units: list[dict]) -> list[tuple[str, str, str]]:
@@ -112,8 +112,9 @@ async def test_public_answers_and_a_new_players_briefing_are_in_the_games_langua
         assert "Da ora la tua potenza è **Russia**" in briefing.content
         # once she uses a command, the bot knows her language (Dutch) for what it tells her
         await table.run("orders", "show", user=newcomer)
-        await table.run("mod", "replace", user=mod,
-                        options={"power": "Turkey", "player": newcomer})
+        asked = await table.run("mod", "replace", user=mod,
+                                options={"power": "Turkey", "player": newcomer})
+        await confirm(table, mod, asked)          # she plays Russia already: asked first
         again = await fake.wait_for_dm(newcomer, lambda m: "Turkije" in m.content,
                                        after=briefing)
         assert "Lepanto" in again.content
