@@ -147,7 +147,12 @@ def _parse_new_line(text: str, view: PositionView, power: Power | None, key: tup
                                language=line_language or reply, error_kind=result.error_kind,
                                error_params=result.error_params)
         else:
-            found = _read_line(text, result.order, result.notes, result.valid, result.reason,
+            notes = result.notes
+            if shape.owner_word is not None:  # "e: F Lon - Nth": read “e:” as England
+                notes = (texts.note(reply, "power_read", word=shape.owner_word,
+                                    name=texts.power_name(Power(shape.owner), reply)),
+                         *notes)
+            found = _read_line(text, result.order, notes, result.valid, result.reason,
                                line_language or reply)
         return found, False
     except Exception:  # the promise is: never an exception for any text

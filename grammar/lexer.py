@@ -14,12 +14,13 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from grammar.lexicon import Entry, Lexicon, fold
+from grammar.lexicon import Entry, Lexicon, fold, phrase_key
 
 _TOKEN = re.compile(
-    r"(?P<word>[^\W\d_]+)"
+    r"(?P<label>[^\W\d_]+(?:-[^\W\d_]+)*(?=:$))"  # "e:", "ger:", "A-H:": a power's label
+    r"|(?P<word>[^\W\d_]+)"
     r"|(?P<number>\d+)"
-    r"|(?P<arrow>->|=>|-->|→|⇒|⟶|>)"
+    r"|(?P<arrow>[-=]*>|→|⇒|⟶|➔|➜)"
     r"|(?P<dash>[-‐‑‒–—―−~])"
     r"|(?P<soft>[./()'’`´\[\]\"“”«»„:!?*])"
     r"|(?P<other>\S)")
@@ -155,9 +156,13 @@ def _written(kind: str, text: str, lex: Lexicon) -> tuple | None:
     if kind == "word":
         key = fold(text)
         reading = _PHRASE_START if key in lex.phrase_starts else (key, *_reading(lex, key))
+    elif kind == "label":
+        return None  # see _label
     elif kind in ("dash", "arrow"):
         reading = ("-", *_reading(lex, "-"))
-    else:  # other, number
+    elif kind == "other":  # "+ F Bre": a sign the vocabulary may know
+        reading = (text, *_reading(lex, text))
+    else:  # number
         reading = (text, _UNKNOWN, False, None, _UNKNOWN_SIGNATURE)
     if len(lex.written) > _MEMO_LIMIT:
         lex.written.clear()
@@ -176,6 +181,9 @@ def _context_free(toks: tuple, start: int, lex: Lexicon) -> tuple[Lexeme, ...] |
         reading = _written(kind, text, lex)
         if reading is None:
             if kind == "soft":
+                continue
+            if kind == "label":
+                out.append(_label_lexeme(text, start + first, lex))
                 continue
             return None
         out.append(_token_lexeme(text, start + first, reading, lex))
@@ -235,6 +243,10 @@ def _read_on(line: str, pieces: list[str], k: int, start: int,
         if kind == "soft":
             t += 1
             continue
+        if kind == "label":
+            out.append(_label_lexeme(text, start + first, lex))
+            t += 1
+            continue
         key, k, start2, toks, t, phrase_end = _phrase_from(line, pieces, k, start, toks, t,
                                                            lex)
         out.append(_phrase_lexeme(line[start + first:phrase_end], start + first, key, lex))
@@ -280,7 +292,7 @@ def _phrase_from(line: str, pieces: list[str], k: int, start: int, toks: tuple, 
             toks = _piece_tokens(pieces[k])
             j = 0
         kind, text, first_col, last_col = toks[j]
-        if kind == "word":
+        if kind == "word" or kind == "label":  # "Great Britain:"
             # one step per folded word (a letter may fold to several: "ﷻ"); the word as
             # written counts once towards the longest phrase, and a phrase ends only after it
             for folded in fold(text).split(" "):
@@ -302,6 +314,50 @@ def _phrase_from(line: str, pieces: list[str], k: int, start: int, toks: tuple, 
 
 
 _UNKNOWN = (Option("UNKNOWN", None, frozenset()),)
+
+
+def _label_lexeme(text: str, start: int, lex: Lexicon) -> Lexeme:
+    """The lexeme of a word written as a label, followed by a colon ("e:", "ger:", "A-H:",
+    "Ingland:"): a power when it can be one (`_label_reading`), else the word itself."""
+    column = _column(lex, start)
+    written = text + ":"  # a word as written never holds a colon: its own key
+    alone = column.get(written)
+    if alone is not None:
+        return alone[0]
+    reading = lex.written.get(written)
+    if reading is None:
+        reading = _label_reading(lex, text)
+        if len(lex.written) > _MEMO_LIMIT:
+            lex.written.clear()
+        lex.written[written] = reading
+    lexeme = _new_lexeme(Lexeme, (written, start, *reading))
+    _keep(lex, start, written, (lexeme,))
+    return lexeme
+
+
+def _label_reading(lex: Lexicon, text: str) -> tuple:
+    """(key, options, filler, clue, signature) of a label: the power a label names (`e:`,
+    `b:` for Britain, `ger:`, `Ita:`, `D:` in Dutch), or the power a word names (`Russia:`,
+    `Britain:`), or the one power name a misspelt label is near (`Ingland:`); else the word's
+    own reading. The key says how (`e:`, `russia`, `~ingland`): `syntax` notes all but a
+    power's plain name."""
+    key = phrase_key(text)
+    for found in (key + ":", key):
+        nations = [e for e in lex.lookup(found) if e.terminal == "NATION"]
+        if nations:
+            return (found, *_nation_reading(nations))
+    if len(key) >= 5 and " " not in key:
+        near = lex.nation_near(key)
+        if near is not None:
+            return ("~" + key, *_nation_reading([near]))
+    return (key, *_reading(lex, key))
+
+
+def _nation_reading(entries: list[Entry]) -> tuple:
+    options = tuple(Option("NATION", e.value, e.languages) for e in entries)
+    langs = frozenset().union(*(e.languages for e in entries))
+    clue = next(iter(langs)) if len(langs) == 1 else None
+    return options, False, clue, _signature(options, False)
 
 
 def _signature(options: tuple[Option, ...], filler: bool) -> str:
