@@ -156,8 +156,6 @@ def _written(kind: str, text: str, lex: Lexicon) -> tuple | None:
     if kind == "word":
         key = fold(text)
         reading = _PHRASE_START if key in lex.phrase_starts else (key, *_reading(lex, key))
-    elif kind == "label":
-        return None  # see _label
     elif kind in ("dash", "arrow"):
         reading = ("-", *_reading(lex, "-"))
     elif kind == "other":  # "+ F Bre": a sign the vocabulary may know
@@ -178,12 +176,12 @@ def _context_free(toks: tuple, start: int, lex: Lexicon) -> tuple[Lexeme, ...] |
     phrase (then what follows the piece decides)."""
     out = []
     for kind, text, first, _last in toks:
+        if kind == "label":
+            out.append(_label_lexeme(text, start + first, lex))
+            continue
         reading = _written(kind, text, lex)
         if reading is None:
             if kind == "soft":
-                continue
-            if kind == "label":
-                out.append(_label_lexeme(text, start + first, lex))
                 continue
             return None
         out.append(_token_lexeme(text, start + first, reading, lex))
@@ -235,16 +233,16 @@ def _read_on(line: str, pieces: list[str], k: int, start: int,
     t = 0
     while t < len(toks):
         kind, text, first, last = toks[t]
+        if kind == "label":
+            out.append(_label_lexeme(text, start + first, lex))
+            t += 1
+            continue
         reading = _written(kind, text, lex)
         if reading is not None:
             out.append(_token_lexeme(text, start + first, reading, lex))
             t += 1
             continue
         if kind == "soft":
-            t += 1
-            continue
-        if kind == "label":
-            out.append(_label_lexeme(text, start + first, lex))
             t += 1
             continue
         key, k, start2, toks, t, phrase_end = _phrase_from(line, pieces, k, start, toks, t,
