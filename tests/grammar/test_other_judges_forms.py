@@ -1,0 +1,148 @@
+"""The forms other judges' players write (issue 21), each in English, Italian and Dutch: the
+power in front in a short, old or misspelt form, an article before the unit word, list numbers
+and bullets, arrow and dash variants and a hold after a dash, more wordings of a move, the
+shorthand of builds and removals. Each line is read in its language and in `auto` mode, and a
+power read from a short or other name says so in a note."""
+
+import pytest
+
+from engine import Power
+from grammar import parse_message
+from tests.grammar.positions import ADJUSTMENT, OPENING
+
+E, F, G, I, A, R, T = (Power.ENGLAND, Power.FRANCE, Power.GERMANY, Power.ITALY, Power.AUSTRIA,
+                       Power.RUSSIA, Power.TURKEY)
+
+ROWS = [
+    # (line, language, sender, position, canonical, note the echo shows, or None)
+    # -- the power in front: single letters, three letters, other names, misspellings -------
+    ("e: F Lon - Nth", "en", E, OPENING, "F LON - NTH", "read “e:” as England"),
+    ("b: F Lon - Nth", "en", E, OPENING, "F LON - NTH", "read “b:” as England"),
+    ("f: A Par - Bur", "en", F, OPENING, "A PAR - BUR", "read “f:” as France"),
+    ("F: F Bre - Mao", "en", F, OPENING, "F BRE - MAO", "read “F:” as France"),
+    ("fra A Par - Bur", "en", F, OPENING, "A PAR - BUR", "read “fra” as France"),
+    ("ger: A Mun - Bur", "en", G, OPENING, "A MUN - BUR", "read “ger:” as Germany"),
+    ("ENG: F Lon -> Nth", "en", E, OPENING, "F LON - NTH", "read “ENG:” as England"),
+    ("Britain: F Lon - Nth", "en", E, OPENING, "F LON - NTH", "read “Britain:” as England"),
+    ("Great Britain: F Edi - Nwg", "en", E, OPENING, "F EDI - NWG",
+     "read “Great Britain” as England"),
+    ("Ottoman: F Ank - Bla", "en", T, OPENING, "F ANK - BLA", "read “Ottoman:” as Turkey"),
+    ("A-H: A Vie - Gal", "en", A, OPENING, "A VIE - GAL", "read “A-H:” as Austria"),
+    ("Ingland: F Lon - Nth", "en", E, OPENING, "F LON - NTH", "read “Ingland:” as England"),
+    ("I: A Ven - Tri", "it", I, OPENING, "A VEN - TRI", "«I:» letto come Italia"),
+    ("Ita: A Ven - Tri", "it", I, OPENING, "A VEN - TRI", "«Ita:» letto come Italia"),
+    ("ita A Ven - Tri", "it", I, OPENING, "A VEN - TRI", "«ita» letto come Italia"),
+    ("G: A Mon - Bor", "it", G, OPENING, "A MUN - BUR", "«G:» letto come Germania"),
+    ("Ing: F Lon - Mno", "it", E, OPENING, "F LON - NTH", "«Ing:» letto come Inghilterra"),
+    ("Inghiltera: F Lon - Mno", "it", E, OPENING, "F LON - NTH",
+     "«Inghiltera:» letto come Inghilterra"),
+    ("Impero Ottomano: F Ank - Mar Nero", "it", T, OPENING, "F ANK - BLA",
+     "«Impero Ottomano» letto come Turchia"),
+    ("A-U: A Vie - Gal", "it", A, OPENING, "A VIE - GAL", "«A-U:» letto come Austria-Ungheria"),
+    ("D: A Mun - Bourgondië", "nl", G, OPENING, "A MUN - BUR", "„D:” gelezen als Duitsland"),
+    ("Dui: A Mun - Bourgondië", "nl", G, OPENING, "A MUN - BUR",
+     "„Dui:” gelezen als Duitsland"),
+    ("O: A Wenen - Galicië", "nl", A, OPENING, "A VIE - GAL", "„O:” gelezen als Oostenrijk"),
+    ("Eng: F Londen - Noordzee", "nl", E, OPENING, "F LON - NTH",
+     "„Eng:” gelezen als Engeland"),
+    ("Engelant: F Londen - Noordzee", "nl", E, OPENING, "F LON - NTH",
+     "„Engelant:” gelezen als Engeland"),
+    ("Groot-Brittannië: F Londen - Noordzee", "nl", E, OPENING, "F LON - NTH",
+     "„Groot-Brittannië:” gelezen als Engeland"),
+    # -- an article is no army ----------------------------------------------------------------
+    ("Build a fleet in Brest", "en", F, ADJUSTMENT, "F BRE B", None),
+    ("France: Build a Fleet in Brest.", "en", F, ADJUSTMENT, "F BRE B", None),
+    ("Build an army in Paris", "en", F, ADJUSTMENT, "A PAR B", None),
+    ("costruisci una flotta a Brest", "it", F, ADJUSTMENT, "F BRE B", None),
+    ("Francia: costruisci un esercito a Parigi", "it", F, ADJUSTMENT, "A PAR B", None),
+    ("bouw een vloot in Brest", "nl", F, ADJUSTMENT, "F BRE B", None),
+    ("Frankrijk: bouw een leger in Parijs", "nl", F, ADJUSTMENT, "A PAR B", None),
+    # -- list numbers and bullets -------------------------------------------------------------
+    ("4) A Ven - Tri", "en", I, OPENING, "A VEN - TRI", None),
+    ("4. A Ven - Tri", "en", I, OPENING, "A VEN - TRI", None),
+    ("* A Ven - Tri", "en", I, OPENING, "A VEN - TRI", None),
+    ("• A Ven - Tri", "en", I, OPENING, "A VEN - TRI", None),
+    ("4) A Ven - Tri", "it", I, OPENING, "A VEN - TRI", None),
+    ("2. Esercito Venezia a Trieste", "it", I, OPENING, "A VEN - TRI", None),
+    ("- A Ven - Tri", "it", I, OPENING, "A VEN - TRI", None),
+    ("4) A Ven - Tri", "nl", I, OPENING, "A VEN - TRI", None),
+    ("• Leger Venetië naar Triëst", "nl", I, OPENING, "A VEN - TRI", None),
+    # -- arrows and dashes, a hold after a dash ----------------------------------------------
+    ("A Ven ==> Tri", "en", I, OPENING, "A VEN - TRI", None),
+    ("A Ven ---> Tri", "en", I, OPENING, "A VEN - TRI", None),
+    ("A Ven => Tri", "en", I, OPENING, "A VEN - TRI", None),
+    ("A Ven → Tri", "en", I, OPENING, "A VEN - TRI", None),
+    ("A Ven — Tri", "en", I, OPENING, "A VEN - TRI", None),
+    ("A Par-Hold", "en", F, OPENING, "A PAR H", None),
+    ("A Par S F Bre-H", "en", F, OPENING, "A PAR S F BRE", None),
+    ("A Ven ==> Tri", "it", I, OPENING, "A VEN - TRI", None),
+    ("A Ven --> Tri", "it", I, OPENING, "A VEN - TRI", None),
+    ("A Ven-XXX", "it", I, OPENING, "A VEN H", None),
+    ("A Par APP F Bre - tiene", "it", F, OPENING, "A PAR S F BRE", None),
+    ("A Ven ==> Tri", "nl", I, OPENING, "A VEN - TRI", None),
+    ("A Ven – Tri", "nl", I, OPENING, "A VEN - TRI", None),
+    ("A Ven - houdt", "nl", I, OPENING, "A VEN H", None),
+    # -- wordings of a move -------------------------------------------------------------------
+    ("A Ven attack on Tri", "en", I, OPENING, "A VEN - TRI", None),
+    ("Army Venice attack into Trieste", "en", I, OPENING, "A VEN - TRI", None),
+    ("A Ven moving to Tri", "en", I, OPENING, "A VEN - TRI", None),
+    ("A Ven moves into Tri", "en", I, OPENING, "A VEN - TRI", None),
+    ("A Ven goes to Tri", "en", I, OPENING, "A VEN - TRI", None),
+    ("A Ven attacca su Tri", "it", I, OPENING, "A VEN - TRI", None),
+    ("Esercito Venezia avanza verso Trieste", "it", I, OPENING, "A VEN - TRI", None),
+    ("A Ven si dirige a Tri", "it", I, OPENING, "A VEN - TRI", None),
+    ("A Ven valt aan op Tri", "nl", I, OPENING, "A VEN - TRI", None),
+    ("Leger Venetië beweegt naar Triëst", "nl", I, OPENING, "A VEN - TRI", None),
+    ("A Ven gaat richting Tri", "nl", I, OPENING, "A VEN - TRI", None),
+    # -- builds and removals in shorthand -----------------------------------------------------
+    ("+ f bre", "en", F, ADJUSTMENT, "F BRE B", None),
+    ("build F Bre", "en", F, ADJUSTMENT, "F BRE B", None),
+    ("- a ven", "en", I, ADJUSTMENT, "A VEN D", None),
+    ("remove A Ven", "en", I, ADJUSTMENT, "A VEN D", None),
+    ("+ f bre", "it", F, ADJUSTMENT, "F BRE B", None),
+    ("costruisci F Bre", "it", F, ADJUSTMENT, "F BRE B", None),
+    ("- a ven", "it", I, ADJUSTMENT, "A VEN D", None),
+    ("rimuovi A Ven", "it", I, ADJUSTMENT, "A VEN D", None),
+    ("+ f bre", "nl", F, ADJUSTMENT, "F BRE B", None),
+    ("bouw F Bre", "nl", F, ADJUSTMENT, "F BRE B", None),
+    ("- a ven", "nl", I, ADJUSTMENT, "A VEN D", None),
+    ("verwijder A Ven", "nl", I, ADJUSTMENT, "A VEN D", None),
+]
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[f"{r[1]}: {r[0]}" for r in ROWS])
+def test_a_form_of_other_judges_reads_in_its_language_and_in_auto(row):
+    line, language, sender, position, canonical, note = row
+    for lang in (language, "auto"):
+        [read] = parse_message(line, position=position, power=sender, lang=lang)
+        assert read.ok, f"{lang} {line!r}: {read.error}"
+        assert read.canonical == canonical, f"{lang} {line!r}: {read.notes}"
+        assert read.valid, f"{lang} {line!r}: {read.reason}"
+        if note is not None and lang == language:
+            assert note in read.notes, f"{lang} {line!r}: {read.notes}"
+        elif note is not None:  # a line with no word of its language: the note in English
+            written = note.split("“")[-1].split("»")[0].split("«")[-1].split("”")[0]
+            assert any(written in n for n in read.notes), f"{lang} {line!r}: {read.notes}"
+
+
+@pytest.mark.parametrize("line, sender", [
+    ("f: A Par - Bur", Power.GERMANY), ("Ita: A Ven - Tri", Power.FRANCE),
+    ("D: A Mun - Bur", Power.FRANCE)])
+def test_a_short_power_label_of_another_power_is_refused(line, sender):
+    [read] = parse_message(line, position=OPENING, power=sender)
+    assert not read.ok and read.error_kind == "other_power_order"
+
+
+def test_a_single_letter_with_no_colon_stays_a_unit_letter():
+    # "F Bre" is a fleet; "f:" with its colon is France.
+    [fleet] = parse_message("F Bre - Mao", position=OPENING, power=Power.FRANCE)
+    assert fleet.canonical == "F BRE - MAO" and not fleet.notes
+    [army] = parse_message("a par - bur", position=OPENING, power=Power.FRANCE)
+    assert army.canonical == "A PAR - BUR"
+
+
+def test_a_dash_before_a_unit_is_a_bullet_in_spring_and_a_removal_in_winter():
+    [spring] = parse_message("- a par", position=OPENING, power=Power.FRANCE)
+    assert spring.canonical == "A PAR H"
+    [winter] = parse_message("- a ven", position=ADJUSTMENT, power=Power.ITALY)
+    assert winter.canonical == "A VEN D"
