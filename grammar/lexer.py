@@ -124,7 +124,68 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
                 continue
         out += found
         k += 1
+    return truncated_names(out, line, lex)
+
+
+def truncated_names(out: list[Lexeme], line: str, lex: Lexicon) -> list[Lexeme]:
+    """Two words side by side that start two words of one province's name, in their order
+    ("Engli Cha", "Eng Chan", "Mid Atl", "Helgol Bight", "Can Man" for Canale della Manica,
+    "Mar Tirr"), as one lexeme naming it: when the first may name that province and one of
+    the two names nothing exactly (its readings are only starts of names or misspellings).
+    Two names ("Ven Tri") stay two."""
+    i = len(out) - 2
+    while i >= 0:
+        first, second = out[i], out[i + 1]
+        if "LOC" in first.signature and second.signature in _LOOSE_SIGNATURES \
+                and (_loose(second) or _loose(first)):
+            merged = _truncated(first, second, line, lex)
+            if merged is not None:
+                out[i:i + 2] = [merged]
+        i -= 1
     return out
+
+
+_LOOSE_SIGNATURES = frozenset(("LOC", "UNKNOWN"))
+
+
+def _starts_in_order(written: list[str], words: tuple[str, ...]) -> bool:
+    """Whether each word written starts a word of the name, in the name's order."""
+    j = 0
+    for w in written:
+        while j < len(words) and not words[j].startswith(w):
+            j += 1
+        if j == len(words):
+            return False
+        j += 1
+    return True
+
+
+def _loose(lexeme: Lexeme) -> bool:
+    """Whether a word names no province exactly (its readings, if any, are starts of names
+    or misspellings)."""
+    option = lexeme.options[0]
+    if option.terminal == "UNKNOWN":
+        return True
+    return option.terminal == "LOC" and all(p.how in ("prefix", "fuzzy") for p in option.value)
+
+
+def _truncated(first: Lexeme, second: Lexeme, line: str, lex: Lexicon) -> Lexeme | None:
+    written = [first.key.rsplit(" ", 1)[-1], *second.key.split()]  # ("Mid", "Atl Oce")
+    if not all(w.isalpha() for w in written[1:]) or len(written[1]) < 2:
+        return None
+    places = next(o.value for o in first.options if o.terminal == "LOC")
+    found = []
+    for place in places:
+        if any(_starts_in_order(written, words) for words in lex.name_words.get(place.pid, ())):
+            found.append(Place(place.pid, COST_PREFIX, "prefix", place.languages))
+    if not found:
+        return None
+    options = (_loc_option(found),)
+    text = line[first.start:second.start + len(second.text)]
+    langs = options[0].languages
+    return _new_lexeme(Lexeme, (text, first.start, f"{first.key} {second.key}", options, False,
+                                next(iter(langs)) if len(langs) == 1 else None,
+                                _signature(options, False)))
 
 
 def _piece_tokens(piece: str) -> tuple[tuple[str, str, int, int], ...]:

@@ -72,6 +72,7 @@ class Lexicon:
     # the words that may follow], from the first words down.
     phrase_tree: dict[str, list] = field(default_factory=dict)
     nations: list = field(default_factory=list)  # (key, NATION entry): names of powers
+    name_words: dict = field(default_factory=dict)  # province -> its names of several words
     memo: dict = field(default_factory=dict)      # phrase key -> its lexeme readings
     # A word or sign as written -> its reading, or a mark for a word that may start a
     # phrase (its reading depends on the words after it: see lexer._written).
@@ -196,6 +197,11 @@ def lexicon(mode: str) -> Lexicon:
                                   if " " in k and not k.endswith(":"))
     lex.phrase_tree = phrase_tree(k for k in lex.phrases if not k.endswith(":"))
     lex.longest = max(k.count(" ") + 1 for k in lex.phrases if not k.endswith(":"))
+    for key, entries in lex.phrases.items():
+        if " " in key and not key.endswith(":"):
+            for entry in entries:
+                if entry.terminal == "LOC" and entry.how == "name" and len(entry.value) == 1:
+                    lex.name_words.setdefault(entry.value[0], []).append(tuple(key.split()))
     lex.nations = [(key, entry) for key, entries in lex.phrases.items() for entry in entries
                    if entry.terminal == "NATION" and entry.how in ("word", "alias")
                    and len(key) >= 5]

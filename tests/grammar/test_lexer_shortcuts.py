@@ -22,6 +22,7 @@ from grammar.lexer import (
     _reading,
     lexemes,
     tokens,
+    truncated_names,
 )
 from grammar.lexicon import LANGUAGES, fold, lexicon, phrase_tree
 
@@ -79,7 +80,7 @@ def plain_lexemes(line: str, lex) -> list[Lexeme]:
             i = end
             continue
         i += 1
-    return out
+    return truncated_names(out, line, lex)
 
 
 # Words that start phrases or end them, signs that may sit inside names, and the spaces,
@@ -91,7 +92,8 @@ PIECES = st.sampled_from([
     "Ven-Tri", "Tri", "Ven", "(Cs)", "StP/sc", "San", "Pietroburgo", "costa", "sud", "trekt",
     "terug", "naar", "si", "ritira", "in", "->", "—", "ﷺ", "ǆ", "Mare-del-Nord", "12", "x",
     "Golfo", "Botnia", "English", "Channel", "Black", "Zwarte", "Zee", "holds", "tiene", "’",
-    "e:", "Ita:", "A-H:", "Great", "Britain:", "Ingland:", "f:", "+", "==>"])
+    "e:", "Ita:", "A-H:", "Great", "Britain:", "Ingland:", "f:", "+", "==>", "Engli", "Cha",
+    "Mid", "Atl", "Helgol", "Bight"])
 # Fewer words, more signs: phrases cut or joined by hyphens, dots and spaces.
 PHRASE_BITS = st.sampled_from(["Sint", "Petersburg", "-", "Sint-", "-Petersburg", "Mare",
                                "del", "Nord", "Mare-", "-del", ".", "S", "S.", "Pietroburgo",

@@ -4,9 +4,11 @@ and bullets, arrow and dash variants and a hold after a dash, more wordings of a
 shorthand of builds and removals. Each line is read in its language and in `auto` mode, and a
 power read from a short or other name says so in a note."""
 
+import re
+
 import pytest
 
-from engine import Power
+from engine import Phase, Position, Power, Unit, UnitType
 from grammar import parse_message
 from tests.grammar.positions import ADJUSTMENT, OPENING
 
@@ -107,7 +109,36 @@ ROWS = [
     ("bouw F Bre", "nl", F, ADJUSTMENT, "F BRE B", None),
     ("- a ven", "nl", IT, ADJUSTMENT, "A VEN D", None),
     ("verwijder A Ven", "nl", IT, ADJUSTMENT, "A VEN D", None),
+    # -- a name cut short in each of its words --------------------------------------------------
+    ("F Bre - Engli Cha", "en", F, OPENING, "F BRE - ENG",
+     "“Engli Cha” read as English Channel (ENG)"),
+    ("F Bre - Mid Atl", "en", F, OPENING, "F BRE - MAO",
+     "“Mid Atl” read as Mid-Atlantic Ocean (MAO)"),
+    ("F Bre - Can Man", "it", F, OPENING, "F BRE - ENG", "«Can Man» letto come Manica (ENG)"),
+    ("F Nap - Mar Tirr", "it", IT, OPENING, "F NAP - TYS",
+     "«Mar Tirr» letto come Mar Tirreno (TYS)"),
+    ("F Brest - Midd Atl Oce", "nl", F, OPENING, "F BRE - MAO",
+     "„Midd Atl Oce” gelezen als Midden-Atlantische Oceaan (MAO)"),
 ]
+
+# Burgundy with a French army in it (Spring 1902), for a name misspelt past the reader's
+# reach: the one name near it where the sender has a unit.
+BURGUNDY = Position(Phase.parse("S1902M"), (
+    Unit(F, UnitType.ARMY, "bur"), Unit(F, UnitType.ARMY, "par"),
+    Unit(G, UnitType.ARMY, "mun")), OPENING.supply_centers)
+
+
+@pytest.mark.parametrize("line, language, note", [
+    ("a bargandy holds", "en", "“bargandy” read as Burgundy (BUR)"),
+    ("esercito Brogonia tiene", "it", "«Brogonia» letto come Borgogna (BUR)"),
+    ("leger Brogondje houdt", "nl", "„Brogondje” gelezen als Bourgondië (BUR)")])
+def test_a_misspelt_place_is_the_one_near_name_where_the_sender_has_a_unit(line, language,
+                                                                            note):
+    [read] = parse_message(line, position=BURGUNDY, power=F, lang=language)
+    assert read.canonical == "A BUR H" and note in read.notes, read.error or read.notes
+    # Another power's sender has no unit there: the word stays unknown, the name offered.
+    [other] = parse_message(line, position=BURGUNDY, power=G, lang=language)
+    assert not other.ok and other.error_kind == "unknown_word" and "(BUR)" in other.error
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r[1]}: {r[0]}" for r in ROWS])
@@ -121,7 +152,7 @@ def test_a_form_of_other_judges_reads_in_its_language_and_in_auto(row):
         if note is not None and lang == language:
             assert note in read.notes, f"{lang} {line!r}: {read.notes}"
         elif note is not None:  # a line with no word of its language: the note in English
-            written = note.split("“")[-1].split("»")[0].split("«")[-1].split("”")[0]
+            written = re.search(r"[“«„]([^”»]+)[”»]", note).group(1)
             assert any(written in n for n in read.notes), f"{lang} {line!r}: {read.notes}"
 
 
