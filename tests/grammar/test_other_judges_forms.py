@@ -177,3 +177,31 @@ def test_a_dash_before_a_unit_is_a_bullet_in_spring_and_a_removal_in_winter():
     assert spring.canonical == "A PAR H"
     [winter] = parse_message("- a ven", position=ADJUSTMENT, power=Power.ITALY)
     assert winter.canonical == "A VEN D"
+
+
+# Fall 1901: a French fleet in the English Channel, a German army in Munich.
+CHANNEL = Position(Phase.parse("F1901M"), (
+    Unit(F, UnitType.FLEET, "eng"), Unit(G, UnitType.ARMY, "mun"),
+    Unit(A, UnitType.ARMY, "vie")), OPENING.supply_centers)
+
+
+@pytest.mark.parametrize("line, sender, language, canonical", [
+    # "Eng" with no colon is the English Channel; "Eng:" is England (refused for France)
+    ("F Eng - Bre", F, "en", "F ENG - BRE"),
+    ("F Eng - Bre", F, "nl", "F ENG - BRE"),
+    ("Eng: F Eng - Bre", F, "nl", None),
+    # "d" is a removal and "D:" Germany in Dutch; "a" an army and "A:" Austria
+    ("D: A Mun - Bur", G, "nl", "A MUN - BUR"),
+    ("A: A Vie - Gal", A, "it", "A VIE - GAL"),
+    ("a: a vie - gal", A, "en", "A VIE - GAL"),
+    # "in" moves in Italian; "In:" is Inghilterra (refused for France)
+    ("In: F Eng - Bre", F, "it", None),
+    ("F Eng in Bre", F, "it", "F ENG - BRE"),
+])
+def test_a_power_label_never_takes_the_place_of_a_province_unit_or_order_word(
+        line, sender, language, canonical):
+    [read] = parse_message(line, position=CHANNEL, power=sender, lang=language)
+    if canonical is None:
+        assert read.error_kind == "other_power_order", read.canonical or read.error
+    else:
+        assert read.canonical == canonical, read.error
