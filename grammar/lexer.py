@@ -17,7 +17,9 @@ from typing import NamedTuple
 from grammar.lexicon import Entry, Lexicon, fold, phrase_key
 
 _TOKEN = re.compile(
-    r"(?P<label>[^\W\d_]+(?:-[^\W\d_]+)*(?=:$))"  # "e:", "ger:", "A-H:": a power's label
+    # "e:", "ger:", "A-H:": a word before the colon that ends a piece is a label (a power's,
+    # when it may be one: see _label_reading); "Ven-Tri:" stays a move
+    r"(?P<label>(?:[^\W\d_]{1,2}-[^\W\d_]{1,2}|[^\W\d_]+)(?=:$))"
     r"|(?P<word>[^\W\d_]+)"
     r"|(?P<number>\d+)"
     r"|(?P<arrow>[-=]*>|→|⇒|⟶|➔|➜)"
@@ -462,7 +464,7 @@ def _inside_name(toks: list | tuple, j: int) -> bool:
     if text in ".'’`´":
         return True
     return (kind == "dash" and j > 0 and toks[j - 1][3] == start and j + 1 < len(toks)
-            and toks[j + 1][2] == end and toks[j + 1][0] == "word")
+            and toks[j + 1][2] == end and toks[j + 1][0] in ("word", "label"))
 
 
 def _options(entries: list[Entry]) -> tuple[Option, ...]:
