@@ -411,6 +411,7 @@ def forget(words: bool = True) -> None:
             lexicon(mode).written.clear()
             lexicon(mode).placed.clear()
         lexer._PIECES.clear()
+        lexer._PAIRS.clear()
         syntax._PATTERNS.clear()
         syntax._PLACE_REFS.clear()
         syntax._UNIT_REFS.clear()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import NamedTuple
 
 from grammar.lexicon import Entry, Lexicon, fold, phrase_key
@@ -68,6 +69,7 @@ class Lexeme(NamedTuple):
 
 # A lexeme made from a tuple at C speed (a NamedTuple's own constructor is a Python call).
 _new_lexeme = tuple.__new__
+_SIGNATURE_OF = itemgetter(Lexeme._fields.index("signature"))  # lx.signature, mapped in C
 
 
 def tokens(line: str) -> list[tuple[str, str, int, int]]:
@@ -135,19 +137,29 @@ def truncated_names(out: list[Lexeme], line: str, lex: Lexicon) -> list[Lexeme]:
     "Mar Tirr"), as one lexeme naming it: when the first may name that province and one of
     the two names nothing exactly (its readings are only starts of names or misspellings).
     Two names ("Ven Tri") stay two."""
-    i = len(out) - 2
-    while i >= 0:
+    if len(out) < 2:
+        return out
+    # Where two such words may stand, by the line's signatures: found once per pattern, so
+    # most lines (no two places side by side) cost one look-up.
+    pattern = tuple(map(_SIGNATURE_OF, out))
+    pairs = _PAIRS.get(pattern)
+    if pairs is None:
+        pairs = tuple(i for i in range(len(pattern) - 2, -1, -1)
+                      if "LOC" in pattern[i] and pattern[i + 1] in _LOOSE_SIGNATURES)
+        if len(_PAIRS) > _MEMO_LIMIT:
+            _PAIRS.clear()
+        _PAIRS[pattern] = pairs
+    for i in pairs:  # from the right: a merge leaves the pairs before it where they were
         first, second = out[i], out[i + 1]
-        if "LOC" in first.signature and second.signature in _LOOSE_SIGNATURES \
-                and (_loose(second) or _loose(first)):
+        if _loose(second) or _loose(first):
             merged = _truncated(first, second, line, lex)
             if merged is not None:
                 out[i:i + 2] = [merged]
-        i -= 1
     return out
 
 
 _LOOSE_SIGNATURES = frozenset(("LOC", "UNKNOWN"))
+_PAIRS: dict[tuple, tuple[int, ...]] = {}  # signatures of a line -> where two may merge
 
 
 def _starts_in_order(written: list[str], words: tuple[str, ...]) -> bool:
