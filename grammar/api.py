@@ -184,10 +184,10 @@ def _read(text: str, lang: str) -> tuple[Shape | SyntaxProblem, str | None]:
 
 def _own_unit_named(text: str, lang: str, problem: SyntaxProblem, view: PositionView,
                     power: Power | None) -> Shape | None:
-    """"a bargandy holds": a word too far from any name to be read, where the unit ordered
-    stands, when of the names its error would list (`_syntax_error`'s nearest) exactly one
-    is a province where the sender has a unit: the line read with that province, noted.
-    None when that is not so, or the word is not the place of the unit ordered."""
+    """"a bargandy holds": a word too far from any name to be read, right after the unit word
+    of the unit ordered, when of the names its error would list (`_syntax_error`'s nearest)
+    exactly one is a province where the sender has a unit: the line read with that province,
+    noted. None when that is not so, or the word is not the place of the unit ordered."""
     word = problem.lexeme
     if word is None or len(word.text) < 4:
         return None
@@ -201,8 +201,8 @@ def _own_unit_named(text: str, lang: str, problem: SyntaxProblem, view: Position
     _owner, line = _initial(text)
     found = lexemes(_unglued(line), lexicon(lang))
     index = next((i for i, lx in enumerate(found) if lx.start == word.start), None)
-    if index is None:
-        return None
+    if not index or "UNIT" not in found[index - 1].signature:
+        return None  # only right after a unit word ("a bargandy"), never a stray word
     options = (lexer.Option("LOC", (lexer.Place(pid, lexer.COST_FUZZY, "fuzzy", langs),),
                             langs),)
     found[index] = word._replace(options=options, signature=lexer._signature(options, False))

@@ -213,3 +213,14 @@ def test_a_power_label_never_takes_the_place_of_a_province_unit_or_order_word(
         assert read.error_kind == "other_power_order", read.canonical or read.error
     else:
         assert read.canonical == canonical, read.error
+
+
+def test_a_stray_word_near_a_province_of_the_sender_is_never_taken_for_it():
+    # "thanks" is past the reader's reach of Ankara, as "bargandy" is of Burgundy, but it
+    # follows no unit word: it stays an unknown word, even with the sender's army there.
+    position = Position(Phase.parse("S1902M"), (
+        Unit(T, UnitType.ARMY, "ank"), Unit(T, UnitType.ARMY, "con")), OPENING.supply_centers)
+    [read] = parse_message("thanks A Con - Bul", position=position, power=T)
+    assert not read.ok and read.error_kind == "unknown_word"
+    [army] = parse_message("A thanks holds", position=position, power=T)
+    assert army.canonical == "A ANK H"
