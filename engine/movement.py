@@ -276,6 +276,11 @@ class MovementAdjudicator:
             return fails(Reason.DISLODGED, dislodged_by[province])
         if order.kind == "convoy":
             if not self.convoy_matches(order):
+                army = self.orders.get(order.supported)
+                if (army and army.kind == "move" and army.convoyed
+                        and army.target == order.target and not army.route_fleets):
+                    # the army does go there by sea, but no route of fleets exists
+                    return fails(Reason.NO_CONVOY_ROUTE, order.target)
                 return fails(Reason.NOT_MATCHED, order.supported)
             if order.supported in self.paradoxes:
                 return fails(Reason.PARADOX, province)
@@ -289,6 +294,8 @@ class MovementAdjudicator:
             if province in self.paradoxes:
                 return fails(Reason.PARADOX, order.target)
             lost = next((f for f in sorted(order.route_fleets) if self._is_dislodged(f)), None)
+            if lost is None:  # no fleet lost: the fleets ordered never made a route
+                return fails(Reason.NO_CONVOY_ROUTE, order.target)
             return fails(Reason.CONVOY_DISRUPTED, lost)
         defender = self.orders.get(order.target)
         if (self.attack_strength(province) == 0 and defender is not None

@@ -135,6 +135,8 @@ def _parse_new_line(text: str, view: PositionView, power: Power | None, key: tup
                 reply, "too_long", length=len(text), limit=MAX_LINE), language=reply,
                 error_kind="too_long"), False
         shape, line_language = _read(text, lang)
+        if isinstance(shape, SyntaxProblem) and shape.kind == "unknown_word":
+            shape = _own_unit_named(text, lang, shape, view, power) or shape
         reply = language or line_language or "en"
         if isinstance(shape, SyntaxProblem):
             return _syntax_error(text, shape, reply, line_language or reply), \
@@ -147,7 +149,12 @@ def _parse_new_line(text: str, view: PositionView, power: Power | None, key: tup
                                language=line_language or reply, error_kind=result.error_kind,
                                error_params=result.error_params)
         else:
-            found = _read_line(text, result.order, result.notes, result.valid, result.reason,
+            notes = result.notes
+            if shape.owner_word is not None:  # "e: F Lon - Nth": read “e:” as England
+                notes = (texts.note(reply, "power_read", word=shape.owner_word,
+                                    name=texts.power_name(Power(shape.owner), reply)),
+                         *notes)
+            found = _read_line(text, result.order, notes, result.valid, result.reason,
                                line_language or reply)
         return found, False
     except Exception:  # the promise is: never an exception for any text
@@ -173,6 +180,37 @@ def _read(text: str, lang: str) -> tuple[Shape | SyntaxProblem, str | None]:
     if owner is not None and isinstance(shape, Shape):
         shape = shape._replace(owner=owner)
     return shape, language
+
+
+def _own_unit_named(text: str, lang: str, problem: SyntaxProblem, view: PositionView,
+                    power: Power | None) -> Shape | None:
+    """"a bargandy holds": a word too far from any name to be read, right after the unit word
+    of the unit ordered, when of the names its error would list (`_syntax_error`'s nearest)
+    exactly one is a province where the sender has a unit: the line read with that province,
+    noted. None when that is not so, or the word is not the place of the unit ordered."""
+    word = problem.lexeme
+    if word is None or len(word.text) < 4:
+        return None
+    near = lexicon("auto").fuzzy_candidates(fold(word.text), cutoff=50.0, limit=5)
+    own = [(pid, langs) for pid, _score, langs in near
+           if (unit := view.orderable.get(pid)) is not None
+           and (power is None or unit.power == power)]
+    if len(own) != 1:
+        return None
+    pid, langs = own[0]
+    _owner, line = _initial(text)
+    found = lexemes(_unglued(line), lexicon(lang))
+    index = next((i for i, lx in enumerate(found) if lx.start == word.start), None)
+    if not index or "UNIT" not in found[index - 1].signature:
+        return None  # only right after a unit word ("a bargandy"), never a stray word
+    options = (lexer.Option("LOC", (lexer.Place(pid, lexer.COST_FUZZY, "fuzzy", langs),),
+                            langs),)
+    found[index] = word._replace(options=options, signature=lexer._signature(options, False))
+    shape = parse_shape(found)
+    if not isinstance(shape, Shape) or shape.subject is None or shape.subject.place is None \
+            or shape.subject.place.lexeme is not found[index]:
+        return None
+    return shape._replace(owner=_owner) if _owner is not None else shape
 
 
 # The words that make a line an order: a unit, or what a unit does.
@@ -373,6 +411,7 @@ def forget(words: bool = True) -> None:
             lexicon(mode).written.clear()
             lexicon(mode).placed.clear()
         lexer._PIECES.clear()
+        lexer._PAIRS.clear()
         syntax._PATTERNS.clear()
         syntax._PLACE_REFS.clear()
         syntax._UNIT_REFS.clear()

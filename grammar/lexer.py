@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import NamedTuple
 
-from grammar.lexicon import Entry, Lexicon, fold
+from grammar.lexicon import Entry, Lexicon, fold, phrase_key
 
 _TOKEN = re.compile(
-    r"(?P<word>[^\W\d_]+)"
+    # "e:", "ger:", "A-H:": a word before the colon that ends a piece is a label (a power's,
+    # when it may be one: see _label_reading); "Ven-Tri:" stays a move
+    r"(?P<label>(?:[^\W\d_]{1,2}-[^\W\d_]{1,2}|[^\W\d_]+)(?=:$))"
+    r"|(?P<word>[^\W\d_]+)"
     r"|(?P<number>\d+)"
-    r"|(?P<arrow>->|=>|-->|→|⇒|⟶|>)"
+    r"|(?P<arrow>[-=]*>|→|⇒|⟶|➔|➜)"
     r"|(?P<dash>[-‐‑‒–—―−~])"
     r"|(?P<soft>[./()'’`´\[\]\"“”«»„:!?*])"
     r"|(?P<other>\S)")
@@ -65,6 +69,7 @@ class Lexeme(NamedTuple):
 
 # A lexeme made from a tuple at C speed (a NamedTuple's own constructor is a Python call).
 _new_lexeme = tuple.__new__
+_SIGNATURE_OF = itemgetter(Lexeme._fields.index("signature"))  # lx.signature, mapped in C
 
 
 def tokens(line: str) -> list[tuple[str, str, int, int]]:
@@ -123,7 +128,78 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
                 continue
         out += found
         k += 1
+    return truncated_names(out, line, lex)
+
+
+def truncated_names(out: list[Lexeme], line: str, lex: Lexicon) -> list[Lexeme]:
+    """Two words side by side that start two words of one province's name, in their order
+    ("Engli Cha", "Eng Chan", "Mid Atl", "Helgol Bight", "Can Man" for Canale della Manica,
+    "Mar Tirr"), as one lexeme naming it: when the first may name that province and one of
+    the two names nothing exactly (its readings are only starts of names or misspellings).
+    Two names ("Ven Tri") stay two."""
+    if len(out) < 2:
+        return out
+    # Where two such words may stand, by the line's signatures: found once per pattern, so
+    # most lines (no two places side by side) cost one look-up.
+    pattern = tuple(map(_SIGNATURE_OF, out))
+    pairs = _PAIRS.get(pattern)
+    if pairs is None:
+        pairs = tuple(i for i in range(len(pattern) - 2, -1, -1)
+                      if "LOC" in pattern[i] and pattern[i + 1] in _LOOSE_SIGNATURES)
+        if len(_PAIRS) > _MEMO_LIMIT:
+            _PAIRS.clear()
+        _PAIRS[pattern] = pairs
+    for i in pairs:  # from the right: a merge leaves the pairs before it where they were
+        first, second = out[i], out[i + 1]
+        if _loose(second) or _loose(first):
+            merged = _truncated(first, second, line, lex)
+            if merged is not None:
+                out[i:i + 2] = [merged]
     return out
+
+
+_LOOSE_SIGNATURES = frozenset(("LOC", "UNKNOWN"))
+_PAIRS: dict[tuple, tuple[int, ...]] = {}  # signatures of a line -> where two may merge
+
+
+def _starts_in_order(written: list[str], words: tuple[str, ...]) -> bool:
+    """Whether each word written starts a word of the name, in the name's order."""
+    j = 0
+    for w in written:
+        while j < len(words) and not words[j].startswith(w):
+            j += 1
+        if j == len(words):
+            return False
+        j += 1
+    return True
+
+
+def _loose(lexeme: Lexeme) -> bool:
+    """Whether a word names no province exactly (its readings, if any, are starts of names
+    or misspellings)."""
+    option = lexeme.options[0]
+    if option.terminal == "UNKNOWN":
+        return True
+    return option.terminal == "LOC" and all(p.how in ("prefix", "fuzzy") for p in option.value)
+
+
+def _truncated(first: Lexeme, second: Lexeme, line: str, lex: Lexicon) -> Lexeme | None:
+    written = [first.key.rsplit(" ", 1)[-1], *second.key.split()]  # ("Mid", "Atl Oce")
+    if not all(w.isalpha() for w in written[1:]) or len(written[1]) < 2:
+        return None
+    places = next(o.value for o in first.options if o.terminal == "LOC")
+    found = []
+    for place in places:
+        if any(_starts_in_order(written, words) for words in lex.name_words.get(place.pid, ())):
+            found.append(Place(place.pid, COST_PREFIX, "prefix", place.languages))
+    if not found:
+        return None
+    options = (_loc_option(found),)
+    text = line[first.start:second.start + len(second.text)]
+    langs = options[0].languages
+    return _new_lexeme(Lexeme, (text, first.start, f"{first.key} {second.key}", options, False,
+                                next(iter(langs)) if len(langs) == 1 else None,
+                                _signature(options, False)))
 
 
 def _piece_tokens(piece: str) -> tuple[tuple[str, str, int, int], ...]:
@@ -157,7 +233,9 @@ def _written(kind: str, text: str, lex: Lexicon) -> tuple | None:
         reading = _PHRASE_START if key in lex.phrase_starts else (key, *_reading(lex, key))
     elif kind in ("dash", "arrow"):
         reading = ("-", *_reading(lex, "-"))
-    else:  # other, number
+    elif kind == "other":  # "+ F Bre": a sign the vocabulary may know
+        reading = (text, *_reading(lex, text))
+    else:  # number
         reading = (text, _UNKNOWN, False, None, _UNKNOWN_SIGNATURE)
     if len(lex.written) > _MEMO_LIMIT:
         lex.written.clear()
@@ -173,6 +251,9 @@ def _context_free(toks: tuple, start: int, lex: Lexicon) -> tuple[Lexeme, ...] |
     phrase (then what follows the piece decides)."""
     out = []
     for kind, text, first, _last in toks:
+        if kind == "label":
+            out.append(_label_lexeme(text, start + first, lex))
+            continue
         reading = _written(kind, text, lex)
         if reading is None:
             if kind == "soft":
@@ -227,6 +308,10 @@ def _read_on(line: str, pieces: list[str], k: int, start: int,
     t = 0
     while t < len(toks):
         kind, text, first, last = toks[t]
+        if kind == "label":
+            out.append(_label_lexeme(text, start + first, lex))
+            t += 1
+            continue
         reading = _written(kind, text, lex)
         if reading is not None:
             out.append(_token_lexeme(text, start + first, reading, lex))
@@ -280,7 +365,7 @@ def _phrase_from(line: str, pieces: list[str], k: int, start: int, toks: tuple, 
             toks = _piece_tokens(pieces[k])
             j = 0
         kind, text, first_col, last_col = toks[j]
-        if kind == "word":
+        if kind == "word" or kind == "label":  # "Great Britain:"
             # one step per folded word (a letter may fold to several: "ﷻ"); the word as
             # written counts once towards the longest phrase, and a phrase ends only after it
             for folded in fold(text).split(" "):
@@ -302,6 +387,50 @@ def _phrase_from(line: str, pieces: list[str], k: int, start: int, toks: tuple, 
 
 
 _UNKNOWN = (Option("UNKNOWN", None, frozenset()),)
+
+
+def _label_lexeme(text: str, start: int, lex: Lexicon) -> Lexeme:
+    """The lexeme of a word written as a label, followed by a colon ("e:", "ger:", "A-H:",
+    "Ingland:"): a power when it can be one (`_label_reading`), else the word itself."""
+    column = _column(lex, start)
+    written = text + ":"  # a word as written never holds a colon: its own key
+    alone = column.get(written)
+    if alone is not None:
+        return alone[0]
+    reading = lex.written.get(written)
+    if reading is None:
+        reading = _label_reading(lex, text)
+        if len(lex.written) > _MEMO_LIMIT:
+            lex.written.clear()
+        lex.written[written] = reading
+    lexeme = _new_lexeme(Lexeme, (written, start, *reading))
+    _keep(lex, start, written, (lexeme,))
+    return lexeme
+
+
+def _label_reading(lex: Lexicon, text: str) -> tuple:
+    """(key, options, filler, clue, signature) of a label: the power a label names (`e:`,
+    `b:` for Britain, `ger:`, `Ita:`, `D:` in Dutch), or the power a word names (`Russia:`,
+    `Britain:`), or the one power name a misspelt label is near (`Ingland:`); else the word's
+    own reading. The key says how (`e:`, `russia`, `~ingland`): `syntax` notes all but a
+    power's plain name."""
+    key = phrase_key(text)
+    for found in (key + ":", key):
+        nations = [e for e in lex.lookup(found) if e.terminal == "NATION"]
+        if nations:
+            return (found, *_nation_reading(nations))
+    if len(key) >= 5 and " " not in key:
+        near = lex.nation_near(key)
+        if near is not None:
+            return ("~" + key, *_nation_reading([near]))
+    return (key, *_reading(lex, key))
+
+
+def _nation_reading(entries: list[Entry]) -> tuple:
+    options = tuple(Option("NATION", e.value, e.languages) for e in entries)
+    langs = frozenset().union(*(e.languages for e in entries))
+    clue = next(iter(langs)) if len(langs) == 1 else None
+    return options, False, clue, _signature(options, False)
 
 
 def _signature(options: tuple[Option, ...], filler: bool) -> str:
@@ -347,7 +476,7 @@ def _inside_name(toks: list | tuple, j: int) -> bool:
     if text in ".'’`´":
         return True
     return (kind == "dash" and j > 0 and toks[j - 1][3] == start and j + 1 < len(toks)
-            and toks[j + 1][2] == end and toks[j + 1][0] == "word")
+            and toks[j + 1][2] == end and toks[j + 1][0] in ("word", "label"))
 
 
 def _options(entries: list[Entry]) -> tuple[Option, ...]:

@@ -71,6 +71,8 @@ class Lexicon:
     # The multi-word phrases as a tree of words: word -> [the phrase ending here or None,
     # the words that may follow], from the first words down.
     phrase_tree: dict[str, list] = field(default_factory=dict)
+    nations: list = field(default_factory=list)  # (key, NATION entry): names of powers
+    name_words: dict = field(default_factory=dict)  # province -> its names of several words
     memo: dict = field(default_factory=dict)      # phrase key -> its lexeme readings
     # A word or sign as written -> its reading, or a mark for a word that may start a
     # phrase (its reading depends on the words after it: see lexer._written).
@@ -79,6 +81,16 @@ class Lexicon:
     # for every line with those words there, so the shapes remembered hold fewer objects for
     # the garbage collector to walk; None -> how many entries those tables hold
     placed: dict = field(default_factory=dict)
+
+    def nation_near(self, word: str) -> Entry | None:
+        """The one power whose name or nationality word is near `word` (a misspelt label,
+        `Ingland`), or None when none is, or several powers are."""
+        found = process.extract(word, [k for k, _e in self.nations], scorer=fuzz.ratio,
+                                score_cutoff=80.0, limit=4)
+        powers = {self.nations[index][1].value for _k, _s, index in found}
+        if len(powers) != 1:
+            return None
+        return self.nations[found[0][2]][1]
 
     def lookup(self, key: str) -> list[Entry]:
         return self.phrases.get(key, [])
@@ -152,6 +164,12 @@ def _entries_of(language: str) -> list[tuple[str, str, object, str]]:
         out.append((phrase_key(word), "COAST", coast, "word"))
     for word, power in data["nationalities"].items():
         out.append((phrase_key(word), "NATION", power, "word"))
+    for word in data.get("articles", ()):  # "Build a fleet": "a" before a unit word
+        out.append((phrase_key(word), "_ART", None, "word"))
+    for word, power in data.get("power_aliases", {}).items():  # Britain, Ottoman
+        out.append((phrase_key(word), "NATION", power, "alias"))
+    for word, power in data.get("power_labels", {}).items():  # "e:", "ger:": with the colon
+        out.append((phrase_key(word) + ":", "NATION", power, "label"))
     for word in data["fillers"]:
         out.append((phrase_key(word), "FILLER", None, "word"))
     return out
@@ -174,8 +192,19 @@ def lexicon(mode: str) -> Lexicon:
     for (key, terminal, value, how), langs in merged.items():
         lex.phrases.setdefault(key, []).append(Entry(terminal, value, how, frozenset(langs)))
         lex.longest = max(lex.longest, key.count(" ") + 1)
-    lex.phrase_starts = frozenset(k.split(" ", 1)[0] for k in lex.phrases if " " in k)
-    lex.phrase_tree = phrase_tree(lex.phrases)
+    # (a label's key, "a h:", is looked up whole: never a phrase of words)
+    lex.phrase_starts = frozenset(k.split(" ", 1)[0] for k in lex.phrases
+                                  if " " in k and not k.endswith(":"))
+    lex.phrase_tree = phrase_tree(k for k in lex.phrases if not k.endswith(":"))
+    lex.longest = max(k.count(" ") + 1 for k in lex.phrases if not k.endswith(":"))
+    for key, entries in lex.phrases.items():
+        if " " in key and not key.endswith(":"):
+            for entry in entries:
+                if entry.terminal == "LOC" and entry.how == "name" and len(entry.value) == 1:
+                    lex.name_words.setdefault(entry.value[0], []).append(tuple(key.split()))
+    lex.nations = [(key, entry) for key, entries in lex.phrases.items() for entry in entries
+                   if entry.terminal == "NATION" and entry.how in ("word", "alias")
+                   and len(key) >= 5]
     fuzzy: dict[tuple[str, str], set[str]] = {}
     prefixes: dict[str, dict[str, set[str]]] = {}
     for key, entries in lex.phrases.items():

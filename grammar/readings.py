@@ -370,7 +370,14 @@ class Resolver:
 
     def _places_of_units(self, ref: UnitRef) -> list[_Choice]:
         choices = []
-        for place in _naming_units(ref.place.places, self.on_board, None):
+        places = _naming_units(ref.place.places, self.on_board, None)
+        if ref.unit is not None and len(places) > 1:
+            # "S A mar": of the places naming a unit, those naming an army (Marseilles, not
+            # the seas whose Italian names start "Mar"), if any
+            typed = [p for p in places if (u := self.on_board.get(p.pid)) is not None
+                     and u.type.value == ref.unit]
+            places = typed or places
+        for place in places:
             unit = self.on_board.get(place.pid)
             notes = self._read_as(ref.place, place.how, place.pid)
             utype = ref.unit

@@ -21,6 +21,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
 from grammar.lexer import Lexeme, Option, Place
+from grammar.lexicon import lexicon
 
 MAX_FEEDS = 400  # work cap per line: tokens fed, over all the readings tried
 
@@ -50,6 +51,7 @@ class Shape(NamedTuple):
     via: bool = False
     implicit: bool = False      # a move or support written without the move sign
     owner: str | None = None    # the power named as giving the order ("Russia: A Mos - Lvn")
+    owner_word: str | None = None  # how, when not by its plain name ("e:", "Ottoman"): a note
 
 
 @dataclass(frozen=True)
@@ -245,7 +247,7 @@ class _ToTemplate(Transformer):
         return Shape("hold", _placed(items[0], items[-1]))
 
     def move_first(self, items) -> Shape:
-        return Shape("move", items[1], target=items[3], via=_has_via(items))
+        return Shape("move", items[1], target=items[3], steps=items[4], via=_has_via(items))
 
     def move_from(self, items) -> Shape:
         return Shape("move", _placed(items[0], items[4]), target=items[2])
@@ -351,13 +353,25 @@ _UNIT_REFS: dict[tuple, UnitRef] = {}
 def _fill(plan: tuple, lexemes: list[Lexeme]) -> Shape:
     """The shape of this line: the pattern's plan filled with its words."""
     kind, subject, other, target, steps, via, implicit, owner = plan
+    owner_value = owner_word = None
+    if owner:
+        lexeme = lexemes[owner[0]]
+        owner_value = lexeme.options[owner[1]].value
+        owner_word = _owner_word(lexeme)
     # (the parts most lines lack are not filled by a call that returns None)
     return _new(Shape, (kind, _fill_unit(subject, lexemes) if subject else None,
                         _fill_unit(other, lexemes) if other else None,
                         _fill_place(target, lexemes) if target else None,
                         tuple([_fill_place(p, lexemes) for p in steps]) if steps else (),
-                        via, implicit,
-                        lexemes[owner[0]].options[owner[1]].value if owner else None))
+                        via, implicit, owner_value, owner_word))
+
+
+def _owner_word(lexeme: Lexeme) -> str | None:
+    """The power's word as written when the reader says how it took it: all but a power's
+    name or nationality word (`Russia:`, `German`), so `e:`, `Ita:`, `Britain`, `Ingland:`."""
+    plain = any(e.terminal == "NATION" and e.how == "word"
+                for e in lexicon("auto").lookup(lexeme.key))
+    return None if plain else lexeme.text
 
 
 def _fill_place(plan: _PlacePlan | None, lexemes: list[Lexeme]) -> PlaceRef | None:

@@ -17,10 +17,12 @@ from grammar.lexer import (
     Option,
     Place,
     _inside_name,
+    _label_reading,
     _loc_option,
     _reading,
     lexemes,
     tokens,
+    truncated_names,
 )
 from grammar.lexicon import LANGUAGES, fold, lexicon, phrase_tree
 
@@ -38,7 +40,7 @@ def _longest_phrase(toks: list[tuple[str, str, int, int]], i: int, lex
     j = i
     while j < len(toks) and len(words) < lex.longest:
         kind, text, start, end = toks[j]
-        if kind == "word":
+        if kind in ("word", "label"):
             words.append(fold(text))
             ends.append(j + 1)
             j += 1
@@ -66,15 +68,19 @@ def plain_lexemes(line: str, lex) -> list[Lexeme]:
             continue
         if kind in ("dash", "arrow"):
             out.append(Lexeme(text, start, "-", *_reading(lex, "-")))
-        elif kind in ("other", "number"):
+        elif kind == "other":
+            out.append(Lexeme(text, start, text, *_reading(lex, text)))
+        elif kind == "number":
             out.append(Lexeme(text, start, text, _UNKNOWN, False, None, _UNKNOWN_SIGNATURE))
+        elif kind == "label":  # not the end of a phrase ("Great Britain:"): a label
+            out.append(Lexeme(text + ":", start, *_label_reading(lex, text)))
         else:
             key, end = _longest_phrase(toks, i, lex)
             out.append(Lexeme(line[start:toks[end - 1][3]], start, key, *_reading(lex, key)))
             i = end
             continue
         i += 1
-    return out
+    return truncated_names(out, line, lex)
 
 
 # Words that start phrases or end them, signs that may sit inside names, and the spaces,
@@ -85,7 +91,9 @@ PIECES = st.sampled_from([
     "moves", "to", "via", "convoy", "Het", "Kanaal", "North", "Sea", "Golf", "van", "Lyon",
     "Ven-Tri", "Tri", "Ven", "(Cs)", "StP/sc", "San", "Pietroburgo", "costa", "sud", "trekt",
     "terug", "naar", "si", "ritira", "in", "->", "—", "ﷺ", "ǆ", "Mare-del-Nord", "12", "x",
-    "Golfo", "Botnia", "English", "Channel", "Black", "Zwarte", "Zee", "holds", "tiene", "’"])
+    "Golfo", "Botnia", "English", "Channel", "Black", "Zwarte", "Zee", "holds", "tiene", "’",
+    "e:", "Ita:", "A-H:", "Great", "Britain:", "Ingland:", "f:", "+", "==>", "Engli", "Cha",
+    "Mid", "Atl", "Helgol", "Bight"])
 # Fewer words, more signs: phrases cut or joined by hyphens, dots and spaces.
 PHRASE_BITS = st.sampled_from(["Sint", "Petersburg", "-", "Sint-", "-Petersburg", "Mare",
                                "del", "Nord", "Mare-", "-del", ".", "S", "S.", "Pietroburgo",
@@ -150,7 +158,7 @@ def test_hyphens_dots_and_spaces_cut_or_join_phrases_as_the_plain_way_says(line)
 @pytest.mark.parametrize("mode", ("auto", *LANGUAGES))
 def test_every_phrase_of_the_vocabulary_reads_as_one_lexeme_as_the_plain_way_reads_it(mode):
     lex = lexicon(mode)
-    phrases = [key for key in lex.phrases if " " in key]
+    phrases = [key for key in lex.phrases if " " in key and not key.endswith(":")]
     assert phrases
     for key in phrases:
         line = f"A {key} - Tri"
