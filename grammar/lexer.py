@@ -20,7 +20,7 @@ from grammar.lexicon import Entry, Lexicon, fold, phrase_key
 _TOKEN = re.compile(
     # "e:", "ger:", "A-H:": a word before the colon that ends a piece is a label (a power's,
     # when it may be one: see _label_reading); "Ven-Tri:" stays a move
-    r"(?P<label>(?:[^\W\d_]{1,2}-[^\W\d_]{1,2}|[^\W\d_]+)(?=:$))"
+    r"(?P<label>(?:[^\W\d_]{1,2}-[^\W\d_]{1,2}|[^\W\d_]+)(?=:(?:\s|$)))"
     r"|(?P<word>[^\W\d_]+)"
     r"|(?P<number>\d+)"
     r"|(?P<arrow>[-=]*>|→|⇒|⟶|➔|➜)"
