@@ -124,10 +124,13 @@ class Seating:
             others = await claims.supersede(conn, game.id, power, service.now_ts())
         await send_briefing(service, game.id, new, replacement=True)
         if old is not None and old != new:
+            # an anonymous game does not tell the player before who holds the seat now
+            hidden = game.settings.anonymous
             await service.tell(old, Message(
                 "seat.replaced_you", f"{game.name}: you no longer play {power.value}; "
-                f"<@{new}> took over. Thank you for playing.",
-                {"game": game.name, "power": power.value, "new": new}))
+                f"{'someone' if hidden else f'<@{new}>'} took over. Thank you for playing.",
+                {"game": game.name, "power": power.value, "new": None if hidden else new},
+                anonymous=hidden))
         for claim in others:
             if claim.user_id != new:
                 await service.tell(claim.user_id, Message(
