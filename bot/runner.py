@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from bot.app import ArbitroBot, apply_api_base
+from bot.logs import keep_private
 from bot.notifier import DiscordNotifier
 from service.clock import Clock
 from service.daily_backups import daily_backups
@@ -52,6 +53,7 @@ async def running_bot(settings: Settings, *, clock: Clock | None = None, sync: b
     The order matters: log in first (REST works from then on), then open the service, whose
     start-up may announce phases adjudicated while the bot was down, then connect to the
     gateway, so no command arrives before the service is there to answer it."""
+    keep_private()              # no library logs payloads, statements or tokens (bot/logs.py)
     bot = _bot(settings, sync=sync, tick_seconds=tick_seconds)
     async with bot:
         await bot.login(settings.discord_token)

@@ -5,6 +5,7 @@ buttons that ask again, when pressed, whether the presser still moderates."""
 from __future__ import annotations
 
 import json
+import logging
 
 from tests.e2e.harness import PLAYERS, arbitro_bot, process_now, seat_everyone
 
@@ -121,3 +122,39 @@ async def test_a_moderator_who_left_the_server_cannot_answer_from_old_buttons(
         fake.add_member(table.guild, mod, manage_guild=True)
         answer = await fake.wait_for_response(await fake.click(mod, ask, agree))
         assert "is granted" in answer.content
+
+
+async def test_a_game_logged_at_debug_holds_no_text_and_no_token(fake_discord, tmp_path,
+                                                                  caplog):
+    """At DEBUG (ours and the root's), a game with orders, small talk, press, a rejected line
+    and a moderator's commands: the log has ids and lengths, never what was written, nor the
+    bot's token, nor an interaction's."""
+    caplog.set_level(logging.DEBUG)
+    fake = fake_discord
+    written = {"England": "F Lon-Nth\nsee you in the North Sea, Mara-Bagel",
+               "France": "A Par-Bur\nA Mar hold\nPineapple-Quorum confidential",
+               "Germany": "A Mun - Ruh\nXylophone Zebra move"}
+    press = "Walrus-Orchestra proposal for you"
+    async with arbitro_bot(fake, tmp_path, log_level="DEBUG") as table:
+        mod, users = await seat_everyone(fake, table)
+        for power, text in written.items():
+            await table.dm(users[power], text)
+        await table.run("press", "send", user=users["France"], dm=True,
+                        options={"to": "England", "text": press})
+        await fake.wait_for_dm(users["England"], lambda m: "Walrus" in m.content, timeout=20)
+        await table.run("extend", user=users["Italy"],
+                        options={"hours": 6.0, "reason": "Kumquat-Lantern wedding"})
+        await process_now(table, mod)
+        await fake.settle()
+    # the bot's process logs; the stand-in's server (its access log) is not the bot
+    ours = [r for r in caplog.records if not r.name.startswith(("aiohttp.access", "tests."))]
+    log = "\n".join(f"{r.levelname} {r.name} {r.getMessage()} {r.args!r} {r.exc_text}"
+                     for r in ours)
+    assert "DEBUG" in log and "bot." in log                # the log was taken at DEBUG
+    secrets = [line.strip() for text in written.values() for line in text.splitlines()]
+    secrets += [press, "Kumquat-Lantern", fake.token]
+    secrets += [i.token for i in fake.world.interactions.values()]
+    assert len(fake.world.interactions) > 5
+    leaked = [s for s in secrets if s in log]
+    where = {r.name for r in ours for s in secrets if s in r.getMessage() + repr(r.args)}
+    assert not leaked, (leaked, where)
