@@ -158,3 +158,25 @@ async def test_a_game_logged_at_debug_holds_no_text_and_no_token(fake_discord, t
     leaked = [s for s in secrets if s in log]
     where = {r.name for r in ours for s in secrets if s in r.getMessage() + repr(r.args)}
     assert not leaked, (leaked, where)
+
+
+async def test_a_seat_claim_is_not_approved_by_a_moderator_who_left_the_server(
+        fake_discord, tmp_path):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path) as table:
+        mod, users = await seat_everyone(fake, table)
+        await table.run("mod", "offer", user=mod, options={"power": "Russia"})
+        post = await table.channel_message(lambda m: m.content.startswith("🪑"))
+        nina = fake.add_user("Nina")
+        fake.add_member(table.guild, nina)
+        await fake.wait_for_response(await fake.click(nina, post, post.custom_ids()[0]),
+                                     lambda r: r.kind == "followup", timeout=20)
+        asked = await fake.wait_for_dm(mod, lambda m: "🙋" in m.content, timeout=20)
+        approve = next(c for c in asked.custom_ids() if ":approve:" in c)
+        fake.remove_member(table.guild, mod)
+        refused = await fake.wait_for_response(await fake.click(mod, asked, approve),
+                                               lambda r: r.kind == "followup", timeout=20)
+        assert "Only the moderator of **Lepanto** can answer" in refused.content
+        status = await table.run("game", "status", user=users["Turkey"])
+        assert f"<@{users['Russia'].id}>" in status.content and nina.mention not in \
+            status.content
