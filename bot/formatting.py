@@ -365,7 +365,8 @@ def status_text(lang: str, game: Any, now: datetime | None = None) -> str:
 # A mention of a user, role or channel (`<@1>`, `<@!1>`, `<@&1>`, `<#1>`), a mass mention, and
 # a masked link (`[text](address)`, which shows the text and hides where it leads).
 _PINGS = re.compile(r"<(?=[@#])|@(?=everyone|here)")
-_MASKED_LINK = re.compile(r"\[([^\]]*)\]\(")
+_MASKED_LINK = re.compile(r"(?<!\\)\[([^\]]*?)(?<!\\)\]\(")     # (not one escaped already)
+_ZERO_WIDTH_SPACE = "\u200b"        # what breaks a mention: kept when text is cleaned again
 
 
 def clean(text: str) -> str:
@@ -373,7 +374,8 @@ def clean(text: str) -> str:
     or a right-to-left override would garble the reply), no backticks (they would open code
     spans), no mentions (a user's, a role's, a channel's, @everyone: shown, never pinging
     whatever the post allows) and no masked links (the brackets shown as written)."""
-    kept = "".join(c if unicodedata.category(c) not in ("Cc", "Cf") else "�" for c in text)
+    kept = "".join(c if c == _ZERO_WIDTH_SPACE or unicodedata.category(c) not in ("Cc", "Cf")
+                   else "�" for c in text)
     kept = _PINGS.sub(lambda m: m.group(0) + "\u200b", kept.replace("`", "'"))
     return _MASKED_LINK.sub(lambda m: f"\\[{m.group(1)}\\](", kept)
 

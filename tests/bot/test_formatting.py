@@ -164,6 +164,7 @@ def test_user_text_shown_in_a_post_cannot_ping_or_hide_a_link():
     shown = clean("<@123> <@!4> <@&5> <#6> @here [click](https://evil.example) [a] (b)")
     assert not re.search(r"<[@#]", shown) and "@here" not in shown
     assert "[click](" not in shown and "evil.example" in shown and "[a] (b)" in shown
+    assert clean(shown) == shown                 # press is cleaned when sent and when shown
     said = words("en", {"reason": "<@99> [x](https://e.example)", "game": "<@7> club",
                         "body": "@everyone"})
     assert "<@99>" not in said["reason"] and "<@7>" not in said["game"]
