@@ -28,10 +28,12 @@ log = logging.getLogger(__name__)
 
 
 def _bot(settings: Settings, **options) -> ArbitroBot:
-    """The bot of this process, its REST client pointed where the settings say."""
+    """The bot of this process (`arbitro bot`, a worker, the tests), its REST client pointed
+    where the settings say, its libraries' logs kept private."""
     if not settings.discord_token:
         raise ValueError("no DISCORD_TOKEN: see `arbitro bot` for how to get one")
     apply_api_base(settings.discord_api_base)
+    keep_private()              # no library logs payloads, statements or tokens (bot/logs.py)
     return ArbitroBot(settings, **options)
 
 
@@ -53,7 +55,6 @@ async def running_bot(settings: Settings, *, clock: Clock | None = None, sync: b
     The order matters: log in first (REST works from then on), then open the service, whose
     start-up may announce phases adjudicated while the bot was down, then connect to the
     gateway, so no command arrives before the service is there to answer it."""
-    keep_private()              # no library logs payloads, statements or tokens (bot/logs.py)
     bot = _bot(settings, sync=sync, tick_seconds=tick_seconds)
     async with bot:
         await bot.login(settings.discord_token)
