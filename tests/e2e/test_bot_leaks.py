@@ -180,3 +180,19 @@ async def test_a_seat_claim_is_not_approved_by_a_moderator_who_left_the_server(
         status = await table.run("game", "status", user=users["Turkey"])
         assert f"<@{users['Russia'].id}>" in status.content and nina.mention not in \
             status.content
+
+
+async def test_a_moderators_confirmation_asks_their_rights_again_when_pressed(
+        fake_discord, tmp_path):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path) as table:
+        mod, _users = await seat_everyone(fake, table)
+        asked = await table.run("mod", "process", user=mod)
+        assert asked.message.custom_ids()
+        table.guild.members[mod.id].role_ids.clear()        # no longer Manage Server
+        before = table.last_in_channel()
+        click = await fake.click(mod, asked.message, asked.message.custom_ids()[0])
+        answer = await fake.wait_for_response(click, timeout=20)
+        assert "Only moderators may do this" in answer.content
+        await fake.settle()
+        assert table.last_in_channel().id == before.id      # nothing adjudicated nor posted
