@@ -5,16 +5,19 @@ Arbitro's own loggers write no message or order text at any level. The libraries
 at DEBUG: discord.py logs every gateway payload (direct messages with their text, interactions
 with their tokens, each of which lets its holder answer as the bot for 15 minutes) and every
 HTTP body it sends; aiosqlite logs every statement with its values (the orders and messages
-being stored). Those loggers are kept at INFO whatever the level asked for, and the addresses
-discord.py logs at INFO and above (a rate-limited interaction answer) lose their token."""
+being stored); the engine traces every order it adjudicates. Those loggers are kept at INFO
+whatever the level asked for, and the addresses discord.py logs at INFO and above (a
+rate-limited interaction answer) lose their token."""
 
 from __future__ import annotations
 
 import logging
 import re
 
-# The libraries whose DEBUG lines carry payloads, statements' values or tokens.
-LIBRARIES = ("discord", "aiosqlite", "asyncpg", "websockets")
+# The libraries whose DEBUG lines carry payloads, statements' values or tokens; and the rules
+# engine's, which traces each order it adjudicates (also the orders checked as they come in,
+# long before the deadline makes them public).
+LIBRARIES = ("discord", "aiosqlite", "asyncpg", "websockets", "engine", "grammar")
 # An interaction's or a webhook's token in an address: interactions/<id>/<token>/...,
 # webhooks/<application id>/<token>.
 _TOKEN_IN_URL = re.compile(r"((?:interactions|webhooks)/\d+/)[^/\s?'\"]+")

@@ -146,15 +146,19 @@ async def test_a_game_logged_at_debug_holds_no_text_and_no_token(fake_discord, t
                         options={"hours": 6.0, "reason": "Kumquat-Lantern wedding"})
         await process_now(table, mod)
         await fake.settle()
+        assert logging.getLogger("bot.cogs.orders").isEnabledFor(logging.DEBUG)
     # the bot's process logs; the stand-in's server (its access log) is not the bot
     ours = [r for r in caplog.records if not r.name.startswith(("aiohttp.access", "tests."))]
     log = "\n".join(f"{r.levelname} {r.name} {r.getMessage()} {r.args!r} {r.exc_text}"
                      for r in ours)
-    assert "DEBUG" in log and "bot." in log                # the log was taken at DEBUG
+    assert "bot.notifier" in log and "orders from user" in log     # the bot's lines are in
     secrets = [line.strip() for text in written.values() for line in text.splitlines()]
     secrets += [press, "Kumquat-Lantern", fake.token]
     secrets += [i.token for i in fake.world.interactions.values()]
     assert len(fake.world.interactions) > 5
+    secrets += ["A PAR - BUR", "F LON - NTH", "A MUN - RUH"]      # and as read
+    assert not [r for r in ours if r.name.startswith(("engine", "grammar"))
+                and r.levelno < logging.INFO]                  # the engine traces orders
     leaked = [s for s in secrets if s in log]
     where = {r.name for r in ours for s in secrets if s in r.getMessage() + repr(r.args)}
     assert not leaked, (leaked, where)
