@@ -51,3 +51,16 @@ def test_status_of_an_anonymous_game_shows_no_player_until_it_ends():
     assert "hidden" in status_text("en", _view("active", True))
     assert "<@11>" in status_text("en", _view("finished", True))
     assert "<@11>" in status_text("en", _view("active", False))
+
+
+async def test_the_replaced_player_of_an_anonymous_game_reads_someone_took_over():
+    """The service sends no id (service/seating.py); the words say "someone"."""
+    told = Message("seat.replaced_you", "(English)", {"game": "Lepanto", "power": "France",
+                                                      "new": None}, anonymous=True)
+    for lang, someone in (("en", "someone"), ("it", "qualcuno"), ("nl", "iemand")):
+        text = "".join(await render_message(None, told, lang))
+        assert "<@" not in text, text
+        assert someone in text.lower(), text
+    shown = Message("seat.replaced_you", "(English)", {"game": "Lepanto", "power": "France",
+                                                       "new": 42})
+    assert "<@42>" in "".join(await render_message(None, shown, "en"))
