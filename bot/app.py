@@ -236,7 +236,9 @@ class ArbitroBot(commands.AutoShardedBot):
         await reply(interaction, text)
 
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
-        log.exception("unexpected error in %s (args %r)", event_method, args[:2])
+        # the arguments' kinds only: a message's text or an interaction's token stays out
+        log.exception("unexpected error in %s (args: %s)", event_method,
+                      ", ".join(type(a).__name__ for a in args[:2]))
 
 
 def error_text(lang: str, error: ServiceError) -> str:

@@ -21,9 +21,13 @@ Action = Callable[[discord.Interaction], Awaitable[str]]
 
 
 class Confirm(discord.ui.View):
-    def __init__(self, user_id: int, lang: str, action: Action, yes_key: str) -> None:
+    def __init__(self, user_id: int, lang: str, action: Action, yes_key: str, *,
+                 moderator: bool = False) -> None:
+        """`moderator`: a moderator's action, whose rights are asked again when the button
+        is pressed (up to ten minutes later: they may have lost the role by then)."""
         super().__init__(timeout=600)
         self.user_id, self.lang, self.action = user_id, lang, action
+        self.moderator = moderator
         yes = discord.ui.Button(style=discord.ButtonStyle.danger, label=tr(lang, yes_key))
         no = discord.ui.Button(style=discord.ButtonStyle.secondary,
                                label=tr(lang, "confirm.cancel"))
@@ -32,11 +36,16 @@ class Confirm(discord.ui.View):
         self.add_item(no)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        if interaction.user.id == self.user_id:
-            return True
-        await interaction.response.send_message(tr(self.lang, "confirm.not_yours"),
-                                                ephemeral=True)
-        return False
+        if interaction.user.id != self.user_id:
+            await interaction.response.send_message(tr(self.lang, "confirm.not_yours"),
+                                                    ephemeral=True)
+            return False
+        if self.moderator and not await _still_moderator(interaction):
+            self.stop()
+            await interaction.response.edit_message(content=tr(self.lang, "mod.refused"),
+                                                    view=None)
+            return False
+        return True
 
     async def _yes(self, interaction: discord.Interaction) -> None:
         self.stop()
@@ -67,3 +76,14 @@ async def ask(interaction: discord.Interaction, text: str, view: Confirm, **extr
             await interaction.response.send_message(piece, ephemeral=True, **more, **extra)
         else:
             await interaction.followup.send(piece, ephemeral=True, **more, **extra)
+
+
+async def _still_moderator(interaction: discord.Interaction) -> bool:
+    """The presser's rights as the press's own payload gives them (their roles now)."""
+    from bot.permissions import is_moderator
+
+    if interaction.guild_id is None:
+        return False
+    role = await interaction.client.service.moderator_role(  # type: ignore[attr-defined]
+        interaction.guild_id)
+    return is_moderator(interaction.user, role)

@@ -7,6 +7,7 @@ province abbreviations are the same in every language, as the rulebooks print th
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
@@ -378,13 +379,22 @@ def status_text(lang: str, game: Any, now: datetime | None = None) -> str:
     return "\n".join(lines)
 
 
+# A mention of a user, role or channel (`<@1>`, `<@!1>`, `<@&1>`, `<#1>`), a mass mention, and
+# a masked link (`[text](address)`, which shows the text and hides where it leads).
+_PINGS = re.compile(r"<(?=[@#])|@(?=everyone|here)")
+_MASKED_LINK = re.compile(r"(?<!\\)\[([^\]]*?)(?<!\\)\]\(")     # (not one escaped already)
+_ZERO_WIDTH_SPACE = "\u200b"        # what breaks a mention: kept when text is cleaned again
+
+
 def clean(text: str) -> str:
     """Player text made safe to show: no control or bidirectional-override characters (a NUL
     or a right-to-left override would garble the reply), no backticks (they would open code
-    spans), and no mass mentions."""
-    kept = "".join(c if unicodedata.category(c) not in ("Cc", "Cf") else "�" for c in text)
-    return kept.replace("`", "'").replace("@everyone", "@\u200beveryone").replace(
-        "@here", "@\u200bhere")
+    spans), no mentions (a user's, a role's, a channel's, @everyone: shown, never pinging
+    whatever the post allows) and no masked links (the brackets shown as written)."""
+    kept = "".join(c if c == _ZERO_WIDTH_SPACE or unicodedata.category(c) not in ("Cc", "Cf")
+                   else "�" for c in text)
+    kept = _PINGS.sub(lambda m: m.group(0) + "\u200b", kept.replace("`", "'"))
+    return _MASKED_LINK.sub(lambda m: f"\\[{m.group(1)}\\](", kept)
 
 
 def _quote(text: str, limit: int = 80) -> str:

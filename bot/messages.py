@@ -34,6 +34,8 @@ _USER_PARAMS = {"user_id", "user", "users", "moderator_id", "actor_id", "old", "
 _POWER_PARAMS = {"power", "powers", "to_power", "winners", "civil_disorder", "side", "active",
                  "voted", "excluded"}
 _PHASE_PARAMS = {"phase", "next_phase", "previous_phase", "sent_for", "open", "now_open"}
+# Parameters holding what a user typed (press, a reason, a game's name): never a ping or a link.
+_USER_TEXT = {"body", "reason", "game", "name"}
 _STATES = ("forming", "active", "paused", "finished")
 
 
@@ -98,7 +100,7 @@ def words(lang: str, params: Mapping[str, Any], *,
                                     for p in value)
         elif name in _USER_PARAMS:
             shown[name] = _mentions(value)
-        elif name == "body" and isinstance(value, str):      # a player's words, relayed
+        elif name in _USER_TEXT and isinstance(value, str):  # someone's words, echoed
             shown[name] = clean(value)
         elif name in _POWER_PARAMS:
             shown[name] = _powers(lang, value)

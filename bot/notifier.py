@@ -110,8 +110,7 @@ async def send_pieces(channel: discord.abc.Messageable, blocks: list[str], messa
         else:
             pieces.extend(split_blocks([tr(lang, "map.too_large", size=len(message.image))]))
     sent = []
-    mentions = (discord.AllowedMentions(everyone=False, roles=False, users=True)
-                if message.ping else discord.AllowedMentions.none())
+    mentions = pinged(message)
     for index, piece in enumerate(pieces):
         extra: dict[str, Any] = {"allowed_mentions": mentions}
         if file is not None and index == len(pieces) - 1:
@@ -122,3 +121,16 @@ async def send_pieces(channel: discord.abc.Messageable, blocks: list[str], messa
             continue
         sent.append(await channel.send(piece or None, **extra))
     return sent
+
+
+def pinged(message: Message) -> discord.AllowedMentions:
+    """Who a post may notify: a pinging message (a reminder, a vote, "your turn") the users it
+    is for (its `users` and `user_id`: ids the service chose) and nobody else, whatever its text mentions (a
+    reason or a name a user typed); any other message nobody."""
+    if not message.ping:
+        return discord.AllowedMentions.none()
+    params = message.params
+    listed = list(params.get("users") or []) + ([params["user_id"]] if params.get("user_id")
+                                                 else [])
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(int(u)) for u in listed])

@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from bot.app import ArbitroBot, apply_api_base
+from bot.logs import keep_private
 from bot.notifier import DiscordNotifier
 from service.clock import Clock
 from service.daily_backups import daily_backups
@@ -27,10 +28,12 @@ log = logging.getLogger(__name__)
 
 
 def _bot(settings: Settings, **options) -> ArbitroBot:
-    """The bot of this process, its REST client pointed where the settings say."""
+    """The bot of this process (`arbitro bot`, a worker, the tests), its REST client pointed
+    where the settings say, its libraries' logs kept private."""
     if not settings.discord_token:
         raise ValueError("no DISCORD_TOKEN: see `arbitro bot` for how to get one")
     apply_api_base(settings.discord_api_base)
+    keep_private()              # no library logs payloads, statements or tokens (bot/logs.py)
     return ArbitroBot(settings, **options)
 
 

@@ -158,7 +158,7 @@ def _parse_new_line(text: str, view: PositionView, power: Power | None, key: tup
                                line_language or reply)
         return found, False
     except Exception:  # the promise is: never an exception for any text
-        log.exception("order %r could not be parsed", text)
+        log.exception("an order of %d characters could not be parsed", len(text))
         reply = language or "en"
         return ParsedLine(text, False, error=texts.message(reply, "empty", expected=texts.expected(
             ("UNIT", "LOC"), reply)), language=reply, error_kind="empty"), False

@@ -24,6 +24,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from service.db import shown
+from service.db_sqlite import create_private
 from service.repos import files
 from service.schema import known_version, stored_version, too_new
 
@@ -75,6 +76,7 @@ def backup(db_path: Path, target: Path) -> Checked:
     _check_arbitro(db_path)
     partial = target.with_name(f".{target.name}.partial")
     try:
+        partial.unlink(missing_ok=True)         # left by a crash: made afresh, private
         _copy(db_path, partial)
         checked = check(partial)
         _sync(partial)
@@ -149,6 +151,7 @@ def read_only(path: Path, mode: str = "ro") -> sqlite3.Connection:
 def _copy(source: Path, target: Path) -> None:
     """SQLite's online backup: one read transaction over `source`, so one consistent state;
     `target` is left one self-contained file (no -wal beside it)."""
+    create_private(target)          # a copy of every order and private message: 0600
     with contextlib.closing(read_only(source, "rw")) as src, \
             contextlib.closing(sqlite3.connect(target)) as dst:
         src.backup(dst)

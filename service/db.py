@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import unquote_plus
 
 Row = Any   # a row: sqlite3.Row or asyncpg.Record, read by column name or position
 
@@ -38,19 +39,30 @@ def is_postgres(target: str | Path) -> bool:
     return str(target).startswith(POSTGRES_SCHEMES)
 
 
+# A URL parameter that holds a secret, or says where one is: password, sslpassword, passfile,
+# and any other name with "pass", "secret" or "token" in it (however its letters are encoded).
+_SECRET_PARAMETER = re.compile(r"pass|secret|token", re.IGNORECASE)
+
+
 def shown(target: str | Path) -> str:
-    """The database named for people: a PostgreSQL URL without its password (in the address
-    or as a `password=` parameter)."""
+    """The database named for people: a PostgreSQL URL without its password (in the address)
+    nor the value of any password-like parameter (`password=`, `sslpassword=`, ...)."""
     text = str(target)
     if not is_postgres(text):
         return text
-    text = re.sub(r"([?&]password=)[^&]*", r"\1***", text)
-    scheme, _, rest = text.partition("://")
+    address, question, query = text.partition("?")
+    scheme, _, rest = address.partition("://")
     credentials, at, host = rest.rpartition("@")
-    if not at:
-        return text
-    user = credentials.split(":", 1)[0]
-    return f"{scheme}://{user}@{host}"
+    if at:
+        address = f"{scheme}://{credentials.split(':', 1)[0]}@{host}"
+    if not question:
+        return address
+    parts = []
+    for part in query.split("&"):
+        name, equals, _value = part.partition("=")
+        secret = equals and _SECRET_PARAMETER.search(unquote_plus(name))
+        parts.append(f"{name}=***" if secret else part)
+    return f"{address}?{'&'.join(parts)}"
 
 
 class Connection(Protocol):

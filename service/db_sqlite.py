@@ -11,6 +11,7 @@ SQLite has one writer at a time for the whole file, so a game's write lock is th
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -22,8 +23,24 @@ import aiosqlite
 BUSY_TIMEOUT_MS = 10_000
 
 
+def create_private(path: str | Path) -> None:
+    """Create `path` empty and readable by its owner only (0600), unless it exists: a new
+    database or backup holds every order and private message. SQLite gives its -wal and -shm
+    files the database's mode, so they are private too (docs/backup.md)."""
+    if str(path) == ":memory:" or str(path).startswith("file:"):
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+    except OSError:
+        pass        # no such folder and the like: SQLite's own open reports it
+
+
 async def connect(path: str | Path) -> aiosqlite.Connection:
-    """Open `path` (":memory:" for a private in-memory database) with Arbitro's pragmas."""
+    """Open `path` (":memory:" for a private in-memory database) with Arbitro's pragmas; a
+    new database file is readable by its owner only."""
+    create_private(path)
     conn = await aiosqlite.connect(str(path), isolation_level=None)
     try:
         conn.row_factory = sqlite3.Row

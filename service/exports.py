@@ -17,7 +17,7 @@ from engine.position import centers_to_json
 from engine.vocabulary import PhaseKind, Season
 from service.area import Area
 from service.clock import from_ts
-from service.models import PhaseRow
+from service.models import FINISHED, PhaseRow
 from service.repos import games, phases, results
 from service.repos import orders as order_rows
 from service.views import shown_position
@@ -27,14 +27,17 @@ _TYPES = {PhaseKind.MOVEMENT: "movement", PhaseKind.RETREAT: "retreat",
           PhaseKind.ADJUSTMENT: "adjustment"}
 
 
-async def game_record(conn: Any, game_id: int) -> dict[str, Any] | None:
-    """The export of game `game_id` (None when there is no such game)."""
+async def game_record(conn: Any, game_id: int, *,
+                      players: bool = True) -> dict[str, Any] | None:
+    """The export of game `game_id` (None when there is no such game). Without `players`, an
+    anonymous game that has not ended names no user (docs/press.md)."""
     game = await games.get(conn, game_id)
     if game is None:
         return None
     rules = game.settings.rules
+    hide = not players and game.settings.anonymous and game.status != FINISHED
     played = await phases.history(conn, game_id)
-    records = [await _phase_record(conn, row, rules, played) for row in played
+    records = [await _phase_record(conn, row, rules, played, hide) for row in played
                if row.status == "done"]
     # the position after the last phase (`../shared/games`' `final`), builds included
     last = await shown_position(conn, game, played[-1]) if played else None
@@ -50,8 +53,8 @@ async def game_record(conn: Any, game_id: int) -> dict[str, Any] | None:
         "phases": records}
 
 
-async def _phase_record(conn: Any, row: PhaseRow, rules: str,
-                        played: list[PhaseRow]) -> dict[str, Any]:
+async def _phase_record(conn: Any, row: PhaseRow, rules: str, played: list[PhaseRow],
+                        hide: bool) -> dict[str, Any]:
     position = row.position
     stored = await results.outcome(conn, row.id)
     after, disorder = stored if stored else ({}, [])
@@ -71,7 +74,8 @@ async def _phase_record(conn: Any, row: PhaseRow, rules: str,
     record["orders"] = {p.value: texts for p, texts in
                         sorted((await order_rows.effective(conn, row.id)).items()) if texts}
     record["orders_sent"] = [
-        {"power": power, "user": user, "text": text, "mode": mode, "at": _iso(from_ts(at))}
+        {"power": power, "user": None if hide else user, "text": text, "mode": mode,
+         "at": _iso(from_ts(at))}
         for power, user, text, mode, at in await order_rows.submissions(conn, row.id)]
     record["results"] = [{"power": r.power.value, "order": r.order, "status": r.status,
                           "reason": r.reason, "province": r.province}
@@ -93,10 +97,11 @@ def _iso(when: Any) -> str | None:
 
 
 class Exports(Area):
-    async def game(self, game_id: int) -> dict[str, Any]:
-        """The export of a game (NotFound when there is none)."""
+    async def game(self, game_id: int, *, players: bool = True) -> dict[str, Any]:
+        """The export of a game (NotFound when there is none); `players=False` for anyone
+        but its moderators: an anonymous game's users stay hidden until it ends."""
         async with self.core.db.read() as conn:
             await self.core.game_or_fail(conn, game_id)
-            record = await game_record(conn, game_id)
+            record = await game_record(conn, game_id, players=players)
         assert record is not None
         return record

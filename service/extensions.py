@@ -94,6 +94,13 @@ class Extensions(Area):
                 f"hours for {phase.name}: {reason}", {"game": game.name, **params}), game=game)
         return ExtensionReport(ext_id, game.name, "pending", length, phase.deadline_at)
 
+    async def game_of(self, extension_id: int) -> int:
+        """The game an extension was asked in (NotFound when there is no such extension)."""
+        game_id = await self.core.game_owning(extensions.game_of, extension_id)
+        if game_id is None:
+            raise NotFound("extension.not_found", "there is no such extension")
+        return game_id
+
     @staticmethod
     async def _voters(conn, game: Game, asker: int) -> list[int]:
         """The other seated players (each once, whatever their number of powers)."""

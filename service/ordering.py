@@ -88,8 +88,8 @@ class OrderingMixin(ServiceCore):
                 waives[p] = waives.get(p, 0) + (order.canonical() == "WAIVE")
                 by_power[p].append((unit_key(order, waives[p]), order.canonical()))
             for p, items in by_power.items():
-                await order_rows.add_submission(conn, current.id, p, user_id, text, "merge",
-                                                items, now)
+                await order_rows.add_submission(conn, current.id, p, user_id,
+                                                _order_lines(lines, p), "merge", items, now)
             disorder = await seats.return_from_disorder(
                 conn, game_id, {p for p, items in by_power.items() if items})
             now_orders = await self._power_orders(conn, game, current, mine)
@@ -328,6 +328,13 @@ class OrderingMixin(ServiceCore):
                                  f"phase {phase.strip().upper()}", game=game.name,
                                  phase=phase.strip().upper())
         return await self.phase_report_of(row.id, with_image=True)
+
+
+def _order_lines(lines: list[LineReport], power: Power) -> str:
+    """What is kept of a message as sent (and published by the export): the orders of
+    `power` as the player wrote them, one a line; never the rest of the message (small talk,
+    questions, lines that were not read), which was meant for the bot alone."""
+    return "\n".join(line.input for line in lines if line.ok and line.power == power)
 
 
 def _closed(phase: str, now_open: str | None) -> PhaseClosed:

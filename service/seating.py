@@ -126,12 +126,13 @@ class Seating:
             others = await claims.supersede(conn, game.id, power, service.now_ts())
         await send_briefing(service, game.id, new, replacement=True)
         if old is not None and old != new:
-            who = "a new player" if game.settings.anonymous else f"<@{new}>"
+            # an anonymous game does not tell the player before who holds the seat now
+            hidden = game.settings.anonymous
             await service.tell(old, Message(
                 "seat.replaced_you", f"{game.name}: you no longer play {power.value}; "
-                f"{who} took over. Thank you for playing.",
-                {"game": game.name, "power": power.value, "new": new},
-                anonymous=game.settings.anonymous), game=game)     # not who took over, then
+                f"{'a new player' if hidden else f'<@{new}>'} took over. Thank you for playing.",
+                {"game": game.name, "power": power.value, "new": None if hidden else new},
+                anonymous=hidden), game=game)
         for claim in others:
             if claim.user_id != new:
                 await service.tell(claim.user_id, Message(

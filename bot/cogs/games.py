@@ -15,6 +15,7 @@ from bot.choosing import LANGUAGE_CHOICES, game_autocomplete, public_language, r
 from bot.formatting import phase_label, results_blocks, status_text
 from bot.i18n import LANGUAGES, tr
 from bot.limits import split_blocks
+from bot.rights import is_server_moderator
 from service.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -95,7 +96,11 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
         view = await resolve_game(self.bot, interaction, game, include_finished=True)
         lang = await self.bot.language_of_interaction(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        record = await self.bot.service.exports.game(view.id)
+        # an anonymous game's players only for its moderators until it ends (docs/press.md)
+        players = not view.settings.anonymous or view.status == "finished" or (
+            view.guild_id is not None
+            and await is_server_moderator(self.bot, view.guild_id, interaction.user.id))
+        record = await self.bot.service.exports.game(view.id, players=players)
         data = json.dumps(record, indent=1, ensure_ascii=False).encode()
         await reply(interaction, tr(lang, "export.ready", game=view.name,
                                     count=len(record["phases"])),

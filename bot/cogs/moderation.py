@@ -271,7 +271,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         text = "\n".join([tr(lang, "mod.process_missing", game=view.name,
                                phase=phase_label(lang, phase), count=len(owing)),
                           owing_text(lang, owing), tr(lang, "mod.process_confirm")])
-        await ask(interaction, text, Confirm(actor, lang, go, "mod.process_anyway"))
+        await ask(interaction, text,
+                  Confirm(actor, lang, go, "mod.process_anyway", moderator=True))
 
     @app_commands.command(name="extend", description="Give the current phase more time")
     @app_commands.describe(game=GAME, hours="how many hours to add")
@@ -470,7 +471,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
 
         await ask(interaction, tr(lang, "mod.delete_confirm", game=view.name,
                                   count=len(view.players)),
-                  Confirm(actor, lang, go, "mod.delete_yes"))
+                  Confirm(actor, lang, go, "mod.delete_yes", moderator=True))
 
     @app_commands.command(name="log", description="Every moderator action of a game, in words")
     @app_commands.describe(game=GAME)
@@ -509,7 +510,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
             return tr(lang, "mod.draw_done", game=view.name)
 
         await ask(interaction, tr(lang, "mod.draw_confirm", game=view.name, powers=", ".join(
-            power_name(lang, p) for p in named)), Confirm(actor, lang, go, "mod.end_yes"))
+            power_name(lang, p) for p in named)),
+            Confirm(actor, lang, go, "mod.end_yes", moderator=True))
 
     @app_commands.command(name="concede", description="End the game: everyone concedes to one "
                                                       "power (asks first)")
@@ -529,7 +531,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
 
         await ask(interaction, tr(lang, "mod.concede_confirm", game=view.name,
                                   power=power_name(lang, chosen)),
-                  Confirm(actor, lang, go, "mod.end_yes"))
+                  Confirm(actor, lang, go, "mod.end_yes", moderator=True))
 
 
 async def setup(bot: ArbitroBot) -> None:

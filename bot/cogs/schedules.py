@@ -21,6 +21,7 @@ from bot.choosing import game_autocomplete, resolve_game
 from bot.formatting import timestamp
 from bot.i18n import tr
 from bot.messages import duration
+from bot.rights import moderates_now
 from service.errors import ServiceError
 from service.models import GameSettings
 from service.notifier import Message
@@ -117,7 +118,7 @@ class RefuseAbsence(discord.ui.DynamicItem[discord.ui.Button],
         service = bot.service
         try:
             game = await service.status(await service.absences.game_of(self.absence_id))
-            if interaction.user.id != game.moderator_id:
+            if not await moderates_now(bot, game, interaction.user.id):
                 await interaction.response.send_message(tr(lang, "absence.not_yours"),
                                                         ephemeral=True)
                 return
@@ -150,9 +151,16 @@ class AnswerExtension(discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: ArbitroBot = interaction.client  # type: ignore[assignment]
         lang = await bot.language_of_interaction(interaction)
+        service = bot.service
         try:
-            report = await bot.service.extensions.answer(self.extension_id, interaction.user.id,
-                                                         self.agrees)
+            game = await service.status(await service.extensions.game_of(self.extension_id))
+            if game.settings.extension_rule == "moderator" and \
+                    not await moderates_now(bot, game, interaction.user.id):
+                await interaction.response.send_message(
+                    tr(lang, "extension.not_moderator", game=game.name), ephemeral=True)
+                return
+            report = await service.extensions.answer(self.extension_id, interaction.user.id,
+                                                     self.agrees)
         except ServiceError as error:
             await interaction.response.send_message(error_text(lang, error), ephemeral=True)
             return

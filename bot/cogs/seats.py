@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.app import error_text, reply
 from bot.formatting import power_name
 from bot.i18n import tr
+from bot.rights import moderates_now
 from bot.seating import profile_text
 from engine.vocabulary import Power
 from service.errors import ServiceError
@@ -89,7 +90,7 @@ class DecideClaim(discord.ui.DynamicItem[discord.ui.Button],
         try:
             claim = await seating.claim(self.claim_id)
             game = await bot.service.status(claim.game_id)
-            if interaction.user.id != game.moderator_id:
+            if not await moderates_now(bot, game, interaction.user.id):
                 await interaction.followup.send(tr(lang, "seat.not_moderator", game=game.name))
                 return
             if self.answer == "approve":

@@ -120,3 +120,17 @@ async def test_an_anonymous_replacement_says_who_seated_whom_in_no_language():
         "game": "Lepanto", "power": "France", "old": None, "new": 103, "actor_id": 900})
     assert await render_message(None, seen, "en") == [
         "🔁 **Lepanto**: France was vacant; <@103> plays it from now on, seated by <@900>."]
+
+
+async def test_the_replaced_player_of_an_anonymous_game_reads_someone_took_over():
+    """The service sends no id (service/seating.py); the words say "a new player"."""
+    told = Message("seat.replaced_you", "(English)", {"game": "Lepanto", "power": "France",
+                                                      "new": None}, anonymous=True)
+    for lang, someone in (("en", "a new player"), ("it", "una nuova persona"),
+                          ("nl", "een nieuwe speler")):
+        text = "".join(await render_message(None, told, lang))
+        assert "<@" not in text, text
+        assert someone in text.lower(), text
+    shown = Message("seat.replaced_you", "(English)", {"game": "Lepanto", "power": "France",
+                                                       "new": 42})
+    assert "<@42>" in "".join(await render_message(None, shown, "en"))

@@ -1,5 +1,6 @@
 """Results, echoes and phases in words, in each language."""
 
+import re
 from types import SimpleNamespace
 
 from bot.formatting import phase_label, results_blocks, submission_text
@@ -155,3 +156,24 @@ def test_the_services_refusal_of_a_line_is_shown_in_the_readers_language():
     assert "belongs to" not in italian
     dutch = submission_text("nl", report, "Lepanto")
     assert "de eenheid A MUN is van Duitsland, dat je niet speelt" in dutch
+
+
+def test_user_text_shown_in_a_post_cannot_ping_or_hide_a_link():
+    from bot.formatting import clean
+    from bot.messages import words
+    shown = clean("<@123> <@!4> <@&5> <#6> @here [click](https://evil.example) [a] (b)")
+    assert not re.search(r"<[@#]", shown) and "@here" not in shown
+    assert "[click](" not in shown and "evil.example" in shown and "[a] (b)" in shown
+    assert clean(shown) == shown                 # press is cleaned when sent and when shown
+    said = words("en", {"reason": "<@99> [x](https://e.example)", "game": "<@7> club",
+                        "body": "@everyone"})
+    assert "<@99>" not in said["reason"] and "<@7>" not in said["game"]
+    assert "[x](" not in said["reason"] and "@everyone" not in said["body"]
+
+
+def test_a_pinging_post_may_notify_only_the_users_it_is_for():
+    from bot.notifier import pinged
+    from service.notifier import Message
+    allowed = pinged(Message("reminder.channel", "<@3> <@4>", {"users": [1, 2]}, ping=True))
+    assert allowed.to_dict() == {"parse": [], "users": [1, 2]}
+    assert pinged(Message("game.joined", "<@3>", {"user_id": 3})).to_dict()["parse"] == []

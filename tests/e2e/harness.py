@@ -74,7 +74,8 @@ async def arbitro_bot(fake: FakeDiscord, tmp_path: Path, *, guild_locale: str = 
                       backup_dir: Path | None = None, shards: ShardSlice | None = None,
                       guild_shard: int | None = None, sync: bool = True,
                       tick_seconds: float = TICK, db: str | None = None,
-                      instance: str | None = None) -> AsyncIterator[Table]:
+                      instance: str | None = None,
+                      log_level: str = "INFO") -> AsyncIterator[Table]:
     """The bot running on a new server with a game channel, or (`again`) a restart of the bot
     of an earlier Table: same server, channel, clock and database file. `bot_permissions`:
     the bot's server permissions (default: those of a bot invited with the usual scopes).
@@ -83,7 +84,7 @@ async def arbitro_bot(fake: FakeDiscord, tmp_path: Path, *, guild_locale: str = 
     the shard of the new server; a second process is `again=` the first one's Table while
     the first still runs (same server, clock and database), with `sync=False` (one process
     publishes the commands) and its own `instance` name. `db`: ARBITRO_DB instead of a SQLite
-    file in tmp_path."""
+    file in tmp_path. `log_level`: the bot's own loggers' (ARBITRO_LOG_LEVEL)."""
     if again is None:
         extra = {} if bot_permissions is None else {"bot_permissions": bot_permissions}
         guild = fake.add_guild("Diplomacy club", locale=guild_locale, shard=guild_shard,
@@ -92,12 +93,12 @@ async def arbitro_bot(fake: FakeDiscord, tmp_path: Path, *, guild_locale: str = 
         clock = ManualClock()
     else:
         guild, channel, clock = again.guild, again.channel, again.clock
-    settings = Settings(db_path=db or str(tmp_path / db_name), log_level="INFO",
+    settings = Settings(db_path=db or str(tmp_path / db_name), log_level=log_level,
                         discord_token=fake.token, discord_api_base=fake.api_base,
                         members_intent=members_intent, message_content=message_content,
                         backup_dir=str(backup_dir) if backup_dir else None, shards=shards,
                         instance=instance)
-    logging.getLogger("bot").setLevel(logging.INFO)
+    logging.getLogger("bot").setLevel(log_level)
     async with running_bot(settings, clock=clock, sync=sync, scheduler=False,
                            tick_seconds=tick_seconds) as bot:
         await fake.wait_for_commands(None, names=("game", "orders", "mod", "ready", "draw",

@@ -86,3 +86,89 @@ async def test_the_maps_of_an_anonymous_game_are_drawn_without_players(service, 
     for call in renderer.calls:
         assert not [k for k in call if any(w in k for w in ("user", "player", "seat"))]
         assert not users & {str(v) for v in call.values()}
+
+
+def _numbers(value, skip=("rng_seed",)) -> set[int]:
+    """Every whole number in an export (but the seed), wherever it sits."""
+    if isinstance(value, dict):
+        return set().union(*(_numbers(v) for k, v in value.items() if k not in skip))
+    if isinstance(value, list):
+        return set().union(set(), *(_numbers(v) for v in value))
+    return {value} if isinstance(value, int) and not isinstance(value, bool) else set()
+
+
+async def test_an_anonymous_games_export_names_nobody_but_to_its_moderators(service):
+    game = await start_game(service, anonymous=True)
+    F = Power.FRANCE
+    await service.submit_orders(game.id, game.user[F], "A PAR - BUR")
+    await service.process_now(game.id, MODERATOR)
+    users = set(game.user.values())
+    record = await service.exports.game(game.id, players=False)
+    assert record["phases"][0]["orders_sent"] == [
+        {"power": "France", "user": None, "text": "A PAR - BUR", "mode": "merge",
+         "at": record["phases"][0]["orders_sent"][0]["at"]}]
+    assert not users & _numbers(record)
+    # the moderators' export (and the operator's `arbitro export`) names the players
+    assert game.user[F] in _numbers(await service.exports.game(game.id))
+    await service.end_game(game.id, MODERATOR, "")
+    # once the game is over, everyone may know
+    assert game.user[F] in _numbers(await service.exports.game(game.id, players=False))
+
+
+async def test_a_published_dm_keeps_only_its_orders(service):
+    """In every game: what the export publishes of a DM is its orders as written, never the
+    rest of the message (meant for the bot alone)."""
+    game = await start_game(service)
+    F = Power.FRANCE
+    secret = "Germany promised me Belgium, don't tell England"
+    await service.submit_orders(game.id, game.user[F],
+                                f"A PAR - BUR\n{secret}\nF BRE - MAO\nwhat is a convoy?")
+    await service.process_now(game.id, MODERATOR)
+    record = await service.exports.game(game.id, players=False)
+    [sent] = record["phases"][0]["orders_sent"]
+    assert sent["text"].splitlines() == ["A PAR - BUR", "F BRE - MAO"]
+    assert "Belgium" not in str(record) and "convoy?" not in str(record)
+    assert sent["user"] == game.user[F]               # not anonymous: the player is named
+
+
+async def test_a_replaced_player_of_an_anonymous_game_is_not_told_who_took_over(
+        service, notifier):
+    game = await start_game(service, anonymous=True)
+    F = Power.FRANCE
+    old, new = game.user[F], 4242
+    await service.replace_player(game.id, MODERATOR, F, new)
+    [told] = notifier.sent_to(old, "seat.replaced_you")
+    assert told.anonymous and "4242" not in told.text
+    assert new not in told.params.values()
+    for _channel, message in notifier.posts:           # nor does anything in the channel
+        assert message.anonymous and "4242" not in message.text
+
+
+async def test_the_replaced_player_of_an_open_game_is_told_who_took_over(service, notifier):
+    game = await start_game(service)
+    old = game.user[Power.FRANCE]
+    await service.replace_player(game.id, MODERATOR, Power.FRANCE, 4242)
+    [told] = notifier.sent_to(old, "seat.replaced_you")
+    assert told.params["new"] == 4242 and not told.anonymous
+
+
+async def test_a_profile_does_not_single_out_a_player_of_a_running_anonymous_game(service):
+    """Comparing records after a phase would tell which user's power went into civil
+    disorder (or was replaced): an anonymous game counts once it has ended."""
+    game = await start_game(service, anonymous=True)
+    F, G = Power.FRANCE, Power.GERMANY
+    for power in game.user:
+        if power != F:
+            await service.submit_orders(game.id, game.user[power], {"England": "F LON H", "Germany": "A BER H",
+                                         "Italy": "A ROM H", "Austria": "A VIE H",
+                                         "Russia": "A MOS H", "Turkey": "A CON H"}[power.value])
+    await service.process_now(game.id, MODERATOR)
+    await service.replace_player(game.id, MODERATOR, G, 4242)
+    records = {p: await service.records.record(u) for p, u in game.user.items()}
+    assert len({(r.on_time, r.missed, r.civil_disorder_spells, r.playing, r.abandoned)
+                for r in records.values()}) == 1      # all alike: nobody singled out
+    await service.end_game(game.id, MODERATOR, "")
+    france = await service.records.record(game.user[F])
+    assert (france.missed, france.finished) == (1, 1)
+    assert (await service.records.record(game.user[G])).abandoned == 1
+    assert (await service.records.record(game.user[Power.ITALY])).on_time == 1

@@ -230,3 +230,39 @@ async def test_a_backup_during_a_burst_of_adjudications_restores_whole_phases(
     # ...and holds one moment: the games adjudicated are exactly the first ones to be
     assert as_after == ids[:len(as_after)]
     assert all(len(after[gid]["phases"]) == 1 and not before[gid]["phases"] for gid in ids)
+
+
+def _mode(path: Path) -> int:
+    return path.stat().st_mode & 0o777
+
+
+async def test_the_database_and_its_backups_are_readable_by_their_owner_only(
+        tmp_path, clock, notifier, renderer):
+    """Every order and private message is in them: 0600 whatever the umask (docs/backup.md)."""
+    import os
+
+    from service.daily_backups import DailyBackups
+    from service.game_service import GameService
+
+    old = os.umask(0)                                    # the loosest: 0666 by default
+    try:
+        path = tmp_path / "arbitro.sqlite"
+        async with GameService.open(path, notifier=notifier, clock=clock, renderer=renderer,
+                                    scheduler=False) as service:
+            await played_game(service)
+            assert _mode(path) == 0o600
+            wal = [p for p in tmp_path.iterdir() if p.name.startswith("arbitro.sqlite-")]
+            assert wal and all(_mode(p) == 0o600 for p in wal)     # -wal, -shm
+            saved = backup(path, tmp_path / "saved.sqlite").path
+            assert _mode(saved) == 0o600
+            daily = tmp_path / "daily"
+            daily.mkdir()
+            made = DailyBackups(path, daily, 3, clock).run_once()
+            assert made is not None and _mode(made) == 0o600
+        restored = tmp_path / "restored.sqlite"
+        restore(saved, restored)
+        assert _mode(restored) == 0o600
+        (tmp_path / "plain").write_text("")               # the umask was really 0
+        assert _mode(tmp_path / "plain") == 0o666
+    finally:
+        os.umask(old)

@@ -83,6 +83,26 @@ def test_doctor_on_a_closed_port_says_why_without_the_password(capsys):
     assert "2 problems to fix" in err     # the token is missing too
 
 
+SECRET_PARAMETERS = (CLOSED_PORT + "?sslpassword=k3y-s3cret&passfile=/home/a/.pgp4ss"
+                     "&ssl%70assword=enc0ded-s3cret&sslmode=disable")
+
+
+@pytest.mark.parametrize("command", [["doctor"], ["backup"], ["export", "1"],
+                                     ["migrate-db", "@", "to.sqlite"],
+                                     ["migrate-db", "DEMO", "@"]])
+def test_no_command_shows_a_password_like_parameter(command, demo, capsys):
+    """`sslpassword`, `passfile` (and any name holding "pass", however encoded) are hidden
+    wherever a command names the database; the other parameters stay."""
+    os.environ["ARBITRO_DB"] = SECRET_PARAMETERS
+    given = {"@": SECRET_PARAMETERS, "DEMO": str(demo)}
+    status, out, err = run(capsys, *[given.get(c, c) for c in command])
+    assert status != 0
+    said = out + err
+    assert "127.0.0.1:1/arbitro" in said, said
+    for secret in ("s3cret", ".pgp4ss"):
+        assert secret not in said, said
+
+
 def test_doctor_warns_of_a_collation_that_is_not_byte_order():
     sorted_by_bytes = collation_finding(Server("18.4", "libc", "C", 100, 1))
     assert not sorted_by_bytes.warning

@@ -25,6 +25,10 @@ def test_a_url_is_shown_without_its_password():
     assert shown("postgresql:///arbitro?host=/run/pg") == "postgresql:///arbitro?host=/run/pg"
     assert shown("postgresql:///arbitro?host=/run/pg&password=secret&x=1") == \
         "postgresql:///arbitro?host=/run/pg&password=***&x=1"
+    assert shown("postgresql://a:b@h/db?sslpassword=k&passfile=/p&sslmode=require&"
+                 "ssl%70assword=k2&x") == \
+        "postgresql://a@h/db?sslpassword=***&passfile=***&sslmode=require&ssl%70assword=***&x"
+    assert shown("postgresql://h/db?options=-c%20a@b") == "postgresql://h/db?options=-c%20a@b"
     assert shown("games.sqlite") == "games.sqlite"
 
 
