@@ -332,9 +332,13 @@ class OrderingMixin(ServiceCore):
 
 def _order_lines(lines: list[LineReport], power: Power) -> str:
     """What is kept of a message as sent (and published by the export): the orders of
-    `power` as the player wrote them, one a line; never the rest of the message (small talk,
-    questions, lines that were not read), which was meant for the bot alone."""
-    return "\n".join(line.input for line in lines if line.ok and line.power == power)
+    `power` as the player wrote them, one a line, with the orders read and refused (another
+    power's unit, no unit there: the results say "orders received, none valid" for them);
+    never the rest of the message (small talk, questions, lines that were not read), which
+    was meant for the bot alone."""
+    return "\n".join(line.input for line in lines
+                     if (line.ok and line.power == power)
+                     or (line.error_key in _REFUSED and line.power in (power, None)))
 
 
 def _closed(phase: str, now_open: str | None) -> PhaseClosed:
