@@ -23,6 +23,15 @@ def games_by_status(conn: sqlite3.Connection) -> dict[str, int]:
         "SELECT status, COUNT(*) FROM games GROUP BY status ORDER BY status")}
 
 
+def game_faults(conn: sqlite3.Connection) -> list[tuple]:
+    """The failing games (service/boundary.py), as `repos.faults.Fault` fields; none before
+    the table exists."""
+    if not has_table(conn, "game_faults"):
+        return []
+    return conn.execute("SELECT game_id, phase_id, stage, reason, first_at, last_at, attempts, "
+                        "retry_at, reported_at FROM game_faults ORDER BY game_id").fetchall()
+
+
 def leave_wal(conn: sqlite3.Connection) -> str:
     """Fold the write-ahead log into the file and leave WAL mode (possible only for the one
     connection to the database); the journal mode it is in afterwards."""
