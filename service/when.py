@@ -34,7 +34,7 @@ from service.errors import InvalidRequest
 HORIZON = timedelta(days=366)
 # How far ahead any typed time may reach (a deadline too): further is refused, in words, before
 # the calendar's end (year 9999) can turn it into an error.
-LIMIT = timedelta(days=3 * 366)
+LIMIT = timedelta(days=10 * 366)
 
 # Weekday names (Monday = 0), accents folded away: "venerdì" and "venerdi" both read.
 WEEKDAYS: dict[str, int] = {}

@@ -8,7 +8,7 @@ CREATE TABLE game_faults (
     reason      TEXT NOT NULL,
     first_at    DOUBLE PRECISION NOT NULL,
     last_at     DOUBLE PRECISION NOT NULL,
-    attempts    INTEGER NOT NULL DEFAULT 1,
+    attempts    BIGINT NOT NULL DEFAULT 1,
     retry_at    DOUBLE PRECISION NOT NULL,
     reported_at DOUBLE PRECISION
 );
