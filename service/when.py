@@ -139,6 +139,9 @@ def read_time(text: str, now: datetime, zone_name: str = "UTC", *,
         # a number past the calendar (+99999999999d, <t:99999999999999>, 9999-12-31)
         when = None
     limit = min(horizon, LIMIT) if horizon is not None else LIMIT
+    if when is None and value.startswith("<t:-"):       # before the calendar's start
+        raise InvalidRequest("when.past", f"{value!r} is not in the future", value=value,
+                             when=None)
     if when is None or when - now > limit:
         raise InvalidRequest("when.too_far", f"{value!r} is more than {limit.days} days "
                              "ahead: check the year", value=value, when=when, days=limit.days)
