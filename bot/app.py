@@ -95,6 +95,13 @@ class ArbitroBot(commands.AutoShardedBot):
         if self.rest_budget is not None:
             self.http.request = self.rest_budget.wrap(self.http.request)  # type: ignore[method-assign]
 
+    def attach(self, service: GameService) -> None:
+        """Let the bot's notifier reach the service before it opens: its start-up posts
+        (results of deadlines passed while the bot was down, a failing game's notice) go
+        out through the bot, which reads languages and servers from the service. Commands
+        and the deadlines cog still wait for `serve`."""
+        self.service = service
+
     def serve(self, service: GameService) -> None:
         """Hand the bot its service (the runner, once the service is open)."""
         self.service = service

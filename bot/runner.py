@@ -36,10 +36,13 @@ def _bot(settings: Settings, **options) -> ArbitroBot:
 
 def _service(settings: Settings, bot: ArbitroBot, *, clock: Clock | None = None,
              scheduler: bool = True) -> GameService:
-    """The game service of a bot or worker process, posting through it."""
-    return GameService.open(settings.db_path, notifier=DiscordNotifier(bot), clock=clock,
-                            scheduler=scheduler, instance=settings.instance,
-                            render_processes=settings.render_processes)
+    """The game service of a bot or worker process, posting through it (from its start-up
+    on: the bot is attached to it before it opens)."""
+    service = GameService.open(settings.db_path, notifier=DiscordNotifier(bot), clock=clock,
+                               scheduler=scheduler, instance=settings.instance,
+                               render_processes=settings.render_processes)
+    bot.attach(service)
+    return service
 
 
 @asynccontextmanager
