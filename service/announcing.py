@@ -122,7 +122,7 @@ class Announcing(FaultBoundary):
             self._refused_until.pop(phase_id, None)
             self._retry_after.pop(phase_id, None)
             if game_id in self._faulty:
-                await self.game_works(game_id)
+                await self.game_works(game_id, "announce")
         except ChannelUnavailable as exc:
             await self._channel_refused(phase_id, exc)
         except Exception as exc:  # this phase's failure: its game is marked and retried later

@@ -72,8 +72,8 @@ class FaultBoundary(ServiceBase):
                           game_id, stage, phase_id)
             await self.game_failed(game_id, phase_id, stage, exc)
             return None
-        if game_id in self._faulty:
-            await self.game_works(game_id)
+        if game_id in self._faulty and result is not False:   # False: not this process's turn
+            await self.game_works(game_id, stage)
         return result
 
     async def game_failed(self, game_id: int, phase_id: int | None, stage: str,
@@ -83,7 +83,7 @@ class FaultBoundary(ServiceBase):
         try:
             async with self.db.transaction() as conn:
                 fault = await faults.record(conn, game_id, phase_id, stage, reason_of(exc),
-                                            now, 0.0)
+                                            now)
                 retry_at = now + retry_pause(fault.attempts)
                 await faults.set_retry(conn, game_id, retry_at)
                 first = await faults.mark_reported(conn, game_id, now)
@@ -93,12 +93,13 @@ class FaultBoundary(ServiceBase):
         except Exception:  # recording must not break the boundary it serves
             log.exception("could not record the failure of game %s", game_id)
 
-    async def game_works(self, game_id: int) -> None:
+    async def game_works(self, game_id: int, stage: str) -> None:
+        """The step `stage` of the game worked: a failure of that step is over."""
         try:
             async with self.db.transaction() as conn:
-                if await faults.clear(conn, game_id):
-                    log.info("game %s works again", game_id)
-            self._faulty.discard(game_id)
+                if await faults.clear(conn, game_id, stage):
+                    log.info("game %s works again (%s)", game_id, stage)
+                    self._faulty.discard(game_id)
         except Exception:
             log.exception("could not clear the failure of game %s", game_id)
 

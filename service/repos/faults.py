@@ -25,17 +25,16 @@ class Fault:
 
 
 async def record(conn: Connection, game_id: int, phase_id: int | None, stage: str,
-                 reason: str, now: float, pause: float) -> Fault:
-    """One more failure of the game (the first makes its row); the row after. The next try
-    waits `pause` times two to the power of the failures before, so `pause` is the first
-    wait (the caller caps it through `cap`)."""
+                 reason: str, now: float) -> Fault:
+    """One more failure of the game (the first makes its row); the row after. Its next try
+    is the caller's to set (`set_retry`), from the attempts counted here."""
     rows = await conn.fetch(
         "INSERT INTO game_faults (game_id, phase_id, stage, reason, first_at, last_at, "
         "attempts, retry_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?) "
         "ON CONFLICT (game_id) DO UPDATE SET phase_id = excluded.phase_id, "
         "stage = excluded.stage, reason = excluded.reason, last_at = excluded.last_at, "
         "attempts = game_faults.attempts + 1 RETURNING " + _COLUMNS,
-        (game_id, phase_id, stage, reason, now, now, now + pause))
+        (game_id, phase_id, stage, reason, now, now, now))
     return Fault(*rows[0])
 
 
@@ -52,9 +51,10 @@ async def mark_reported(conn: Connection, game_id: int, now: float) -> bool:
     return changed == 1
 
 
-async def clear(conn: Connection, game_id: int) -> bool:
-    """The game works again: its row goes (True when there was one)."""
-    return await conn.execute("DELETE FROM game_faults WHERE game_id = ?", (game_id,)) == 1
+async def clear(conn: Connection, game_id: int, stage: str) -> bool:
+    """The step that failed works again: the game's row goes (True when there was one)."""
+    return await conn.execute("DELETE FROM game_faults WHERE game_id = ? AND stage = ?",
+                              (game_id, stage)) == 1
 
 
 async def waiting(conn: Connection, now: float) -> set[int]:
