@@ -30,7 +30,7 @@ from service.notices import turn_messages
 from service.notifier import ChannelUnavailable, Message
 from service.obligations import unordered
 from service.replays import Replays
-from service.repos import faults, phases, results, seats
+from service.repos import phases, results, seats
 from service.stored import engine_results, position_after
 
 log = logging.getLogger(__name__)
@@ -143,11 +143,9 @@ class Announcing(FaultBoundary):
             return
         if phase is None:
             return
-        await self.game_failed(phase.game_id, phase_id, "announce", exc)
-        async with self.db.read() as conn:
-            fault = await faults.get(conn, phase.game_id)
-        if fault is not None:
-            self._retry_after[phase_id] = fault.retry_at
+        retry_at = await self.game_failed(phase.game_id, phase_id, "announce", exc)
+        self._retry_after[phase_id] = retry_at if retry_at is not None \
+            else self.now_ts() + REFUSED_RETRY.total_seconds()
 
     async def _claim(self, phase_id: int, take_over: bool) -> bool:
         now = self.now_ts()

@@ -77,9 +77,11 @@ class FaultBoundary(ServiceBase):
         return result
 
     async def game_failed(self, game_id: int, phase_id: int | None, stage: str,
-                          exc: BaseException) -> None:
-        """Store the failure, set its next try, and tell the moderator the first time."""
+                          exc: BaseException) -> float | None:
+        """Store the failure, set its next try, and tell the moderator the first time; when
+        the game is tried again (None if even recording failed)."""
         now = self.now_ts()
+        retry_at = None
         try:
             async with self.db.transaction() as conn:
                 fault = await faults.record(conn, game_id, phase_id, stage, reason_of(exc),
@@ -92,6 +94,7 @@ class FaultBoundary(ServiceBase):
                 await self._tell_fault(game_id, phase_id, stage, retry_at - now)
         except Exception:  # recording must not break the boundary it serves
             log.exception("could not record the failure of game %s", game_id)
+        return retry_at
 
     async def game_works(self, game_id: int, stage: str) -> None:
         """The step `stage` of the game worked: a failure of that step is over."""
