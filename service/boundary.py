@@ -2,7 +2,8 @@
 
 Each game's adjudication, announcement and reminders run inside `guarded`: an exception is
 logged with the game, stored (`game_faults`: stage, reason, first and last time, attempts),
-told to the game's moderator once per failure (`game.fault.<stage>`, not once per retry),
+told to the game's moderator once per failure (`game.fault.<stage>`, not once per retry; a
+post or a reminder only after TELL_AFTER failures, past a hiccup of Discord's),
 shown by `arbitro doctor`, and the game is tried again after a pause that doubles with each
 failure (FIRST_RETRY up to MAX_RETRY). The other games of the same deadline pass, and the
 start-up, carry on. When the game next works its row goes, so a later failure is told again.
@@ -29,6 +30,9 @@ FIRST_RETRY = timedelta(minutes=1)
 MAX_RETRY = timedelta(hours=1)
 STAGES = {"adjudicate": "be adjudicated", "announce": "be announced",
           "reminders": "have its reminders sent"}
+# After how many failures in a row the moderator is told: an adjudication at once; a post or
+# a reminder only once it is not a passing hiccup of Discord's (about seven minutes).
+TELL_AFTER = {"adjudicate": 1, "announce": 3, "reminders": 3}
 
 
 def retry_pause(attempts: int) -> float:
@@ -88,7 +92,8 @@ class FaultBoundary(ServiceBase):
                                             now)
                 retry_at = now + retry_pause(fault.attempts)
                 await faults.set_retry(conn, game_id, retry_at)
-                first = await faults.mark_reported(conn, game_id, now)
+                first = fault.attempts >= TELL_AFTER.get(stage, 1) \
+                    and await faults.mark_reported(conn, game_id, now)
             self._faulty.add(game_id)
             if first:
                 await self._tell_fault(game_id, phase_id, stage, retry_at - now)

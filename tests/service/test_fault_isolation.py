@@ -122,11 +122,18 @@ async def test_an_announcement_that_raises_is_that_games_alone(open_service, clo
         assert len(notifier.posted("phase.results", 601)) == 1
         fault = await fault_of(service, bad.id)
         assert fault.stage == "announce" and fault.attempts == 1
-        assert len(notifier.sent_to(MODERATOR, "game.fault.announce")) == 1
         await service.run_due()                       # within its pause: not tried
         assert (await fault_of(service, bad.id)).attempts == 1
+        # a post failing once or twice may be Discord's hiccup: the moderator hears of it
+        # at the third failure in a row, once
+        assert notifier.sent_to(MODERATOR, "game.fault.announce") == []
+        for attempts in (2, 3, 4):
+            clock.advance(timedelta(seconds=retry_pause(attempts - 1)))
+            await service.run_due()
+            assert (await fault_of(service, bad.id)).attempts == attempts
+        assert len(notifier.sent_to(MODERATOR, "game.fault.announce")) == 1
         flaky.fail_channel = None
-        clock.advance(FIRST_RETRY)
+        clock.advance(timedelta(seconds=retry_pause(4)))
         await service.run_due()
         assert [m.params["phase"] for m in notifier.posted("phase.results", 602)] == ["S1901M"]
         assert await fault_of(service, bad.id) is None
