@@ -11,7 +11,7 @@ from typing import Any
 from service.area import Area
 from service.errors import InvalidRequest, NeedsConfirmation
 from service.models import FINISHED, FORMING
-from service.repos import audit, game_config, phases
+from service.repos import audit, faults, game_config, phases
 from service.repos import game_channels as channel_rows
 from service.setting_registry import REGISTRY, Setting, setting_named
 
@@ -75,6 +75,9 @@ class GameConfig(Area):
             await audit.log(conn, game_id, actor_id, "setting",
                             {"setting": setting.name, "old": setting.to_json(old),
                              "new": setting.to_json(value)}, now)
+            # a game failing (service/boundary.py) is tried again at once: the change may
+            # be its cure
+            await faults.set_retry(conn, game_id, now)
         await self.core.post(game, "settings.changed", f"{game.name}: the moderator "
                              f"<@{actor_id}> set {setting.name} to {text.strip()}.",
                              actor_id=actor_id, setting=setting.name,
