@@ -75,7 +75,7 @@ async def _results(bot: Any, params: dict[str, Any], lang: str) -> list[str]:
     deadline = params.get("next_deadline")
     if isinstance(deadline, int | float):
         deadline = datetime.fromtimestamp(deadline, UTC)
-    return results_blocks(
+    blocks = results_blocks(
         lang, game_name=str(params.get("game", "")), phase=str(params.get("phase", "")),
         results=[SimpleNamespace(**row) if isinstance(row, Mapping) else row
                  for row in params["results"]],
@@ -85,6 +85,9 @@ async def _results(bot: Any, params: dict[str, Any], lang: str) -> list[str]:
         centres_after={p: len(cs) for p, cs in centres.items()} if centres else None,
         next_phase=params.get("next_phase"), deadline=deadline, outcome=params.get("outcome"),
         unordered=params.get("unordered") or (), refused=params.get("refused") or ())
+    if params.get("map_missing"):      # its worker kept dying: the results go without it
+        blocks.append(tr(lang, "map.not_drawn"))
+    return blocks
 
 
 def words(lang: str, params: Mapping[str, Any], *,

@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.vocabulary import PhaseKind, Power
 from service import announcements
-from service.base import ServiceBase
+from service.boundary import FaultBoundary
 from service.ending import eliminated
 from service.models import Game, PhaseReport, PhaseRow
 from service.notices import turn_messages
@@ -42,7 +42,7 @@ REFUSED_RETRY = timedelta(minutes=5)
 ANNOUNCE_LEASE = timedelta(minutes=5)
 
 
-class Announcing(ServiceBase):
+class Announcing(FaultBoundary):
     async def announce_pending(self, *, take_over: bool = False) -> None:
         """Announce the phases adjudicated and not yet announced, but those another process
         is posting (`take_over`, at start-up: this instance's own claims too)."""
@@ -50,7 +50,8 @@ class Announcing(ServiceBase):
             pending = await phases.unannounced(conn)
         now = self.now_ts()
         for phase_id in pending:
-            if self._refused_until.get(phase_id, now) <= now:
+            if self._refused_until.get(phase_id, now) <= now \
+                    and self._retry_after.get(phase_id, now) <= now:
                 await self.announce(phase_id, take_over=take_over)
 
     async def phase_report_of(self, phase_id: int, *, with_image: bool) -> PhaseReport:
@@ -83,11 +84,17 @@ class Announcing(ServiceBase):
         image = None
         if with_image:
             # the new position, with what happened drawn on it: its legend's centre counts
-            # are those of the text it is posted with
-            image = await self.map_image(game, phase,
-                                         results=engine_results(rows, phase.position.phase.kind),
-                                         civil_disorder=tuple(disorder),
-                                         after=position_after(phase, after) if after else None)
+            # are those of the text it is posted with; a map that cannot be drawn (its
+            # workers keep dying) leaves the results to go without it, saying so
+            try:
+                image = await self.map_image(
+                    game, phase, results=engine_results(rows, phase.position.phase.kind),
+                    civil_disorder=tuple(disorder),
+                    after=position_after(phase, after) if after else None)
+            except Exception:
+                log.exception("the map of phase %s could not be drawn: posted without it",
+                              phase_id)
+                text += "\n(The map could not be drawn: the results go without it.)"
         return PhaseReport(game.id, phase.name, phase.seq, tuple(rows), tuple(disorder), after,
                            text, image, tuple(silent), tuple(sorted(quiet.missed)),
                            tuple(sorted(quiet.refused)))
@@ -116,15 +123,34 @@ class Announcing(ServiceBase):
         try:
             if not claimed and not await self._claim(phase_id, take_over):
                 return  # announced already, or another process is posting it
-            await self._announce(phase_id)
+            game_id = await self._announce(phase_id)
             self._refused_until.pop(phase_id, None)
+            self._retry_after.pop(phase_id, None)
+            if game_id in self._faulty:
+                await self.game_works(game_id, "announce")
         except ChannelUnavailable as exc:
             await self._channel_refused(phase_id, exc)
-        except Exception:
+        except Exception as exc:  # this phase's failure: its game is marked and retried later
             log.exception("announcing phase %s failed; it will be retried", phase_id)
             await self._let_go(phase_id, None)
+            await self._announce_failed(phase_id, exc)
         finally:
             self._announcing.discard(phase_id)
+
+    async def _announce_failed(self, phase_id: int, exc: BaseException) -> None:
+        """Mark the phase's game failing (told once, shown by doctor) and wait as long as
+        its fault says before trying this phase again in this process."""
+        try:
+            async with self.db.read() as conn:
+                phase = await phases.get(conn, phase_id)
+        except Exception:
+            log.exception("reading phase %s failed", phase_id)
+            return
+        if phase is None:
+            return
+        retry_at = await self.game_failed(phase.game_id, phase_id, "announce", exc)
+        self._retry_after[phase_id] = retry_at if retry_at is not None \
+            else self.now_ts() + REFUSED_RETRY.total_seconds()
 
     async def _claim(self, phase_id: int, take_over: bool) -> bool:
         now = self.now_ts()
@@ -162,9 +188,10 @@ class Announcing(ServiceBase):
             {"game": game.name, "game_id": game.id, "phase": phase.name,
              "channel_id": game.channel_id}), game=game)
 
-    async def _announce(self, phase_id: int) -> None:
+    async def _announce(self, phase_id: int) -> int:
         """Post a phase's results (text, map, centres, civil disorder, dislodged units with
-        their retreat options, next deadline or the game's end), then mark it announced."""
+        their retreat options, next deadline or the game's end), then mark it announced;
+        the game's id."""
         report = await self.phase_report_of(phase_id, with_image=True)
         async with self.db.read() as conn:
             phase = await phases.get(conn, phase_id)
@@ -190,6 +217,8 @@ class Announcing(ServiceBase):
             # not used
             "unordered": list(report.unordered)}
         image = report.image
+        if image is None:
+            params["map_missing"] = True      # the readers say the map could not be drawn
         await self.notifier.post(game.channel_id, Message(
             "phase.results", report.text, params, image.png if image else None,
             image.filename if image else None, lang=game.settings.language,
@@ -201,6 +230,7 @@ class Announcing(ServiceBase):
             await self.tell(user_id, notice, game=game)
         if following is None and game.outcome:
             await self._post_story(game)
+        return game.id
 
     async def _post_story(self, game: Game) -> None:
         """At a game's end: the replay of every phase and the supply-centre chart, each in a

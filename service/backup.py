@@ -103,12 +103,52 @@ def check(path: Path) -> Checked:
                           f"name a file written by `arbitro backup`") from exc
 
 
-def restore(source: Path, db_path: Path, *, force: bool = False) -> Checked:
+class OlderBackup(BackupError):
+    """The backup is behind the database: phases already announced would be adjudicated
+    again (with whatever orders are sent again, perhaps to a different result)."""
+
+    def __init__(self, behind: list[str]) -> None:
+        self.behind = behind
+        super().__init__("the backup is older than phases already announced: "
+                         + "; ".join(behind))
+
+
+def behind(source: Path, db_path: Path) -> list[str]:
+    """Games whose last announced phase in the database at `db_path` is later than in the
+    backup `source` (or missing from it), one line each; empty when the backup is not behind
+    or there is no database to compare with."""
+    if not db_path.exists():
+        return []
+    try:
+        with contextlib.closing(read_only(db_path)) as conn:
+            now = files.announced_phases(conn) if files.has_table(conn, "phases") else {}
+    except sqlite3.DatabaseError:
+        return []                      # a damaged database: nothing to compare with
+    with contextlib.closing(read_only(source)) as conn:
+        then = files.announced_phases(conn)
+    lines = []
+    for game_id, (name, seq, phase) in sorted(now.items()):
+        old = then.get(game_id)
+        if old is None or old[1] < seq:
+            shown = f"only {old[2]}" if old else "none of its phases"
+            lines.append(f"game {game_id} ({name}): {phase} was announced, the backup has "
+                         f"{shown} announced")
+    return lines
+
+
+def restore(source: Path, db_path: Path, *, force: bool = False,
+            older_ok: bool = False) -> Checked:
     """Put the backup `source` in place of the database at `db_path`.
 
     Refuses when `source` fails `check`, when a database is already there and `force` is not
-    given, and when something (a running bot) has that database open."""
+    given, when the backup is behind phases the database has already announced (`OlderBackup`,
+    unless `older_ok`: those phases would be played and adjudicated again), and when
+    something (a running bot) has that database open."""
     checked = check(source)
+    if force and not older_ok:
+        late = behind(source, db_path)
+        if late:
+            raise OlderBackup(late)
     folder = db_path.parent
     if not folder.is_dir():
         raise BackupError(f"the folder {folder} does not exist: create it first")

@@ -18,6 +18,7 @@ import re
 import socket
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
@@ -37,6 +38,9 @@ from service.repos import games, phases, seats
 
 log = logging.getLogger(__name__)
 
+
+# How often a drawing is tried when its worker process dies (each time in a new pool).
+DRAW_TRIES = 3
 
 _MENTION = re.compile(r"<@!?\d+>")
 
@@ -75,6 +79,9 @@ class ServiceBase:
         # Phases whose channel refused their results (ChannelUnavailable): when to try again,
         # and whether the moderator was told (once per phase in this process).
         self._refused_until: dict[int, float] = {}
+        # Phases whose announcement failed otherwise: when this process tries again (the
+        # pause of their game's fault, service/boundary.py).
+        self._retry_after: dict[int, float] = {}
 
 
     # -- helpers shared by the mixins -------------------------------------------------------
@@ -123,13 +130,32 @@ class ServiceBase:
         """Any drawing function (a map, a replay, a chart) where maps are drawn: in a worker
         process, or in a thread when no processes were asked for."""
         if self.render_processes > 0:
-            if self._pool is None:
-                self._pool = ProcessPoolExecutor(self.render_processes,
-                                                 mp_context=multiprocessing.get_context("spawn"))
             call = functools.partial(drawing, *args, **kwargs)
-            return await asyncio.get_running_loop().run_in_executor(self._pool, call)
+            for attempt in range(DRAW_TRIES):
+                pool = self._worker_pool()
+                try:
+                    return await asyncio.get_running_loop().run_in_executor(pool, call)
+                except BrokenProcessPool:
+                    # a worker died (the out-of-memory killer): every drawing it had fails
+                    # with this; the pool is replaced once, and each drawing tried again
+                    log.warning("a map worker died (try %s of %s): the pool is replaced",
+                                attempt + 1, DRAW_TRIES)
+                    self._drop_pool(pool)
+            raise BrokenProcessPool("the map workers died on every try")
         async with self._render_slots:
             return await asyncio.to_thread(drawing, *args, **kwargs)
+
+    def _worker_pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.render_processes,
+                                             mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    def _drop_pool(self, pool: ProcessPoolExecutor) -> None:
+        """Forget a broken pool (the drawings that failed in it make the next one)."""
+        if self._pool is pool:
+            self._pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
 
     async def map_image(self, game: Game, phase: PhaseRow, **kwargs: Any) -> MapImage:
         """A phase's map in the game's language (and colours)."""

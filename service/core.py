@@ -37,7 +37,7 @@ from service.images import Renderer
 from service.models import ACTIVE, Game, PhaseRow
 from service.notifier import Message
 from service.obligations import missing, nothing_to_choose, silence
-from service.repos import audit, games, marks, phases, results, seats
+from service.repos import audit, faults, games, marks, phases, results, seats
 from service.repos import orders as order_rows
 
 if TYPE_CHECKING:
@@ -76,7 +76,10 @@ class ServiceCore(Announcing):
             async with self.db.read() as conn:
                 rows = await phases.open_deadlines(conn)
             for game_id in dict.fromkeys(game_id for _p, game_id, _d in rows):
-                await self.reschedule(game_id)
+                try:
+                    await self.reschedule(game_id)
+                except Exception:  # the bot's tick still runs its deadlines
+                    log.exception("scheduling game %s failed", game_id)
 
     async def shutdown(self) -> None:
         if self.scheduler is not None:
@@ -118,7 +121,8 @@ class ServiceCore(Announcing):
         sent = await phases.reminders_sent(conn, phase.id)
         times = [deadline] + [deadline - r for r in _reminders_within(game, phase)
                               if r not in sent]
-        return min(times)
+        fault = await faults.get(conn, game_id)     # a failing game waits for its next try
+        return max(min(times), fault.retry_at) if fault else min(times)
 
     async def run_due(self, game_id: int | None = None) -> int:
         """Send due reminders and adjudicate every phase whose deadline has passed (by the
@@ -138,28 +142,45 @@ class ServiceCore(Announcing):
         horizon = None if game_id is not None else now + REMINDER_LOOKAHEAD
         async with self.db.read() as conn:
             rows = await phases.open_deadlines(conn, game_id=game_id, due_by=horizon)
+        # A game that failed waits for its next try (service/boundary.py); every step of a
+        # game below runs in its own boundary, so one game's failure stops no other.
+        resting = await self.failing_games()
         # Each announcement starts as soon as its phase is committed, so drawing the maps
         # (in worker processes) overlaps with adjudicating the next games.
-        waited_for = await self.missed_orders.complete_in_grace()   # nobody left to wait for
+        try:
+            waited_for = await self.missed_orders.complete_in_grace()   # nobody left to wait for
+        except Exception:  # a pass without it still adjudicates what is due
+            log.exception("reading the phases held in grace failed")
+            waited_for = set()
         announcing: list[asyncio.Task[None]] = []
         touched: list[int] = []
         passed: list[tuple[int, int, float]] = []      # due, and another session held it
 
-        async def adjudicate(gid: int, phase_id: int, deadline: float) -> None:
-            if await self.adjudicate_phase(gid, phase_id, trigger="deadline", announce=False,
-                                           wait=False):
+        async def adjudicate_one(gid: int, phase_id: int, deadline: float,
+                                 hold: bool) -> bool | None:
+            if hold and await self.missed_orders.hold(gid, phase_id):
+                return None                                # in grace for missing orders
+            return await self.adjudicate_phase(gid, phase_id, trigger="deadline",
+                                               announce=False, wait=False)
+
+        async def adjudicate(gid: int, phase_id: int, deadline: float,
+                             hold: bool = False) -> None:
+            done = await self.guarded(gid, phase_id, "adjudicate",
+                                      adjudicate_one(gid, phase_id, deadline, hold))
+            if done:
                 announcing.append(asyncio.create_task(self.announce(phase_id, claimed=True)))
-            else:
+            elif done is False:
                 passed.append((gid, phase_id, deadline))
 
         for phase_id, gid, deadline in rows:
             touched.append(gid)
+            if gid in resting:
+                continue
             if deadline <= now or phase_id in waited_for:
-                if deadline <= now and await self.missed_orders.hold(gid, phase_id):
-                    continue                               # in grace for missing orders
-                await adjudicate(gid, phase_id, deadline)
+                await adjudicate(gid, phase_id, deadline, hold=deadline <= now)
             else:
-                await self._send_reminders(gid, phase_id, deadline, now)
+                await self.guarded(gid, phase_id, "reminders",
+                                   self._send_reminders(gid, phase_id, deadline, now))
         # A game passed by was being adjudicated by another process (done by now, or in a
         # moment), or written to briefly (a player's orders): those still open are tried
         # again for a moment, so a due phase is not left to the next pass for a write of a
@@ -175,9 +196,12 @@ class ServiceCore(Announcing):
             passed.clear()
             for item in retried:
                 await adjudicate(*item)
-        await asyncio.gather(*announcing)
+        await asyncio.gather(*announcing, return_exceptions=True)
         for gid in dict.fromkeys(touched):
-            await self.reschedule(gid)
+            try:
+                await self.reschedule(gid)
+            except Exception:  # its alarm is rebuilt by the next pass; the others still get theirs
+                log.exception("rescheduling game %s failed", gid)
         return len(announcing)
 
     async def _send_reminders(self, game_id: int, phase_id: int, deadline: float,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 from service.backup import read_only
@@ -54,6 +54,21 @@ def games_finding(games: dict[str, int]) -> Finding:
     return Finding("games", counts or "none yet")
 
 
+def faults_findings(rows: list[tuple]) -> list[Finding]:
+    """One problem line per failing game (service/boundary.py): what failed, since when, how
+    often, the next try."""
+    found = []
+    for game_id, phase_id, stage, reason, first_at, _last, attempts, retry_at, _told in rows:
+        since = datetime.fromtimestamp(first_at, UTC).strftime("%Y-%m-%d %H:%M")
+        again = datetime.fromtimestamp(retry_at, UTC).strftime("%Y-%m-%d %H:%M")
+        found.append(Finding("games", f"game {game_id} fails to {stage} (phase id {phase_id}) "
+                                      f"since {since} UTC, {attempts} attempt"
+                                      f"{'s' if attempts > 1 else ''}, next try {again} UTC: "
+                                      f"{reason}. The other games run; the moderator was "
+                                      f"told", problem=True))
+    return found
+
+
 def _database(path: Path) -> list[Finding]:
     if not path.exists():
         if path.parent.is_dir():
@@ -70,6 +85,7 @@ def _database(path: Path) -> list[Finding]:
                                             f"right file", problem=True)]
             problems = files.integrity_problems(conn)
             games = files.games_by_status(conn)
+            failing = files.game_faults(conn)
     except sqlite3.DatabaseError as exc:
         return [Finding("database", f"{path} cannot be read ({exc})", problem=True)]
     found = [Finding("database", f"{path} is reachable")]
@@ -79,7 +95,7 @@ def _database(path: Path) -> list[Finding]:
                                          f"(arbitro restore FILE --force)", problem=True))
     found.append(schema_finding(version, known_version()))
     found.append(games_finding(games))
-    return found
+    return found + faults_findings(failing)
 
 
 def _token(settings: Settings) -> Finding:

@@ -6,11 +6,12 @@ the games. Only reads."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import astuple
 
 from service.db import shown
 from service.db_open import Unreachable, reach
-from service.doctor import Finding, games_finding, schema_finding
-from service.repos import catalog
+from service.doctor import Finding, faults_findings, games_finding, schema_finding
+from service.repos import catalog, faults
 from service.schema import known_version
 
 POOL_SIZE = 8     # connections each Arbitro process may open (service.db.open_database)
@@ -31,6 +32,7 @@ async def _examine(url: str) -> list[Finding]:
             server = await catalog.server(conn)
             version = await catalog.schema_version(conn)
             games = await catalog.games_by_status(conn) if version else {}
+            failing = await faults.all_faults(conn) if await faults.on_postgres(conn) else []
     finally:
         await db.close()
     found = [Finding("database", f"{shown(url)} is reachable: PostgreSQL {server.version}, "
@@ -44,7 +46,7 @@ async def _examine(url: str) -> list[Finding]:
         return found
     found.append(schema_finding(version, known_version()))
     found.append(games_finding(games))
-    return found
+    return found + faults_findings([astuple(f) for f in failing])
 
 
 def collation_finding(server: catalog.Server) -> Finding:

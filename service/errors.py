@@ -36,6 +36,13 @@ class InvalidRequest(ServiceError):
     key = "error.invalid"
 
 
+class NeedsConfirmation(InvalidRequest):
+    """A value that is allowed but almost surely a typo (a deadline of months): nothing was
+    changed; the caller asks the user and repeats the request with `confirmed=True`."""
+
+    key = "settings.implausible"
+
+
 class PhaseClosed(ServiceError):
     """Orders for a phase that is no longer open: they were not recorded."""
 

@@ -9,9 +9,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from service.area import Area
-from service.errors import InvalidRequest
+from service.errors import InvalidRequest, NeedsConfirmation
 from service.models import FINISHED, FORMING
-from service.repos import audit, game_config, phases
+from service.repos import audit, faults, game_config, phases
 from service.repos import game_channels as channel_rows
 from service.setting_registry import REGISTRY, Setting, setting_named
 
@@ -37,12 +37,20 @@ class GameConfig(Area):
             game = await self.core.game_or_fail(conn, game_id)
         return [SettingValue(s, getattr(game.settings, s.field)) for s in REGISTRY.values()]
 
-    async def change(self, game_id: int, actor_id: int, name: str, text: str) -> SettingChange:
+    async def change(self, game_id: int, actor_id: int, name: str, text: str, *,
+                     confirmed: bool = False) -> SettingChange:
         """Set the setting `name` to the value typed as `text`. InvalidRequest (nothing
         changed) for an unknown setting, an unreadable or invalid value, a setting fixed once
-        the game has started, or a finished game."""
+        the game has started, or a finished game; NeedsConfirmation for a value allowed but
+        almost surely a typo (a phase of months) unless `confirmed`."""
         setting = setting_named(name)
         value = setting.read(text)
+        if not confirmed and setting.implausible(value):
+            raise NeedsConfirmation(
+                "settings.implausible", f"{setting.name} {text.strip()} is "
+                f"{value.total_seconds() / 86400:.0f} days: is that meant?",
+                setting=setting.name, value=text.strip(),
+                days=round(value.total_seconds() / 86400))
         now = self.core.now_ts()
         async with self.core.db.transaction(game_id) as conn:
             game = await self.core.game_or_fail(conn, game_id)
@@ -67,6 +75,9 @@ class GameConfig(Area):
             await audit.log(conn, game_id, actor_id, "setting",
                             {"setting": setting.name, "old": setting.to_json(old),
                              "new": setting.to_json(value)}, now)
+            # a game failing (service/boundary.py) is tried again at once: the change may
+            # be its cure
+            await faults.set_retry(conn, game_id, now)
         await self.core.post(game, "settings.changed", f"{game.name}: the moderator "
                              f"<@{actor_id}> set {setting.name} to {text.strip()}.",
                              actor_id=actor_id, setting=setting.name,

@@ -117,9 +117,16 @@ class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMix
             raise
         self.seating = Seating(self)
         self.records = Records(self.db)
-        await self.seating.load()
-        if self.start_on_open:
-            await self.startup()
+        try:
+            await self.seating.load()
+            if self.start_on_open:
+                await self.startup()
+        except BaseException:
+            # a start-up that fails leaves nothing running (the scheduler, the map workers,
+            # the database's thread), so the process can exit and be restarted
+            await self.shutdown()
+            await self.db.close()
+            raise
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None,

@@ -4,6 +4,7 @@ assigned by the moderator), and the read-only views the bot shows (status, game 
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Mapping
 
 from engine.position import Position
@@ -16,6 +17,17 @@ from service.records import require_record
 from service.repos import audit, games, phases, seats
 from service.views import game_view
 
+# Characters that take no room on screen though they are not spaces (fillers and blanks).
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
+
+
+def has_visible(text: str) -> bool:
+    """Whether `text` shows at least one character: not only spaces, format characters (zero
+    widths, direction marks), combining marks, controls or blank fillers."""
+    return any(c not in _BLANKS and unicodedata.category(c) not in
+               ("Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Co", "Cn", "Mn", "Me")
+               for c in text)
+
 
 class LifecycleMixin(ServiceCore):
     async def create_game(self, *, channel_id: int, moderator_id: int, name: str,
@@ -25,7 +37,7 @@ class LifecycleMixin(ServiceCore):
         (InvalidRequest names the bad field). Logged in the audit log and announced."""
         settings = (settings or GameSettings()).validate()
         name = " ".join(name.split())
-        if not name:
+        if not has_visible(name):    # empty, or only invisible characters (U+200B, U+3164...)
             raise InvalidRequest("game.bad_name", "a game needs a name")
         now = self.now_ts()
         async with self.db.transaction() as conn:
@@ -159,6 +171,10 @@ class LifecycleMixin(ServiceCore):
 def _check_assignments(groups: tuple[tuple[Power, ...], ...],
                        assignments: Mapping[Power, int]) -> dict[Power, int]:
     chosen = {Power.parse(p) if isinstance(p, str) else p: u for p, u in assignments.items()}
+    for user in chosen.values():
+        if not 0 < user < 2**63:     # a Discord id (and a BIGINT): anything else is no user
+            raise InvalidRequest("game.bad_user_id", f"{user} is not a Discord user id",
+                                 value=str(user)[:30])
     playing = {p for g in groups for p in g}
     unknown = sorted(p.value for p in chosen if p not in playing)
     if unknown:

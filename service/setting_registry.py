@@ -51,6 +51,13 @@ class Setting:
     # A check against the running game: (setting, value, the year in play or None) -> None,
     # raising InvalidRequest when the value cannot apply now.
     check: Callable[[Setting, Any, int | None], None] | None = None
+    # kind "hours": a value above this is accepted only once the moderator confirms it
+    plausible: timedelta | None = None
+
+    def implausible(self, value: Any) -> bool:
+        """Whether `value` is allowed but almost surely a typo (asked to confirm)."""
+        return self.plausible is not None and isinstance(value, timedelta) \
+            and value > self.plausible
 
     def read(self, text: str) -> Any:
         """The value the moderator typed, or InvalidRequest saying what to type."""
@@ -93,6 +100,12 @@ class Setting:
         return value
 
 
+# The longest duration any setting takes (a phase, a reminder, a grace): past it a value is
+# refused in words, far before the calendar's end could turn it into an error.
+MAX_DURATION = timedelta(days=366)
+# Phase lengths past this (the longest /mod create offers) are asked to confirm.
+PLAUSIBLE_PHASE = timedelta(days=14)
+
 _UNITS = {"d": 24.0, "g": 24.0, "day": 24.0, "days": 24.0, "giorno": 24.0, "giorni": 24.0,
           "dag": 24.0, "dagen": 24.0, "h": 1.0, "u": 1.0, "hour": 1.0, "hours": 1.0, "ora": 1.0,
           "ore": 1.0, "uur": 1.0, "uren": 1.0, "m": 1 / 60, "min": 1 / 60, "minutes": 1 / 60,
@@ -112,6 +125,10 @@ def read_duration(text: str, setting: str) -> timedelta:
                                  setting=setting, value=text.strip())
         hours += float(match.group(1).replace(",", ".")) * _UNITS[match.group(2)]
         at = match.end()
+    if not hours <= MAX_DURATION.total_seconds() / 3600:      # also inf, from 400 digits
+        raise InvalidRequest("settings.duration_too_long", f"{text.strip()[:40]!r} is longer "
+                             f"than {MAX_DURATION.days} days", setting=setting,
+                             value=text.strip()[:40], days=MAX_DURATION.days)
     if hours <= 0:
         raise InvalidRequest("settings.bad_duration", f"cannot read the duration "
                              f"{text.strip()!r}: write e.g. 24h or 1d 12h",
@@ -168,9 +185,9 @@ register(Setting("rules", "rules", "choice", ("1971", "2023")))
 register(Setting("players", "players", "number", before_start_only=True))
 register(Setting("variant", "variant", "choice", ("a", "b"), optional=True,
                  before_start_only=True))
-register(Setting("movement_hours", "movement_deadline", "hours"))
-register(Setting("retreat_hours", "retreat_deadline", "hours"))
-register(Setting("adjustment_hours", "adjustment_deadline", "hours"))
+register(Setting("movement_hours", "movement_deadline", "hours", plausible=PLAUSIBLE_PHASE))
+register(Setting("retreat_hours", "retreat_deadline", "hours", plausible=PLAUSIBLE_PHASE))
+register(Setting("adjustment_hours", "adjustment_deadline", "hours", plausible=PLAUSIBLE_PHASE))
 register(Setting("reminders", "reminders", "hours_list"))
 register(Setting("victory_centres", "victory_target", "number", optional=True))
 register(Setting("end_year", "end_year", "number", optional=True, check=_not_past))

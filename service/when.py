@@ -32,6 +32,9 @@ from service.errors import InvalidRequest
 
 # How far ahead an absence may reach: further is almost surely a typo (a wrong year).
 HORIZON = timedelta(days=366)
+# How far ahead any typed time may reach (a deadline too): further is refused, in words, before
+# the calendar's end (year 9999) can turn it into an error.
+LIMIT = timedelta(days=10 * 366)
 
 # Weekday names (Monday = 0), accents folded away: "venerdì" and "venerdi" both read.
 WEEKDAYS: dict[str, int] = {}
@@ -94,15 +97,27 @@ def zone(name: str) -> ZoneInfo:
     cleaned = (name or "").strip()
     wanted = cleaned.lower().replace(" ", "_")
     try:
-        if not cleaned or cleaned.startswith(("/", ".")) or ".." in cleaned:
+        known = _zone_names().get(wanted)
+        if known is None:           # only the IANA list: no file is looked up by what is typed
             raise ValueError(cleaned)
-        return ZoneInfo(_zone_names().get(wanted, cleaned))
-    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo(known)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
         close = sorted(z for low, z in _zone_names().items() if wanted and wanted in low)[:5]
+        cleaned = cleaned[:64]
         raise InvalidRequest("when.bad_zone", f"unknown time zone {cleaned!r}: write an IANA "
                              "name such as Europe/Rome or America/New_York", value=cleaned,
                              examples=", ".join(close) or "Europe/Rome, Europe/Amsterdam, UTC"
                              ) from None
+
+
+def zone_choices(typed: str, limit: int = 25) -> list[str]:
+    """IANA zone names for an autocomplete: those starting with what is typed first, then
+    those containing it (any capitals; spaces for underscores)."""
+    wanted = " ".join((typed or "").split()).lower().replace(" ", "_")[:64]
+    names = sorted(_zone_names().items())
+    first = [z for low, z in names if low.startswith(wanted)]
+    rest = [z for low, z in names if wanted in low and not low.startswith(wanted)]
+    return (first + rest)[:limit]
 
 
 def _fold(text: str) -> str:
@@ -117,16 +132,25 @@ def read_time(text: str, now: datetime, zone_name: str = "UTC", *,
     a clock time means its start, or with `end_of_day` its end (the next day at 00:00).
     `past_is_now`: a time already passed reads as `now` (the start of an absence: "today")."""
     value = " ".join(text.strip().split())
-    when = _read(value, now, zone(zone_name), end_of_day)
+    tz = zone(zone_name)
+    try:
+        when = _read(value, now, tz, end_of_day)
+    except (OverflowError, OSError, ValueError):
+        # a number past the calendar (+99999999999d, <t:99999999999999>, 9999-12-31)
+        when = None
+    limit = min(horizon, LIMIT) if horizon is not None else LIMIT
+    if when is None and value.startswith("<t:-"):       # before the calendar's start
+        raise InvalidRequest("when.past", f"{value!r} is not in the future", value=value,
+                             when=None)
+    if when is None or when - now > limit:
+        raise InvalidRequest("when.too_far", f"{value!r} is more than {limit.days} days "
+                             "ahead: check the year", value=value, when=when, days=limit.days)
     if when <= now and past_is_now:
         return now
     if when <= now:
         raise InvalidRequest("when.past", f"{value!r} is {when:%Y-%m-%d %H:%M} UTC, which has "
                              "already passed: give a time in the future", value=value,
                              when=when)
-    if horizon is not None and when - now > horizon:
-        raise InvalidRequest("when.too_far", f"{value!r} is more than {horizon.days} days "
-                             "ahead: check the year", value=value, when=when, days=horizon.days)
     return when
 
 

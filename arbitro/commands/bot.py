@@ -69,9 +69,14 @@ def run(args: argparse.Namespace) -> int:
 
     from bot.runner import run_forever, run_worker_forever
 
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run_worker_forever(settings) if args.worker
-                    else run_forever(settings, sync=args.sync))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(run_worker_forever(settings) if args.worker
+                        else run_forever(settings, sync=args.sync))
+    except Exception as exc:  # start-up failed or the bot stopped: exit so it is restarted
+        logging.getLogger("arbitro").critical("arbitro bot stopped: %s", exc, exc_info=exc)
+        print(f"arbitro bot: stopped: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

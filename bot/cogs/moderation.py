@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import NotModerator, reply
+from bot.app import NotModerator, error_text, reply
 from bot.choosing import (
     LANGUAGE_CHOICES,
     game_autocomplete,
@@ -35,10 +35,10 @@ from bot.mod_texts import (
 )
 from bot.permissions import is_moderator
 from engine.vocabulary import Power
-from service.errors import InvalidRequest
+from service.errors import InvalidRequest, NeedsConfirmation
 from service.models import GameSettings
 from service.setting_registry import setting_named
-from service.when import wall_clock, zone_for_locale
+from service.when import wall_clock, zone_choices, zone_for_locale
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
@@ -67,7 +67,11 @@ def parse_assignments(text: str) -> dict[Power, int]:
         if not match:
             raise InvalidRequest("mod.bad_assignment", f"cannot read {part!r}: write a power "
                                  "and a mention, e.g. England @alice", part=part)
-        assignments[parse_power(match.group("power"))] = int(match.group("m") or match.group("id"))
+        user = int(match.group("m") or match.group("id"))
+        if not 0 < user < 2**63:       # no Discord id is that long
+            raise InvalidRequest("mod.bad_assignment", f"cannot read {part!r}: write a power "
+                                 "and a mention, e.g. England @alice", part=part[:60])
+        assignments[parse_power(match.group("power"))] = user
     return assignments
 
 
@@ -104,11 +108,20 @@ async def value_autocomplete(interaction: discord.Interaction,
     elif setting.kind == "yesno":
         offered = [(value_text(lang, setting, True), "yes"),
                    (value_text(lang, setting, False), "no")]
+    elif setting.kind == "zone":          # the IANA list itself, filtered by what is typed
+        offered = [(z, z) for z in zone_choices(current)]
     else:
         offered = [(v, v) for v in _EXAMPLES.get(setting.kind, ())]
-    typed = current.strip().lower()
+    typed = " ".join(current.split()).lower().replace(" ", "_") if setting.kind == "zone" \
+        else current.strip().lower()
     return [app_commands.Choice(name=name[:100], value=value) for name, value in offered
             if typed in name.lower() or typed in value][:25]
+
+
+async def zone_autocomplete(_interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+    """IANA time zones matching what is typed."""
+    return [app_commands.Choice(name=z, value=z) for z in zone_choices(current)]
 
 
 _EXAMPLES = {"hours": ("12h", "24h", "36h", "48h", "72h"),
@@ -187,6 +200,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         press=[app_commands.Choice(name="full: in the channel and in private", value="full"),
                app_commands.Choice(name="public: only in the game's channel", value="public"),
                app_commands.Choice(name="gunboat: no talking, orders only", value="gunboat")])
+    @app_commands.autocomplete(timezone=zone_autocomplete)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 80],
                      rules: str = "1971", players: app_commands.Range[int, 2, 7] = 7,
                      movement_hours: app_commands.Range[float, 0.05, 336.0] = 24.0,
@@ -447,12 +461,23 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
             await reply(interaction, settings_text(lang, view.name, shown,
                                                    view.status != "forming"))
             return
-        change = await config.change(view.id, interaction.user.id, setting_of(setting).name,
-                                     value)
-        await reply(interaction, tr(lang, "settings.you_changed", game=change.game,
-                                    setting=setting_label(lang, change.setting.name),
-                                    old=value_text(lang, change.setting, change.old),
-                                    new=value_text(lang, change.setting, change.new)))
+        actor = interaction.user.id
+
+        async def go(_: discord.Interaction, confirmed: bool = True) -> str:
+            change = await config.change(view.id, actor, setting_of(setting).name, value,
+                                         confirmed=confirmed)
+            return tr(lang, "settings.you_changed", game=change.game,
+                      setting=setting_label(lang, change.setting.name),
+                      old=value_text(lang, change.setting, change.old),
+                      new=value_text(lang, change.setting, change.new))
+
+        try:
+            text = await go(interaction, confirmed=False)
+        except NeedsConfirmation as doubt:   # a phase of months: almost surely a typo
+            await ask(interaction, error_text(lang, doubt),
+                      Confirm(actor, lang, go, "settings.confirm_yes"))
+            return
+        await reply(interaction, text)
 
     @app_commands.command(name="delete", description="Delete a game that has not started "
                                                      "(asks first)")

@@ -16,6 +16,7 @@ import pytest
 from engine.vocabulary import Power
 from service.backup import (
     BackupError,
+    OlderBackup,
     backup,
     backup_name,
     check,
@@ -95,7 +96,12 @@ async def test_restore_puts_a_backup_back_and_keeps_the_old_database(open_servic
     with pytest.raises(BackupError, match="already exists.*--force"):
         restore(saved, db_path)
     assert await exports(db_path) == later       # the refusal changed nothing
-    checked = restore(saved, db_path, force=True)
+    with pytest.raises(OlderBackup) as older:    # the game announced a phase since
+        restore(saved, db_path, force=True)
+    assert older.value.behind == [f"game {gid} (Test game): F1901M was announced, the backup "
+                                  "has only S1901M announced"]
+    assert await exports(db_path) == later
+    checked = restore(saved, db_path, force=True, older_ok=True)
     assert checked.games == 1
     assert await exports(db_path) == {gid: before}
     assert await exports(kept_name(db_path)) == later

@@ -125,3 +125,33 @@ def test_doctor_on_a_file_that_is_not_a_database(tmp_path, capsys):
     os.environ["ARBITRO_BACKUP_KEEP"] = "none"
     status, out, _ = run(capsys, "doctor")
     assert status == 1 and "PROBLEM: ARBITRO_BACKUP_KEEP must be" in out
+
+
+async def test_restoring_a_backup_older_than_an_announced_phase_says_so_and_asks(
+        open_service, db_path, clock, tmp_path, capsys, monkeypatch):
+    async with open_service() as service:
+        game = await start_game(service, name="Lega")
+    status, _, _ = run(capsys, "backup", "before.sqlite", "--db", str(db_path))
+    assert status == 0
+    async with open_service() as service:
+        clock.advance(timedelta(hours=24))
+        assert await service.run_due() == 1                 # S1901M adjudicated, announced
+    # without a terminal: refused, naming the game and the phase, nothing changed
+    status, _, err = run(capsys, "restore", "before.sqlite", "--db", str(db_path), "--force")
+    assert status == 2
+    assert f"game {game.id} (Lega): S1901M was announced" in err
+    assert "adjudicated again" in err and "--older" in err and "nothing was changed" in err
+    assert not kept_name(db_path).exists()
+    # in a terminal: asked; "no" changes nothing, "yes" restores
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda _prompt: "n")
+    status, _, _ = run(capsys, "restore", "before.sqlite", "--db", str(db_path), "--force")
+    assert status == 2 and not kept_name(db_path).exists()
+    monkeypatch.setattr("builtins.input", lambda _prompt: "y")
+    status, out, _ = run(capsys, "restore", "before.sqlite", "--db", str(db_path), "--force")
+    assert status == 0 and "restored before.sqlite" in out
+    # a backup as recent as the database restores without a question
+    run(capsys, "backup", "now.sqlite", "--db", str(db_path))
+    monkeypatch.setattr("builtins.input", lambda _prompt: pytest.fail("asked"))
+    status, _, _ = run(capsys, "restore", "now.sqlite", "--db", str(db_path), "--force")
+    assert status == 0

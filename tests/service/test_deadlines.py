@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from engine.vocabulary import Power
 from service.announcing import ANNOUNCE_LEASE, REFUSED_RETRY
+from service.boundary import FIRST_RETRY
 from service.clock import SystemClock
 from service.game_service import GameService
 from service.images import stand_in_png
@@ -291,7 +292,10 @@ async def test_an_announcement_that_fails_is_retried_and_sent_once(
         assert await service.run_due() == 1                     # adjudicated all the same
         assert notifier.posted("phase.results") == []
         assert (await service.status(game.id)).phase == "F1901M"
-        await service.run_due()                                 # the next call retries
+        await service.run_due()                 # within the game's pause: not tried yet
+        assert notifier.posted("phase.results") == []
+        clock.advance(FIRST_RETRY)              # service/boundary.py: then tried again
+        await service.run_due()
         await service.run_due()
         assert len(notifier.posted("phase.results")) == 1
 

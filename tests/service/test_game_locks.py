@@ -18,6 +18,9 @@ NO_GAME = {
     ("announcing.py", "_claim"): "a conditional UPDATE of one phase row: the claim itself",
     ("announcing.py", "_let_go"): "releases its own claim on one phase row",
     ("announcing.py", "_announce"): "marks one adjudicated phase announced",
+    ("boundary.py", "game_failed"): "a failing game's own row in game_faults (an upsert), "
+                                    "written after the game's transaction rolled back",
+    ("boundary.py", "game_works"): "deletes a game's own row in game_faults",
     ("lifecycle.py", "create_game"): "the game does not exist yet",
     ("preferences.py", "set_user_language"): "a user's preference",
     ("preferences.py", "remember_seen_language"): "a user's preference",

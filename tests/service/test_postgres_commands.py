@@ -183,3 +183,29 @@ def test_the_pg_dump_recipe_restores_every_game(demo, postgres_url, postgres_mai
     subprocess.run([_tool("pg_restore"), "--no-owner", "--single-transaction",
                     f"--dbname={restored}", str(dump)], check=True)
     assert export(capsys, restored) == before
+
+
+async def _failing_game(url: str) -> int:
+    """A game whose adjudication failed twice, recorded as the service records it."""
+    conn = await asyncpg.connect(url)
+    try:
+        game_id = await conn.fetchval(
+            "INSERT INTO games (channel_id, moderator_id, name, status, settings_json, "
+            "created_at) VALUES (1, 2, 'Lega', 'active', '{}', 0) RETURNING id")
+        await conn.execute(
+            "INSERT INTO game_faults (game_id, phase_id, stage, reason, first_at, last_at, "
+            "attempts, retry_at, reported_at) VALUES ($1, NULL, 'adjudicate', "
+            "'OverflowError: date value out of range', 0, 60, 2, 180, 0)", game_id)
+    finally:
+        await conn.close()
+    return game_id
+
+
+def test_doctor_names_a_failing_game_on_postgresql(doctor_url, capsys):
+    os.environ["DISCORD_TOKEN"] = "not-a-real-token"
+    game_id = run_async(_failing_game(doctor_url))
+    status, out, _ = run(capsys, "doctor", "--db", doctor_url)
+    assert status == 1, out
+    line = next(x for x in out.splitlines() if "fails to adjudicate" in x)
+    assert f"game {game_id} fails to adjudicate" in line and "2 attempts" in line
+    assert "OverflowError: date value out of range" in line and "PROBLEM" in line
