@@ -23,14 +23,13 @@ from typing import Any
 
 from engine.vocabulary import PhaseKind, Power
 from service import announcements
-from service.base import ServiceBase
 from service.ending import eliminated
 from service.models import Game, PhaseReport, PhaseRow
-from service.notices import turn_messages
 from service.notifier import ChannelUnavailable, Message
 from service.obligations import unordered
+from service.outbox import Outbox
 from service.replays import Replays
-from service.repos import phases, results, seats
+from service.repos import phases, results
 from service.stored import engine_results, position_after
 
 log = logging.getLogger(__name__)
@@ -42,7 +41,7 @@ REFUSED_RETRY = timedelta(minutes=5)
 ANNOUNCE_LEASE = timedelta(minutes=5)
 
 
-class Announcing(ServiceBase):
+class Announcing(Outbox):
     async def announce_pending(self, *, take_over: bool = False) -> None:
         """Announce the phases adjudicated and not yet announced, but those another process
         is posting (`take_over`, at start-up: this instance's own claims too)."""
@@ -188,17 +187,17 @@ class Announcing(ServiceBase):
             anonymous=game.settings.anonymous))
         async with self.db.transaction() as conn:
             await phases.mark_announced(conn, phase_id, self.now_ts())
-            seated = await seats.all_seats(conn, game.id)
-        for user_id, notice in turn_messages(game, phase, following, seated,
-                                             report.civil_disorder):
-            await self.tell(user_id, notice)
         if following is None and game.outcome:
             await self._post_story(game)
+        # the private notices of the phase that opened (and an anonymous game's reveal),
+        # owed since the adjudicating transaction, go once the results are out
+        await self.deliver_owed(game.id)
 
     async def _post_story(self, game: Game) -> None:
         """At a game's end: the replay of every phase and the supply-centre chart, each in a
         post of its own after the last results (a failure is logged: the game is over
-        whatever happens to its pictures)."""
+        whatever happens to its pictures; the reveal of an anonymous game follows from the
+        outbox)."""
         story = Replays(self)
         for key, text, draw in (("game.replay", "the whole game, phase by phase", story.replay),
                                 ("game.chart", "supply centres year by year", story.chart)):
@@ -210,5 +209,4 @@ class Announcing(ServiceBase):
                     anonymous=game.settings.anonymous))
             except Exception:
                 log.exception("posting %s of game %s failed", key, game.id)
-        await self.reveal_identities(game)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,7 @@ from service.clock import from_ts, to_ts
 from service.ending import centres_counted, decide_end
 from service.images import Renderer
 from service.models import ACTIVE, Game, PhaseRow
+from service.notices import turn_messages
 from service.notifier import Message
 from service.obligations import missing
 from service.repos import audit, games, marks, phases, results, seats
@@ -68,6 +70,7 @@ class ServiceCore(Announcing):
         """Announce phases adjudicated but never announced, process overdue deadlines once in
         order, then (with the scheduler) rebuild one job per game from the database rows."""
         await self.announce_pending(take_over=True)   # this instance's, left by its last run
+        await self.deliver_owed(take_over=True)       # messages owed, also its last run's
         await self.run_due()
         if self.use_scheduler:
             self.scheduler = AsyncIOScheduler(timezone=UTC)
@@ -133,6 +136,7 @@ class ServiceCore(Announcing):
         found through the `phases_open` index: the due ones, and those whose reminders may be
         due (a deadline within REMINDER_LOOKAHEAD; a game's own alarm reaches further)."""
         await self.announce_pending()                  # retry any that failed before
+        await self.deliver_owed()                      # and messages owed that did not go
         now = self.now_ts()
         horizon = None if game_id is not None else now + REMINDER_LOOKAHEAD
         async with self.db.read() as conn:
@@ -293,6 +297,8 @@ class ServiceCore(Announcing):
                 if actor_id is not None:
                     await audit.log(conn, game_id, actor_id, trigger, {"phase": phase.name},
                                     now)
+                await self._owe_turn_notices(conn, game, phase, outcome is None,
+                                             result.civil_disorder)
             committed = True
         finally:
             if not committed:
@@ -313,14 +319,28 @@ class ServiceCore(Announcing):
             await self.reschedule(game_id)
         return True
 
+    async def _owe_turn_notices(self, conn: Any, game: Game, phase: PhaseRow, going_on: bool,
+                                missed: Any) -> None:
+        """Inside the adjudicating transaction: the private notices of the phase that opened
+        ("your turn", "you missed"), and an anonymous game's reveal if it ended, owed after
+        the phase's results (service/outbox.py)."""
+        following = await phases.latest(conn, game.id) if going_on else None
+        seated = await seats.all_seats(conn, game.id)
+        for user_id, notice in turn_messages(game, phase, following, seated, missed):
+            await self.owe_private(conn, game.id, user_id, notice, after_phase=phase.id)
+        if not going_on:
+            await self.owe_reveal(conn, game, after_phase=phase.id)
+
     async def _toss_coin_if_due(self, conn: Any, game: Game, upcoming: Phase,
                                 now: float) -> Game:
         """Two players: before the adjustments of the year before the neutral power joins,
-        a coin seeded with the game's recorded seed picks its side; its player takes it."""
+        a coin picks its side; its player takes it. The coin is tossed now, from fresh
+        randomness (`toss_seed`), never from the game's recorded seed, which `/game export`
+        shows: nobody can read the side before it is needed."""
         setup = game.settings.setup
         if not coin_toss_due(setup, upcoming, game.joined_side):
             return game
-        side = coin_toss(setup, game.rng_seed if game.rng_seed is not None else game.id)
+        side = coin_toss(setup, toss_seed())
         await games.set_joined_side(conn, game.id, side)
         holders = {s.power: s.user_id for s in await seats.all_seats(conn, game.id)}
         await seats.create(conn, game.id, {setup.joins_by_lot: holders.get(setup.groups[side][0])})
@@ -328,6 +348,11 @@ class ServiceCore(Announcing):
                         {"power": setup.joins_by_lot.value, "side": side,
                          "joins": [p.value for p in setup.groups[side]]}, now)
         return await games.get(conn, game.id)
+
+
+def toss_seed() -> int:
+    """The two-player coin's randomness, drawn when the coin is tossed (tests replace it)."""
+    return secrets.randbits(64)
 
 
 def _reminders_within(game: Game, phase: PhaseRow) -> list[float]:

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from engine.vocabulary import Power
+from service.briefing import owe_briefing
 from service.clock import to_ts
 from service.core import ServiceCore
 from service.endgame import centre_counts
@@ -158,6 +159,7 @@ class ModerationMixin(ServiceCore):
             await audit.log(conn, game_id, actor_id, "replace_player",
                             {"power": power.value, "old": seat.user_id, "new": user_id},
                             self.now_ts())
+            await owe_briefing(self, conn, game_id, user_id, replacement=True)
             view = await game_view(conn, game)
         before = f"<@{seat.user_id}>" if seat.user_id else "nobody (vacant)"
         await self.post(game, "moderation.replace_player", f"{game.name}: {power.value} is "
@@ -242,10 +244,11 @@ class ModerationMixin(ServiceCore):
             await games.finish(conn, game_id, outcome, now)
             await audit.log(conn, game_id, actor_id, "end_game", {"reason": reason}, now)
             view = await game_view(conn, await games.get(conn, game_id))
+            await self.owe_reveal(conn, game)
         await self.post(game, "moderation.end_game", f"{game.name} was ended by <@{actor_id}>"
                         + (f": {reason.strip()}" if reason.strip() else "."),
                         actor_id=actor_id, reason=reason.strip() or None, outcome=outcome)
-        await self.reveal_identities(game)
+        await self.deliver_owed(game_id)
         await self.reschedule(game_id)
         return view
 

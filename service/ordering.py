@@ -245,10 +245,11 @@ class OrderingMixin(ServiceCore):
             if passed:
                 await games.finish(conn, game_id, outcome, now)
                 game = await games.get(conn, game_id)
+                await self.owe_reveal(conn, game)
         if passed:
             await self.post(game, "game.draw", announcements.outcome_sentence(game.outcome),
                             powers=[p.value for p in sharing], outcome=game.outcome)
-            await self.reveal_identities(game)
+            await self.deliver_owed(game_id)
             await self.reschedule(game_id)
         return DrawReport(yes, passed, sharing if passed else ())
 
