@@ -92,7 +92,8 @@ class Outbox(ServiceBase):
         """Post what is owed and due (of one game, or every game), oldest first; returns
         each tried message's state after: 'sent', 'pending' (to be tried again) or 'failed'.
         `late`: a press message that goes now was owed before (its sender hears it went);
-        `now`: try `ids` now, whatever their backoff says."""
+        `now`: try them now, whatever their backoff says (a press sender waiting, and
+        start-up)."""
         due_by = _FOREVER if now else self.now_ts()
         async with self.db.read() as conn:
             owed = await rows.due(conn, due_by, game_id, ids)
@@ -149,7 +150,7 @@ class Outbox(ServiceBase):
                         message.key, item.target, item.target_id,
                         "given up" if state == "failed" else "to be tried again",
                         type(error).__name__)
-        if item.confirm_to is not None and (state == "failed" or (state == "sent" and late)):
+        if item.confirm_to is not None and late and state != "pending":
             await self._confirm(item, message, state)
         return state
 
