@@ -31,7 +31,7 @@ from service.db import Database
 from service.errors import InvalidRequest, NotAllowed, NotFound
 from service.images import Renderer, default_renderer, stand_in_png
 from service.models import FINISHED, Game, MapImage, PhaseRow
-from service.notifier import ChannelUnavailable, Message, Notifier
+from service.notifier import ChannelUnavailable, Message, Notifier, Undeliverable
 from service.obligations import needs_orders
 from service.repos import games, phases, seats
 
@@ -174,6 +174,8 @@ class ServiceBase:
         """A private message, with the same rule as `post`."""
         try:
             await self.notifier.send_private(user_id, message)
+        except Undeliverable as exc:     # their DMs are closed: said by the notifier already
+            log.warning("%s not delivered to user %s: %s", message.key, user_id, exc)
         except Exception:
             log.exception("sending %s to user %s failed", message.key, user_id)
 

@@ -47,6 +47,8 @@ PARAMS = {
 PARAMS.update(channel="<#500>", category="<#501>", permissions="**Gestisci canali**")
 # press (docs/press.md)
 PARAMS.update(body="Ci vediamo a Vienna?", to_power="England")
+# the messages of a flood not read (bot/cogs/orders.py)
+PARAMS.update(skipped="• `A VIE - TRI` (<t:1900000000:T>)")
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LONG = 12
 # Texts that are rightly the same as the English: no words of their own, or a word the
