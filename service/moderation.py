@@ -13,7 +13,7 @@ from service.core import ServiceCore
 from service.endgame import centre_counts
 from service.errors import InvalidRequest
 from service.models import ACTIVE, FINISHED, PAUSED, AuditEntry, Game, GameView
-from service.repos import audit, games, marks, phases, results, seats
+from service.repos import audit, games, marks, outbox, phases, results, seats
 from service.views import game_view
 
 if TYPE_CHECKING:
@@ -212,6 +212,7 @@ class ModerationMixin(ServiceCore):
             await phases.reopen(conn, last.id, now + length)
             await phases.clear_reminders(conn, last.id)
             restored = await marks.restore(conn, game_id, last.id)
+            await outbox.forget_after(conn, last.id)   # the undone phase's notices
             if game.status == FINISHED:
                 await games.finish(conn, game_id, None, None)
             elif game.status == PAUSED:

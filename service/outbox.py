@@ -158,6 +158,10 @@ class Outbox(ServiceBase):
         async with self.db.read() as conn:
             game = await self.game_or_fail(conn, game_id)
             phase = await phases.get(conn, phase_id)
+            if phase is None:             # rolled back since: the latest position instead
+                phase = await phases.latest(conn, game_id)
+        if phase is None:
+            return message
         shown = await self.map_image(game, phase)
         return replace(message, image=shown.png, image_name=shown.filename)
 

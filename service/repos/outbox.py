@@ -84,6 +84,13 @@ async def mark_failed(conn: Connection, owed_id: int, at: float, error: str) -> 
                        (at, error[:500], owed_id))
 
 
+async def forget_after(conn: Connection, phase_id: int) -> int:
+    """Drop the messages not yet sent that wait for `phase_id`'s results (a rollback undid
+    that adjudication: its notices no longer hold)."""
+    return await conn.execute("DELETE FROM outbox WHERE after_phase = ? AND sent_at IS NULL "
+                              "AND failed_at IS NULL", (phase_id,))
+
+
 async def state(conn: Connection, owed_id: int) -> str:
     """'sent', 'failed' or 'pending'."""
     row = await conn.fetchrow("SELECT sent_at, failed_at FROM outbox WHERE id = ?", (owed_id,))

@@ -176,3 +176,45 @@ def test_a_message_survives_its_row():
                            "nested": {"a": [1, 2]}}
     assert (back.key, back.text, back.lang, back.ping, back.anonymous) == \
         ("game.briefing", "text", "it", True, False)
+
+
+async def test_two_processes_delivering_at_once_post_each_owed_message_once(
+        open_service, clock):
+    """Messages a failing process could not post, then two processes on the database trying
+    them at the same moment: every message goes once, by one or the other."""
+    import asyncio
+    down = Flaky()
+    async with open_service(notifier=down) as service:
+        game = await start_game(service)
+        for user in game.user.values():
+            down.fails[user] = 99
+        clock.advance(timedelta(days=1))
+        await service.run_due()
+        assert await service.owed_waiting() == 7            # every "your turn" notice
+    one, two = Flaky(), Flaky()
+    for flaky in (one, two):                                # down while they start up
+        flaky.fails.update({u: 1 for u in game.user.values()})
+    async with open_service(notifier=one) as first, open_service(notifier=two) as second:
+        assert await first.owed_waiting() == 7
+        await asyncio.gather(first.deliver_owed(now=True), second.deliver_owed(now=True))
+        for user in game.user.values():
+            got = one.sent_to(user, "turn.notice") + two.sent_to(user, "turn.notice")
+            assert len(got) == 1
+        assert await first.owed_waiting() == 0
+
+
+async def test_a_rollback_drops_the_undone_phases_notices_not_yet_sent(open_service, clock):
+    flaky = Flaky()
+    async with open_service(notifier=flaky) as service:
+        game = await start_game(service)
+        for user in game.user.values():
+            flaky.fails[user] = 1
+        clock.advance(timedelta(days=1))
+        await service.run_due()                           # S1901M done; notices failed
+        assert await service.owed_waiting() == 7
+        await service.rollback(game.id, 900)              # S1901M open again
+        assert await service.owed_waiting() == 0
+        await service.process_now(game.id, 900)
+        for user in game.user.values():
+            [notice] = flaky.sent_to(user, "turn.notice")  # the new adjudication's, once
+            assert notice.params["phase"] == "F1901M"
