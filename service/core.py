@@ -201,7 +201,8 @@ class ServiceCore(Announcing):
             if not fresh:
                 return
             owed = await self.owing(conn, game, phase)
-        await self.remind(game, phase, owed)
+            await self.owe_reminders(conn, game, phase, owed)
+        await self.deliver_owed(game_id)
 
     @staticmethod
     async def owing(conn: Any, game: Game, phase: Any
@@ -218,26 +219,30 @@ class ServiceCore(Announcing):
                 owed.setdefault(seat.user_id, []).append((seat.power, left))
         return owed
 
-    async def remind(self, game: Game, phase: Any,
-                     owed: dict[int, list[tuple[Power, tuple[str, ...]]]]) -> None:
-        """A private reminder to each player in `owed`, and one notice in the channel."""
+    async def owe_reminders(self, conn: Any, game: Game, phase: Any,
+                            owed: dict[int, list[tuple[Power, tuple[str, ...]]]]) -> None:
+        """Inside the transaction that notes the reminder: a private reminder owed to each
+        player in `owed`, and one notice to the channel (posted after the commit through the
+        outbox, service/outbox.py: a crash or a Discord failure delays them, never loses
+        them)."""
         when = phase.deadline_at
         for user_id, items in owed.items():
             text = (f"{game.name}: the deadline for {phase.name} is {when:%Y-%m-%d %H:%M} UTC. "
                     "Still without orders: " + "; ".join(
                         f"{p.value}: {', '.join(left)}" for p, left in items))
-            await self.tell(user_id, Message(
+            await self.owe_private(conn, game.id, user_id, Message(
                 "reminder", text, {"game": game.name, "phase": phase.name, "deadline": when,
                                    "missing": {p.value: list(left) for p, left in items}}))
         if owed:
             # The channel hears it too, once per reminder, naming who still owes orders (the
             # bot mentions them); the service knows the game, so nobody has to guess it.
             owing = sorted(p.value for items in owed.values() for p, _left in items)
-            await self.post(game, "reminder.channel",
-                            f"{game.name}: the deadline for {phase.name} is "
-                            f"{when:%Y-%m-%d %H:%M} UTC. Still owing orders: "
-                            + ", ".join(owing), game_id=game.id, phase=phase.name,
-                            deadline=when, users=list(owed), powers=owing, ping=True)
+            await self.owe_post(conn, game, Message(
+                "reminder.channel", f"{game.name}: the deadline for {phase.name} is "
+                f"{when:%Y-%m-%d %H:%M} UTC. Still owing orders: " + ", ".join(owing),
+                {"game": game.name, "game_id": game.id, "phase": phase.name, "deadline": when,
+                 "users": list(owed), "powers": owing}, lang=game.settings.language,
+                ping=True))
 
     # -- adjudication -----------------------------------------------------------------------
     async def adjudicate_phase(self, game_id: int, phase_id: int, *, trigger: str,

@@ -7,7 +7,7 @@ it is):
 
 `MODE` is the action and where it stops: `start:game.started` (starting a game, at the start
 post), `start:game.briefing` (at the first briefing), `due:turn.notice` (a deadline passed at
-start-up, at the first "your turn" notice), `end:game.identities` (ending an anonymous game,
+start-up, at the first "your turn" notice), `due:reminder` (a reminder due at start-up), `end:game.identities` (ending an anonymous game,
 at the reveal), `press:press.received` (a press message, at its delivery), `replace:game.briefing`
 (a replacement, at its briefing), `press:accepted` (the press message accepted by Discord,
 stopped before it is marked sent)."""

@@ -1,6 +1,6 @@
 """Kill a real process (SIGKILL) between the commit of an action and the post it owes, at
-every such point (the start post, the briefings, the "your turn" notices, an anonymous game's
-reveal, press, a replacement's briefing), then start again: everything owed is posted, once
+every such point (the start post, the briefings, the "your turn" notices, reminders, an
+anonymous game's reveal, press, a replacement's briefing), then start again: everything owed is posted, once
 each (docs/service.md, the outbox: at least once; a repeat only when Discord had taken the
 message before the kill)."""
 
@@ -84,6 +84,21 @@ async def test_killed_at_the_turn_notices_each_player_gets_theirs_once(
             [notice] = notifier.sent_to(user, "turn.notice")
             assert notice.params["phase"] == "F1901M"
             assert notice.params["missed"]                  # nobody sent orders for spring
+        assert await owed_left(service) == 0
+
+
+async def test_killed_at_a_reminder_every_reminder_follows_once(
+        db_path, open_service, clock, notifier):
+    from datetime import timedelta
+    async with open_service() as service:
+        game = await start_game(service)
+    clock.advance(DAY - timedelta(hours=1))                # the 2-hour reminder is due
+    kill_child_at(db_path, clock, "due:reminder")
+    async with open_service() as service:
+        for user in game.user.values():
+            assert len(notifier.sent_to(user, "reminder")) == 1
+        [channel] = notifier.posted("reminder.channel")
+        assert set(channel.params["users"]) == set(game.user.values())
         assert await owed_left(service) == 0
 
 
