@@ -71,6 +71,7 @@ class ServiceCore(Announcing):
         order, then (with the scheduler) rebuild one job per game from the database rows."""
         await self.announce_pending(take_over=True)   # this instance's, left by its last run
         await self.deliver_owed(take_over=True, now=True)  # all owed, its last run's too
+        await self.prune_owed()
         await self.run_due()
         if self.use_scheduler:
             self.scheduler = AsyncIOScheduler(timezone=UTC)

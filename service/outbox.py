@@ -47,6 +47,8 @@ MAX_BACKOFF = timedelta(minutes=5)
 REFUSED_RETRY = timedelta(minutes=5)
 GIVE_UP_REFUSED = 288          # tries of a refused channel post (a day at REFUSED_RETRY)
 _FOREVER = 1e18                # a due time past every backoff
+# how long a message sent (or given up) stays in the outbox: for looking into a complaint
+KEEP_SENT = timedelta(days=7)
 
 
 class Outbox(ServiceBase):
@@ -179,6 +181,12 @@ class Outbox(ServiceBase):
                 key, f"{params.get('game', '')}: " + text.format(
                     to_power=params.get("to_power", "")), params))
         await self.deliver_owed(item.game_id)
+
+    async def prune_owed(self) -> None:
+        """At start-up: forget the messages sent or given up more than KEEP_SENT ago (the
+        outbox holds players' press; the press log keeps what moderators may read)."""
+        async with self.db.transaction() as conn:
+            await rows.prune(conn, self.now_ts() - KEEP_SENT.total_seconds())
 
     async def owed_waiting(self) -> int:
         """How many messages are owed and not yet sent (for `arbitro doctor` and tests)."""

@@ -26,5 +26,8 @@ CREATE TABLE outbox (
     failed_at     REAL,
     last_error    TEXT
 );
-CREATE INDEX outbox_pending ON outbox (sent_at, failed_at, next_try_at);
+-- what each deadline pass looks for: the messages still owed, never every message ever sent
+CREATE INDEX outbox_pending ON outbox (next_try_at) WHERE sent_at IS NULL AND failed_at IS NULL;
 CREATE INDEX outbox_game ON outbox (game_id, id);
+-- a start-up's clean-up of messages sent or given up long ago
+CREATE INDEX outbox_done ON outbox (sent_at);

@@ -84,6 +84,14 @@ async def mark_failed(conn: Connection, owed_id: int, at: float, error: str) -> 
                        (at, error[:500], owed_id))
 
 
+async def prune(conn: Connection, before: float) -> int:
+    """Forget the messages sent, or given up, before `before`."""
+    sent = await conn.execute("DELETE FROM outbox WHERE sent_at < ?", (before,))
+    failed = await conn.execute("DELETE FROM outbox WHERE sent_at IS NULL AND failed_at < ?",
+                                (before,))
+    return sent + failed
+
+
 async def forget_after(conn: Connection, phase_id: int) -> int:
     """Drop the messages not yet sent that wait for `phase_id`'s results (a rollback undid
     that adjudication: its notices no longer hold)."""

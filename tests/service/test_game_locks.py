@@ -20,6 +20,7 @@ NO_GAME = {
     ("announcing.py", "_announce"): "marks one adjudicated phase announced",
     ("lifecycle.py", "create_game"): "the game does not exist yet",
     ("outbox.py", "_deliver"): "claims, then marks, one owed message's row: no phase's state",
+    ("outbox.py", "prune_owed"): "forgets messages sent long ago, of any game",
     ("preferences.py", "set_user_language"): "a user's preference",
     ("preferences.py", "remember_seen_language"): "a user's preference",
     ("preferences.py", "set_moderator_role"): "a server's preference",

@@ -218,3 +218,16 @@ async def test_a_rollback_drops_the_undone_phases_notices_not_yet_sent(open_serv
         for user in game.user.values():
             [notice] = flaky.sent_to(user, "turn.notice")  # the new adjudication's, once
             assert notice.params["phase"] == "F1901M"
+
+
+async def test_messages_sent_long_ago_are_forgotten_at_start_up(open_service, clock):
+    async with open_service() as service:
+        await start_game(service)
+        async with service.db.read() as conn:
+            kept = await conn.fetchval("SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL")
+        assert kept == 8                                   # the start post, 7 briefings
+    started = clock.now().timestamp()
+    clock.advance(timedelta(days=8))
+    async with open_service() as service, service.db.read() as conn:
+        assert await conn.fetchval("SELECT COUNT(*) FROM outbox WHERE created_at <= ?",
+                                   (started,)) == 0
