@@ -104,7 +104,11 @@ class Outbox(ServiceBase):
         for item in owed:
             if (item.target, item.target_id) in blocked:
                 continue
-            state = await self._deliver(item, take_over, late)
+            try:
+                state = await self._deliver(item, take_over, late)
+            except Exception:  # the database failed: the row stays owed, its claim lapses
+                log.exception("delivering owed message %s failed", item.id)
+                state = "pending"
             if state is None:
                 continue
             outcome[item.id] = state
