@@ -101,27 +101,40 @@ class Outbox(ServiceBase):
             owed = await rows.due(conn, due_by, game_id, ids)
         outcome: dict[int, str] = {}
         blocked: set[tuple[str, int]] = set()
+        by_game: dict[int, list[rows.Owed]] = {}
         for item in owed:
-            if (item.target, item.target_id) in blocked:
-                continue
-            try:
-                state = await self._deliver(item, take_over, late)
-            except Exception:  # the database failed: the row stays owed, its claim lapses
-                log.exception("delivering owed message %s failed", item.id)
-                state = "pending"
-            if state is None:
-                continue
-            outcome[item.id] = state
-            if state != "sent":
-                blocked.add((item.target, item.target_id))
+            by_game.setdefault(item.game_id, []).append(item)
+        for items in by_game.values():       # claimed a game at a time, in one transaction
+            held = await self._claim_owed([i.id for i in items], take_over)
+            for item in items:
+                if item.id not in held:
+                    continue                 # sent meanwhile, or another process has it
+                if (item.target, item.target_id) in blocked:
+                    await self._release_owed(item.id)
+                    continue
+                try:
+                    state = await self._deliver(item, late)
+                except Exception:  # the database failed: the row stays owed, its claim lapses
+                    log.exception("delivering owed message %s failed", item.id)
+                    state = "pending"
+                outcome[item.id] = state
+                if state != "sent":
+                    blocked.add((item.target, item.target_id))
         return outcome
 
-    async def _deliver(self, item: rows.Owed, take_over: bool, late: bool) -> str | None:
+    async def _claim_owed(self, owed_ids: list[int], take_over: bool) -> set[int]:
         now = self.now_ts()
         async with self.db.transaction() as conn:
-            if not await rows.claim(conn, item.id, now, now + OWED_LEASE.total_seconds(),
-                                    self.instance, take_over=take_over):
-                return None                    # sent meanwhile, or another process has it
+            return await rows.claim(conn, owed_ids, now, now + OWED_LEASE.total_seconds(),
+                                    self.instance, take_over=take_over)
+
+    async def _release_owed(self, owed_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await rows.release(conn, owed_id)
+
+    async def _deliver(self, item: rows.Owed, late: bool) -> str:
+        """Post one message this process holds; mark it sent, to be tried again, or given
+        up."""
         message = decode(item.message_json)
         error: Exception | None = None
         try:

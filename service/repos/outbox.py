@@ -55,16 +55,25 @@ async def due(conn: Connection, now: float, game_id: int | None = None,
     return [Owed(*r) for r in rows]
 
 
-async def claim(conn: Connection, owed_id: int, now: float, until: float, instance: str, *,
-                take_over: bool = False) -> bool:
-    """Hold one message while posting it (False: sent, given up, or another process holds
-    it; `take_over`: this instance's claims left by its previous run are taken too)."""
-    changed = await conn.execute(
-        "UPDATE outbox SET claimed_until = ?, claimed_by = ? WHERE id = ? AND sent_at IS NULL "
-        "AND failed_at IS NULL AND (claimed_until IS NULL OR claimed_until <= ? "
-        "OR (? = 1 AND claimed_by = ?))",
-        (until, instance, owed_id, now, int(take_over), instance))
-    return changed == 1
+async def claim(conn: Connection, owed_ids: list[int], now: float, until: float,
+                instance: str, *, take_over: bool = False) -> set[int]:
+    """Hold messages while posting them; those held now (not those sent, given up, or held
+    by another process; `take_over`: this instance's claims left by its previous run are
+    taken too)."""
+    if not owed_ids:
+        return set()
+    marks = ", ".join("?" for _ in owed_ids)
+    rows = await conn.fetch(
+        "UPDATE outbox SET claimed_until = ?, claimed_by = ? WHERE id IN (" + marks + ") "
+        "AND sent_at IS NULL AND failed_at IS NULL AND (claimed_until IS NULL "
+        "OR claimed_until <= ? OR (? = 1 AND claimed_by = ?)) RETURNING id",
+        (until, instance, *owed_ids, now, int(take_over), instance))
+    return {r[0] for r in rows}
+
+
+async def release(conn: Connection, owed_id: int) -> None:
+    """Let go of a message held but not tried (an earlier one to its recipient failed)."""
+    await conn.execute("UPDATE outbox SET claimed_until = NULL WHERE id = ?", (owed_id,))
 
 
 async def mark_sent(conn: Connection, owed_id: int, at: float) -> None:
