@@ -242,3 +242,18 @@ async def test_a_claimed_seat_starts_without_the_marks_of_the_player_before(serv
         assert not (await service.set_ready(gid, user)).adjudicated
     assert (await service.status(gid)).phase == "S1901M"
     assert (await service.set_ready(gid, 777)).adjudicated
+
+
+async def test_a_rollback_does_not_give_a_newcomer_the_marks_of_the_player_before(service):
+    started = await start_game(service)
+    gid, austria = started.id, started.user[Power.AUSTRIA]
+    await service.set_ready(gid, austria)
+    await service.vote_draw(gid, austria)
+    await service.process_now(gid, MODERATOR)
+    await service.replace_player(gid, MODERATOR, Power.AUSTRIA, 5555)
+    view = await service.rollback(gid, MODERATOR)             # S1901M open again
+    seat = next(s for s in view.seats if s.power is Power.AUSTRIA)
+    assert seat.user_id == 5555 and not seat.ready
+    for power, user in started.user.items():
+        if power is not Power.AUSTRIA:
+            assert not (await service.vote_draw(gid, user)).passed
