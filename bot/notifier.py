@@ -14,7 +14,7 @@ from bot.guild_facts import post_language
 from bot.i18n import language_of, tr
 from bot.limits import DEFAULT_UPLOAD_LIMIT, split_blocks
 from bot.messages import render_message
-from service.notifier import ChannelUnavailable, Message
+from service.notifier import ChannelUnavailable, Message, Undeliverable
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
@@ -58,6 +58,10 @@ class DiscordNotifier:
                  sum(map(len, blocks)), f", {message.image_name}" if message.image else "")
 
     async def send_private(self, user_id: int, message: Message) -> None:
+        """A direct message. A user who does not accept the bot's messages (or is unknown,
+        or a request Discord refuses as it is) raises Undeliverable: the outbox records it
+        and gives up. Anything else (Discord down, a 5xx, rate limits) is raised as it is,
+        and the outbox tries again."""
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             lang = await self._reader_language(user_id, message)
@@ -65,16 +69,21 @@ class DiscordNotifier:
             channel = user.dm_channel or await user.create_dm()
             view = self._buttons(message, lang)
             await send_pieces(channel, blocks, message, lang, DEFAULT_UPLOAD_LIMIT, view=view)
-        except discord.Forbidden:
+        except discord.Forbidden as exc:
             log.warning("user %s does not accept direct messages: %s not delivered", user_id,
                         message.key)
             seats = self.bot.get_cog("Seats")
             if seats is not None:           # the moderator hears of it (bot/cogs/seats.py)
                 seats.report_unreachable(user_id)  # type: ignore[attr-defined]
-            return
-        except discord.HTTPException:
-            log.exception("direct message %s to user %s failed", message.key, user_id)
-            return
+            raise Undeliverable(f"user {user_id}: {exc.status}") from exc
+        except discord.HTTPException as exc:
+            if 400 <= exc.status < 500 and exc.status != 429:
+                log.warning("direct message %s to user %s refused: %s", message.key,
+                            user_id, exc.status)
+                raise Undeliverable(f"user {user_id}: {exc.status}") from exc
+            log.warning("direct message %s to user %s failed (%s); it will be tried again",
+                        message.key, user_id, exc.status)
+            raise
         await self.bot.service.seating.note_reachable(user_id)
 
     async def _reader_language(self, user_id: int, message: Message) -> str:

@@ -225,17 +225,23 @@ class Announcing(FaultBoundary):
             anonymous=game.settings.anonymous))
         async with self.db.transaction() as conn:
             await phases.mark_announced(conn, phase_id, self.now_ts())
+            # the private notices of the phase that opened ("your turn", "you missed"), owed
+            # with the mark that the results are out, then sent (service/outbox.py)
             seated = await seats.all_seats(conn, game.id)
-        for user_id, notice in turn_messages(game, phase, following, seated, report):
-            await self.tell(user_id, notice, game=game)
+            for user_id, notice in turn_messages(game, phase, following, seated, report):
+                await self.owe_private(conn, game.id, user_id, notice, after_phase=phase_id)
         if following is None and game.outcome:
             await self._post_story(game)
+        # those notices (and an anonymous game's reveal, owed since the adjudicating
+        # transaction) go once the results are out
+        await self.deliver_owed(game.id)
         return game.id
 
     async def _post_story(self, game: Game) -> None:
         """At a game's end: the replay of every phase and the supply-centre chart, each in a
         post of its own after the last results (a failure is logged: the game is over
-        whatever happens to its pictures)."""
+        whatever happens to its pictures; the reveal of an anonymous game follows from the
+        outbox)."""
         story = Replays(self)
         for key, text, draw in (("game.replay", "the whole game, phase by phase", story.replay),
                                 ("game.chart", "supply centres year by year", story.chart)):
@@ -247,5 +253,4 @@ class Announcing(FaultBoundary):
                     anonymous=game.settings.anonymous))
             except Exception:
                 log.exception("posting %s of game %s failed", key, game.id)
-        await self.reveal_identities(game)
 

@@ -32,7 +32,7 @@ from service.db import Database
 from service.errors import InvalidRequest, NotAllowed, NotFound
 from service.images import Renderer, default_renderer, stand_in_png
 from service.models import FINISHED, Game, MapImage, PhaseRow
-from service.notifier import ChannelUnavailable, Message, Notifier
+from service.notifier import ChannelUnavailable, Message, Notifier, Undeliverable
 from service.obligations import needs_orders
 from service.repos import games, phases, seats
 
@@ -178,9 +178,7 @@ class ServiceBase:
         """`message` to the game's channel, with `post`'s rule. In an anonymous game it goes
         as an anonymous message (its English text without mentions): every channel post
         passes here, so no post can show who plays whom (docs/press.md)."""
-        if game.settings.anonymous and not message.anonymous:
-            message = replace(message, anonymous=True, ping=False,
-                              text=_MENTION.sub("someone", message.text))
+        message = self.as_posted(game, message)
         key = message.key
         try:
             await self.notifier.post(game.channel_id, message)
@@ -189,21 +187,14 @@ class ServiceBase:
         except Exception:
             log.exception("posting %s to the channel of game %s failed", key, game.id)
 
-    async def reveal_identities(self, game: Game) -> None:
-        """At an anonymous game's end: who played whom, in the channel."""
-        if not game.settings.anonymous:
-            return
-        async with self.db.read() as conn:
-            seated = await seats.all_seats(conn, game.id)
-        played = {s.power.value: s.user_id for s in seated if s.user_id is not None}
-        text = f"{game.name}: who played whom: " + ", ".join(
-            f"{p}: <@{u}>" for p, u in played.items())
-        try:
-            await self.notifier.post(game.channel_id, Message(
-                "game.identities", text, {"game": game.name, "seats": played},
-                lang=game.settings.language))
-        except Exception:
-            log.exception("revealing the players of game %s failed", game.id)
+    @staticmethod
+    def as_posted(game: Game, message: Message) -> Message:
+        """`message` as the game's channel may show it: in an anonymous game an anonymous
+        message (its English text without mentions)."""
+        if game.settings.anonymous and not message.anonymous:
+            message = replace(message, anonymous=True, ping=False,
+                              text=_MENTION.sub("someone", message.text))
+        return message
 
     async def tell(self, user_id: int, message: Message, *, game: Game | None = None) -> None:
         """A private message, with the same rule as `post`. About a `game`: a reader the bot
@@ -214,6 +205,8 @@ class ServiceBase:
                               guild_id=game.guild_id)
         try:
             await self.notifier.send_private(user_id, message)
+        except Undeliverable as exc:     # their DMs are closed: said by the notifier already
+            log.warning("%s not delivered to user %s: %s", message.key, user_id, exc)
         except Exception:
             log.exception("sending %s to user %s failed", message.key, user_id)
 

@@ -17,8 +17,8 @@ from collections.abc import Awaitable
 from datetime import timedelta
 from typing import Any, TypeVar
 
-from service.base import ServiceBase
 from service.notifier import Message
+from service.outbox import Outbox
 from service.repos import faults, phases
 
 log = logging.getLogger(__name__)
@@ -47,7 +47,7 @@ def reason_of(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
-class FaultBoundary(ServiceBase):
+class FaultBoundary(Outbox):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Games known to have a fault row (read at each deadline pass, and kept here), so a

@@ -6,45 +6,45 @@ the player's own units."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.adjustments import adjustment_counts, build_sites
 from engine.board import standard_board
 from engine.orders import Build, Disband, Move, Order, Retreat
 from engine.position import Position
 from engine.vocabulary import PhaseKind, Power, UnitType
-from service.base import ServiceBase
 from service.models import ACTIVE, PAUSED, Game, PhaseRow
 from service.notifier import Message
 from service.repos import games, phases, results, seats
 
+if TYPE_CHECKING:
+    from service.outbox import Outbox
 
-async def send_briefing(service: ServiceBase, game_id: int, user_id: int, *,
-                        replacement: bool = False) -> None:
-    """Brief `user_id` on their powers in the running game `game_id` (nothing when they hold
-    none, or the game is not running)."""
-    async with service.db.read() as conn:
-        game = await games.get(conn, game_id)
-        if game is None or game.status not in (ACTIVE, PAUSED):
-            return
-        powers = await seats.powers_of(conn, game_id, user_id)
-        phase = await phases.latest(conn, game_id)
-        if not powers or phase is None:
-            return
-        last = await _last_orders(conn, game_id, phase, powers) if replacement else None
+
+async def owe_briefing(service: Outbox, conn: Any, game_id: int, user_id: int, *,
+                       replacement: bool = False) -> None:
+    """Inside the transaction that seats `user_id`: owe them the briefing on their powers in
+    the running game `game_id` (nothing when they hold none, or the game is not running),
+    posted after the commit through the outbox (a replacement's map is drawn when it goes)."""
+    game = await games.get(conn, game_id)
+    if game is None or game.status not in (ACTIVE, PAUSED):
+        return
+    powers = await seats.powers_of(conn, game_id, user_id)
+    phase = await phases.latest(conn, game_id)
+    if not powers or phase is None:
+        return
+    last = await _last_orders(conn, game_id, phase, powers) if replacement else None
     params = briefing_params(game, phase, powers)
-    image = image_name = None
     if replacement:
         params["replacement"] = True
         params["last_phase"], params["last_orders"] = last or (None, [])
-        shown = await service.map_image(game, phase)
-        image, image_name = shown.png, shown.filename
     units = ", ".join(params["units"]) or "-"
     text = (f"{game.name}: you play {', '.join(params['powers'])}. Your units: {units}. "
             f"Send your orders for {phase.name} in a DM"
             + (f", e.g. {params['example']}" if params["example"] else "") + ".")
-    await service.tell(user_id, Message("game.briefing", text, params, image, image_name,
-                                        ping=True), game=game)
+    await service.owe_private(conn, game_id, user_id, Message(
+        "game.briefing", text, params, None, None, ping=True),
+        image_phase=phase.id if replacement else None)
 
 
 def briefing_params(game: Game, phase: PhaseRow, powers: list[Power]) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
@@ -69,6 +70,8 @@ class ServiceCore(Announcing):
         """Announce phases adjudicated but never announced, process overdue deadlines once in
         order, then (with the scheduler) rebuild one job per game from the database rows."""
         await self.announce_pending(take_over=True)   # this instance's, left by its last run
+        await self.deliver_owed(take_over=True, now=True)  # all owed, its last run's too
+        await self.prune_owed()
         await self.run_due()
         if self.use_scheduler:
             self.scheduler = AsyncIOScheduler(timezone=UTC)
@@ -138,6 +141,7 @@ class ServiceCore(Announcing):
         found through the `phases_open` index: the due ones, and those whose reminders may be
         due (a deadline within REMINDER_LOOKAHEAD; a game's own alarm reaches further)."""
         await self.announce_pending()                  # retry any that failed before
+        await self.deliver_owed()                      # and messages owed that did not go
         now = self.now_ts()
         horizon = None if game_id is not None else now + REMINDER_LOOKAHEAD
         async with self.db.read() as conn:
@@ -222,7 +226,8 @@ class ServiceCore(Announcing):
             if not fresh:
                 return
             owed = await self.owing(conn, game, phase)
-        await self.remind(game, phase, owed)
+            await self.owe_reminders(conn, game, phase, owed)
+        await self.deliver_owed(game_id)
 
     @staticmethod
     async def owing(conn: Any, game: Game, phase: Any
@@ -239,15 +244,18 @@ class ServiceCore(Announcing):
                 owed.setdefault(seat.user_id, []).append((seat.power, left))
         return owed
 
-    async def remind(self, game: Game, phase: Any,
-                     owed: dict[int, list[tuple[Power, tuple[str, ...]]]]) -> None:
-        """A private reminder to each player in `owed`, and one notice in the channel."""
+    async def owe_reminders(self, conn: Any, game: Game, phase: Any,
+                            owed: dict[int, list[tuple[Power, tuple[str, ...]]]]) -> None:
+        """Inside the transaction that notes the reminder: a private reminder owed to each
+        player in `owed`, and one notice to the channel (posted after the commit through the
+        outbox, service/outbox.py: a crash or a Discord failure delays them, never loses
+        them)."""
         when = phase.deadline_at
         for user_id, items in owed.items():
             text = (f"{game.name}: the deadline for {phase.name} is {when:%Y-%m-%d %H:%M} UTC. "
                     "Still without orders: " + "; ".join(
                         f"{p.value}: {', '.join(left)}" for p, left in items))
-            await self.tell(user_id, Message(
+            await self.owe_private(conn, game.id, user_id, Message(
                 "reminder", text, {"game": game.name, "phase": phase.name, "deadline": when,
                                    "missing": {p.value: list(left) for p, left in items}}),
                 game=game)
@@ -255,11 +263,12 @@ class ServiceCore(Announcing):
             # The channel hears it too, once per reminder, naming who still owes orders (the
             # bot mentions them); the service knows the game, so nobody has to guess it.
             owing = sorted(p.value for items in owed.values() for p, _left in items)
-            await self.post(game, "reminder.channel",
-                            f"{game.name}: the deadline for {phase.name} is "
-                            f"{when:%Y-%m-%d %H:%M} UTC. Still owing orders: "
-                            + ", ".join(owing), game_id=game.id, phase=phase.name,
-                            deadline=when, users=list(owed), powers=owing, ping=True)
+            await self.owe_post(conn, game, Message(
+                "reminder.channel", f"{game.name}: the deadline for {phase.name} is "
+                f"{when:%Y-%m-%d %H:%M} UTC. Still owing orders: " + ", ".join(owing),
+                {"game": game.name, "game_id": game.id, "phase": phase.name, "deadline": when,
+                 "users": list(owed), "powers": owing}, lang=game.settings.language,
+                ping=True))
 
     # -- adjudication -----------------------------------------------------------------------
     async def adjudicate_phase(self, game_id: int, phase_id: int, *, trigger: str,
@@ -328,6 +337,7 @@ class ServiceCore(Announcing):
                 if actor_id is not None:
                     await audit.log(conn, game_id, actor_id, trigger, {"phase": phase.name},
                                     now)
+                await self._owe_reveal_if_ended(conn, game, phase, outcome is None)
             committed = True
         finally:
             if not committed:
@@ -348,14 +358,24 @@ class ServiceCore(Announcing):
             await self.reschedule(game_id)
         return True
 
+    async def _owe_reveal_if_ended(self, conn: Any, game: Game, phase: PhaseRow,
+                                   going_on: bool) -> None:
+        """Inside the adjudicating transaction: an anonymous game's reveal if it ended, owed
+        after the phase's results (service/outbox.py). The phase's private notices are owed
+        with its announcement (service/announcing.py)."""
+        if not going_on:
+            await self.owe_reveal(conn, game, after_phase=phase.id)
+
     async def _toss_coin_if_due(self, conn: Any, game: Game, upcoming: Phase,
                                 now: float) -> Game:
         """Two players: before the adjustments of the year before the neutral power joins,
-        a coin seeded with the game's recorded seed picks its side; its player takes it."""
+        a coin picks its side; its player takes it. The coin is tossed now, from fresh
+        randomness (`toss_seed`), never from the game's recorded seed, which `/game export`
+        shows: nobody can read the side before it is needed."""
         setup = game.settings.setup
         if not coin_toss_due(setup, upcoming, game.joined_side):
             return game
-        side = coin_toss(setup, game.rng_seed if game.rng_seed is not None else game.id)
+        side = coin_toss(setup, toss_seed())
         await games.set_joined_side(conn, game.id, side)
         holders = {s.power: s.user_id for s in await seats.all_seats(conn, game.id)}
         await seats.create(conn, game.id, {setup.joins_by_lot: holders.get(setup.groups[side][0])})
@@ -363,6 +383,11 @@ class ServiceCore(Announcing):
                         {"power": setup.joins_by_lot.value, "side": side,
                          "joins": [p.value for p in setup.groups[side]]}, now)
         return await games.get(conn, game.id)
+
+
+def toss_seed() -> int:
+    """The two-player coin's randomness, drawn when the coin is tossed (tests replace it)."""
+    return secrets.randbits(64)
 
 
 def _reminders_within(game: Game, phase: PhaseRow) -> list[float]:

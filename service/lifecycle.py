@@ -9,10 +9,11 @@ from collections.abc import Mapping
 
 from engine.position import Position
 from engine.vocabulary import Power
-from service.briefing import send_briefing
+from service.briefing import owe_briefing
 from service.core import ServiceCore
 from service.errors import InvalidRequest, NotAllowed
 from service.models import FORMING, GameSettings, GameView
+from service.notifier import Message
 from service.records import require_record
 from service.repos import audit, games, phases, seats
 from service.views import game_view
@@ -108,8 +109,8 @@ class LifecycleMixin(ServiceCore):
                 raise InvalidRequest("game.already_started", f"{game.name} has already "
                                      "started", game=game.name)
             setup = game.settings.setup
-            # Recorded even when the moderator assigns the powers: the two-player game's coin
-            # toss is seeded with it.
+            # Recorded even when the moderator assigns the powers (the two-player game's coin
+            # is not drawn from it: it is tossed when due, service/core.py).
             seed = random.SystemRandom().randrange(2**62) if seed is None else seed
             if assignments is None:
                 roster = await seats.players(conn, game_id)
@@ -135,16 +136,21 @@ class LifecycleMixin(ServiceCore):
                              "seats": {p.value: u for p, u in seated.items()}}, now)
             game = await games.get(conn, game_id)
             view = await game_view(conn, game)
-        lines = [f"{game.name} has started: {view.phase}, deadline "
-                 f"{view.deadline:%Y-%m-%d %H:%M} UTC."]
-        lines += [f"{s.power.value}: <@{s.user_id}>" for s in view.seats]
-        if setup.neutral:
-            lines.append("Neutral: " + ", ".join(sorted(p.value for p in setup.neutral)))
-        await self.post(game, "game.started", "\n".join(lines), phase=view.phase,
-                        deadline=view.deadline, seed=seed,
-                        seats={s.power.value: s.user_id for s in view.seats})
-        for user in dict.fromkeys(seated.values()):
-            await send_briefing(self, game_id, user)
+            # the start post and every briefing are owed in this transaction, posted after it
+            # (service/outbox.py): a crash in between delays them, never loses them
+            lines = [f"{game.name} has started: {view.phase}, deadline "
+                     f"{view.deadline:%Y-%m-%d %H:%M} UTC."]
+            lines += [f"{s.power.value}: <@{s.user_id}>" for s in view.seats]
+            if setup.neutral:
+                lines.append("Neutral: " + ", ".join(sorted(p.value for p in setup.neutral)))
+            await self.owe_post(conn, game, Message(
+                "game.started", "\n".join(lines),
+                {"game": game.name, "phase": view.phase, "deadline": view.deadline,
+                 "seed": seed, "seats": {s.power.value: s.user_id for s in view.seats}},
+                lang=game.settings.language))
+            for user in dict.fromkeys(seated.values()):
+                await owe_briefing(self, conn, game_id, user)
+        await self.deliver_owed(game_id)
         await self.reschedule(game_id)
         return view
 

@@ -7,12 +7,13 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from engine.vocabulary import Power
+from service.briefing import owe_briefing
 from service.clock import to_ts
 from service.core import ServiceCore
 from service.endgame import centre_counts
 from service.errors import InvalidRequest
 from service.models import ACTIVE, FINISHED, PAUSED, AuditEntry, Game, GameView
-from service.repos import audit, games, marks, phases, results, seats
+from service.repos import audit, games, marks, outbox, phases, results, seats
 from service.views import game_view
 
 if TYPE_CHECKING:
@@ -174,6 +175,7 @@ class ModerationMixin(ServiceCore):
             await audit.log(conn, game_id, actor_id, "replace_player",
                             {"power": power.value, "old": seat.user_id, "new": user_id},
                             self.now_ts())
+            await owe_briefing(self, conn, game_id, user_id, replacement=True)
             view = await game_view(conn, game)
         before = f"<@{seat.user_id}>" if seat.user_id else "nobody (vacant)"
         await self.post(game, "moderation.replace_player", f"{game.name}: {power.value} is "
@@ -226,6 +228,7 @@ class ModerationMixin(ServiceCore):
             await phases.reopen(conn, last.id, now + length)
             await phases.clear_reminders(conn, last.id)
             restored = await marks.restore(conn, game_id, last.id)
+            await outbox.forget_after(conn, last.id)   # the undone phase's notices
             if game.status == FINISHED:
                 await games.finish(conn, game_id, None, None)
             elif game.status == PAUSED:
@@ -258,10 +261,11 @@ class ModerationMixin(ServiceCore):
             await games.finish(conn, game_id, outcome, now)
             await audit.log(conn, game_id, actor_id, "end_game", {"reason": reason}, now)
             view = await game_view(conn, await games.get(conn, game_id))
+            await self.owe_reveal(conn, game)
         await self.post(game, "moderation.end_game", f"{game.name} was ended by <@{actor_id}>"
                         + (f": {reason.strip()}" if reason.strip() else "."),
                         actor_id=actor_id, reason=reason.strip() or None, outcome=outcome)
-        await self.reveal_identities(game)
+        await self.deliver_owed(game_id)
         await self.reschedule(game_id)
         return view
 

@@ -17,6 +17,13 @@ class ChannelUnavailable(Exception):
     service keeps such a phase unannounced, tells the moderator, and tries again later."""
 
 
+class Undeliverable(Exception):
+    """Raised by `Notifier.send_private` when the recipient can never take the message (their
+    direct messages are closed to the bot, the user is unknown): trying again cannot help, so
+    the outbox records it and gives up (service/outbox.py). Any other exception is taken as
+    transient (Discord down, a 5xx) and the message is tried again."""
+
+
 @dataclass(frozen=True)
 class Message:
     key: str
@@ -43,7 +50,8 @@ class Notifier(Protocol):
         ...
 
     async def send_private(self, user_id: int, message: Message) -> None:
-        """Send a private (direct) message to one player."""
+        """Send a private (direct) message to one player (Undeliverable when they can never
+        take it; any other exception: try again later)."""
         ...
 
 

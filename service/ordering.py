@@ -257,10 +257,11 @@ class OrderingMixin(ServiceCore):
             if outcome is not None:
                 await games.finish(conn, game_id, outcome, now)
                 game = await games.get(conn, game_id)
+                await self.owe_reveal(conn, game)
         if outcome is not None:
             await self.post(game, "game.draw", announcements.outcome_sentence(outcome),
                             powers=outcome["powers"], outcome=outcome)
-            await self.reveal_identities(game)
+            await self.deliver_owed(game_id)
             await self.reschedule(game_id)
         told = 0
         if outcome is None and counted.voted and not before.voted:

@@ -27,6 +27,7 @@ press.no_channels (the game has no channels and roles per power: docs/channels.m
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from engine.vocabulary import PhaseKind, Power
@@ -38,6 +39,9 @@ from service.repos import phases, seats
 from service.repos import press as press_log
 
 MAX_PRESS = 1500       # characters: one Discord message with room for the signature
+# The pauses (seconds) before each try of a press message while its sender waits for the
+# answer; after them it stays owed and the outbox's retries take over.
+PRESS_TRIES = (0.0, 0.5, 1.5)
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,9 @@ class Sent:
     from_power: Power
     to_power: Power
     signed: bool
+    # 'sent' (Discord took it), 'pending' (kept, and delivered as soon as Discord takes it:
+    # the sender hears then) or 'failed' (the reader does not accept the bot's messages)
+    delivery: str = "sent"
 
 
 @dataclass(frozen=True)
@@ -82,14 +89,31 @@ class Press(Area):
                                      game=game.name, power=to.value)
             await press_log.record(conn, game_id, phase.name, sender, to, sender_id, signed,
                                    body, self.core.now_ts())
-        key, by = ("press.received", f" from {sender.value}") if signed else \
-            ("press.received_grey", " (unsigned)")
-        params = {"game": game.name, "body": body, "to_power": to.value}
-        if signed:
-            params["power"] = sender.value
-        await self.core.tell(reader, Message(key, f"{game.name}: press{by}:\n{body}", params),
-                             game=game)
-        return Sent(game.name, sender, to, signed)
+            key, by = ("press.received", f" from {sender.value}") if signed else \
+                ("press.received_grey", " (unsigned)")
+            params = {"game": game.name, "body": body, "to_power": to.value}
+            if signed:
+                params["power"] = sender.value
+            # owed in the transaction that logs it (service/outbox.py); the sender hears
+            # "sent" only if Discord took it now, else "kept", and later how it went
+            owed = await self.core.owe_private(
+                conn, game_id, reader, Message(key, f"{game.name}: press{by}:\n{body}",
+                                               params), confirm_to=sender_id)
+        state = await self._deliver(game_id, owed)
+        return Sent(game.name, sender, to, signed, state)
+
+    async def _deliver(self, game_id: int, owed: int) -> str:
+        """Post the owed press message now, trying again briefly (PRESS_TRIES) if Discord
+        fails: 'sent', 'pending' (kept, to be tried again) or 'failed' (the reader can never
+        take it)."""
+        state = "pending"
+        for pause in PRESS_TRIES:
+            await asyncio.sleep(pause)
+            outcome = await self.core.deliver_owed(game_id, ids=[owed], late=False, now=True)
+            state = outcome.get(owed, state)
+            if state != "pending":
+                return state
+        return state
 
     async def room_for(self, game_id: int, user_id: int, with_powers: list[Power], *,
                        from_power: Power | None = None) -> PressRoom:

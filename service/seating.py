@@ -17,7 +17,6 @@ import logging
 from typing import TYPE_CHECKING
 
 from engine.vocabulary import Power
-from service.briefing import send_briefing
 from service.errors import InvalidRequest, NotAllowed
 from service.models import ACTIVE, PAUSED, Game, GameView, Seat, SeatClaim
 from service.notifier import Message
@@ -124,7 +123,7 @@ class Seating:
         async with service.db.transaction(game.id) as conn:
             await claims.withdraw_offer(conn, game.id, power)
             others = await claims.supersede(conn, game.id, power, service.now_ts())
-        await send_briefing(service, game.id, new, replacement=True)
+        await service.deliver_owed(game.id)          # the briefing, owed by the replacement
         if old is not None and old != new:
             # an anonymous game does not tell the player before who holds the seat now
             hidden = game.settings.anonymous

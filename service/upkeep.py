@@ -50,7 +50,8 @@ class Upkeep(Area):
             owed = await self.core.owing(conn, game, phase)
             await audit.log(conn, game_id, actor_id, "remind",
                             {"phase": phase.name, "users": list(owed)}, self.core.now_ts())
-        await self.core.remind(game, phase, owed)
+            await self.core.owe_reminders(conn, game, phase, owed)
+        await self.core.deliver_owed(game_id)
         return list(owed)
 
     async def delete_game(self, game_id: int, actor_id: int) -> str:

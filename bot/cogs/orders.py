@@ -19,7 +19,13 @@ from bot.app import error_text, reply
 from bot.choosing import game_autocomplete, resolve_game, seated_games, waiting_games
 from bot.confirm import Confirm, ask
 from bot.draw_texts import vote_reply
-from bot.formatting import phase_label, power_name, power_status_text, submission_text
+from bot.formatting import (
+    clean,
+    phase_label,
+    power_name,
+    power_status_text,
+    submission_text,
+)
 from bot.guide import asks_for_help
 from bot.i18n import LANGUAGES, tr
 from bot.limits import MAX_ORDER_MESSAGE, split_text
@@ -69,24 +75,33 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is not None:
             return
-        # a user's DMs are read one at a time, in the order they came (nothing awaited before)
-        await self.bot.dm_queues.run(message.author.id, lambda: self._read_dm(message),
-                                     lambda: self._read_dm(message, overflow=True))
+        # a user's DMs are read one at a time, in the order they came (nothing awaited before);
+        # in a flood the oldest waiting ones are not read, and the user hears which
+        await self.bot.dm_queues.run(message.author.id, message, self._read_dm, self._not_read)
 
-    async def _read_dm(self, message: discord.Message, *, overflow: bool = False) -> None:
+    async def _read_dm(self, message: discord.Message) -> None:
         try:
-            if overflow:
-                lang = self.bot.remembered_language(message.author.id)
-                await self._answer(message.channel, tr(lang, "dm.queue_full",
-                                                       limit=self.bot.dm_queues.limit))
-            else:
-                await self._orders_by_dm(message)
+            await self._orders_by_dm(message)
         except Exception:
             # whatever broke, the player hears so and the rest of the bot goes on
             log.exception("DM from user %s (%d characters) failed", message.author.id,
                           len(message.content))
             lang = self.bot.remembered_language(message.author.id)
             await self._answer(message.channel, tr(lang, "error.unexpected"))
+
+    async def _not_read(self, dropped: list[discord.Message]) -> None:
+        """One notice for the messages of a flood that were not read: each named by its
+        first words and the time it was sent (the newest orders were read)."""
+        if not dropped:
+            return
+        try:
+            lang = self.bot.remembered_language(dropped[0].author.id)
+            await self._answer(dropped[0].channel, tr(
+                lang, "dm.queue_full", limit=self.bot.dm_queues.limit,
+                skipped=not_read_list(dropped)))
+        except Exception:
+            log.exception("telling user %s of %d messages not read failed",
+                          dropped[0].author.id, len(dropped))
 
     async def _orders_by_dm(self, message: discord.Message) -> None:
         user = message.author
@@ -303,3 +318,21 @@ async def setup(bot: ArbitroBot) -> None:
     bot.add_dynamic_items(PickGame)
     await bot.add_cog(Orders(bot))
     await bot.add_cog(Votes(bot))
+
+
+# How many of the messages not read a notice names one by one (the rest are counted).
+NOT_READ_SHOWN = 10
+
+
+def not_read_list(dropped: list[discord.Message]) -> str:
+    """The messages not read, one a line: the first words of each (as code, so nothing in
+    them pings or formats) and when it was sent; past NOT_READ_SHOWN, how many more."""
+    lines = []
+    for message in dropped[:NOT_READ_SHOWN]:
+        first = clean(next((line for line in message.content.splitlines() if line.strip()),
+                           "")).strip()
+        first = first if len(first) <= 40 else first[:39] + "…"
+        lines.append(f"• `{first or '…'}` (<t:{int(message.created_at.timestamp())}:T>)")
+    if len(dropped) > NOT_READ_SHOWN:
+        lines.append(f"• … +{len(dropped) - NOT_READ_SHOWN}")
+    return "\n".join(lines)

@@ -45,7 +45,10 @@ class Press(commands.GroupCog, group_name="press",
         sent = await self.bot.service.press.send(
             view.id, interaction.user.id, parse_power(to), clean(text),
             signed=not anonymous_sender, from_power=parse_power(as_power) if as_power else None)
-        key = "press.sent" if sent.signed else "press.sent_grey"
+        # "sent" only when Discord took it; else kept (delivered later, the sender told
+        # then) or refused for good by the reader's settings (service/outbox.py)
+        key = {"pending": "press.queued", "failed": "press.undeliverable"}.get(
+            sent.delivery, "press.sent" if sent.signed else "press.sent_grey")
         await reply(interaction, tr(lang, key, game=sent.game,
                                     to_power=power_name(lang, sent.to_power),
                                     power=power_name(lang, sent.from_power)))

@@ -12,12 +12,14 @@ from service.db import Connection
 async def keep(conn: Connection, game_id: int, phase_id: int) -> None:
     """Remember the marks as they stand before `phase_id` is adjudicated."""
     disorder = await conn.fetch(
-        "SELECT power, civil_disorder FROM seats WHERE game_id = ?", (game_id,))
+        "SELECT power, civil_disorder, user_id FROM seats WHERE game_id = ?", (game_id,))
     votes = await conn.fetch(
         "SELECT power, vote, voted_at FROM draw_votes WHERE game_id = ?", (game_id,))
     ready = await conn.fetch("SELECT power FROM ready WHERE phase_id = ?",
                              (phase_id,))
-    marks = {"civil_disorder": {p: bool(cd) for p, cd in disorder},
+    marks = {"civil_disorder": {p: bool(cd) for p, cd, _u in disorder},
+             # who held each seat: a ready mark or draw vote is put back only for them
+             "holders": {p: u for p, _cd, u in disorder},
              "draw_votes": [[p, bool(v), at] for p, v, at in votes],
              "ready": sorted(r[0] for r in ready)}
     await conn.execute("INSERT INTO adjudication_marks (phase_id, marks_json) VALUES (?, ?) "
@@ -31,6 +33,12 @@ async def restore(conn: Connection, game_id: int, phase_id: int) -> dict[str, An
     if not rows:
         return None
     marks = json.loads(rows[0][0])
+    if "holders" in marks:      # a seat that changed hands since: its marks were its player's
+        now = {r[0]: r[1] for r in await conn.fetch(
+            "SELECT power, user_id FROM seats WHERE game_id = ?", (game_id,))}
+        moved = {p for p, u in marks["holders"].items() if now.get(p) != u}
+        marks["draw_votes"] = [v for v in marks["draw_votes"] if v[0] not in moved]
+        marks["ready"] = [p for p in marks["ready"] if p not in moved]
     await conn.executemany("UPDATE seats SET civil_disorder = ? WHERE game_id = ? AND power = ?",
                            [(int(cd), game_id, p) for p, cd in marks["civil_disorder"].items()])
     await conn.execute("DELETE FROM draw_votes WHERE game_id = ?", (game_id,))

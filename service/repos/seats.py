@@ -7,7 +7,6 @@ from __future__ import annotations
 from engine.vocabulary import Power
 from service.db import Connection
 from service.models import Seat
-from service.repos import draws
 
 
 async def add_player(conn: Connection, game_id: int, user_id: int, at: float) -> bool:
@@ -55,9 +54,16 @@ async def set_user(conn: Connection, game_id: int, power: Power,
                             (game_id, power.value))
     if rows and rows[0][0] == user_id:
         return
-    await conn.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND power = ?",
-                       (user_id, game_id, power.value))
-    await draws.forget(conn, game_id, power)     # a draw vote is its player's, not the seat's
+    # The seat's marks are its player's, not the seat's: a newcomer starts without the ready
+    # mark (the phase must wait for them), the draw vote or the run of missed phases of the
+    # player before (docs/seats.md).
+    await conn.execute("UPDATE seats SET user_id = ?, missed_in_row = 0, missed_by = NULL "
+                       "WHERE game_id = ? AND power = ?", (user_id, game_id, power.value))
+    await conn.execute("DELETE FROM ready WHERE power = ? AND phase_id IN "
+                       "(SELECT id FROM phases WHERE game_id = ? AND status = 'open')",
+                       (power.value, game_id))
+    await conn.execute("DELETE FROM draw_votes WHERE game_id = ? AND power = ?",
+                       (game_id, power.value))
     await conn.execute(f"UPDATE seat_terms SET until_seq = {_LATEST_SEQ} "
                        "WHERE game_id = ? AND power = ? AND until_seq IS NULL",
                        (game_id, game_id, power.value))

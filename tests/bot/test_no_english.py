@@ -49,6 +49,8 @@ PARAMS.update(channel="<#500>", category="<#501>", permissions="**Gestisci canal
 PARAMS.update(body="Ci vediamo a Vienna?", to_power="England")
 # the draw vote (docs/moderation.md)
 PARAMS.update(active=["France", "Italy"], voted=["France", "Italy"], excluded=["Turkey"])
+# the messages of a flood not read (bot/cogs/orders.py)
+PARAMS.update(skipped="• `A VIE - TRI` (<t:1900000000:T>)")
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LONG = 12
 # Texts that are rightly the same as the English: no words of their own, or a word the

@@ -156,3 +156,41 @@ async def test_press_open_makes_a_private_channel_for_the_powers_named(fake_disc
             lambda: sees(table, users["Germany"], channel)
             and not writes(table, users["England"], channel),
             timeout=20, what="the press channel to join the archive, read-only")
+
+
+async def test_press_discord_answers_503_to_is_kept_and_the_sender_told_only_when_sent(
+        fake_discord, tmp_path, monkeypatch):
+    """A 503 from Discord on the reader's DM: one is tried again at once and the sender hears
+    "sent"; when Discord keeps refusing, the sender hears it is kept (not "sent"), and when it
+    goes later, that it went. The reader gets each message once."""
+    from datetime import timedelta
+
+    from service import press
+    from tests.e2e.harness import seat_everyone
+    monkeypatch.setattr(press, "PRESS_TRIES", (0.0, 0.1, 0.2))
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path) as table:
+        _mod, users = await seat_everyone(fake, table)
+        france, england = users["France"], users["England"]
+        reader = rf"/channels/{fake.world.dm_channel(england).id}/messages"
+
+        def relayed(text: str) -> list:
+            return [m for m in fake.dms_to(england) if "✉️" in m.content and text in m.content]
+
+        fake.fail_next("POST", reader, status=503, message="Service Unavailable")
+        sent = await table.run("press", "send", user=france, dm=True, options={
+            "to": "England", "text": "First try fails"})
+        assert sent.content == "Mandato a Inghilterra in **Lepanto**, firmato da Francia."
+        assert len(relayed("First try fails")) == 1
+
+        fake.fail_next("POST", reader, status=503, message="Service Unavailable", times=3)
+        kept = await table.run("press", "send", user=france, dm=True, options={
+            "to": "England", "text": "Discord is down"})
+        assert "Discord non ha accettato" in kept.content and "Mandato" not in kept.content
+        assert relayed("Discord is down") == []
+        table.clock.advance(timedelta(minutes=10))         # the deadline tick tries again
+        await fake.wait_for_dm(england, lambda m: "Discord is down" in m.content, timeout=20)
+        told = await fake.wait_for_dm(france, lambda m: "è stato consegnato" in m.content,
+                                      timeout=20)
+        assert "Inghilterra" in told.content
+        assert len(relayed("Discord is down")) == 1 and len(relayed("First try fails")) == 1

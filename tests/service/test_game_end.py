@@ -134,8 +134,11 @@ async def test_the_default_renderer_draws_real_maps_in_worker_processes(db_path)
     assert image.png.startswith(PNG) and image.filename == f"game-{game.id}-S1901M.png"
 
 
-async def test_two_players_a_seeded_coin_gives_italy_to_a_side_from_1915(service, notifier):
+async def test_two_players_a_coin_gives_italy_to_a_side_from_1915(service, notifier,
+                                                                 monkeypatch):
     from engine.setups import SETUPS, coin_toss
+    from service import core
+    monkeypatch.setattr(core, "toss_seed", lambda: 11)
     game = await start_game(service, players=2, seed=7)
     assert game.view.phase == "S1914M" and Power.ITALY not in game.user
     report = await service.submit_orders(game.id, game.user[Power.FRANCE], "A MAR - PIE")
@@ -143,7 +146,7 @@ async def test_two_players_a_seeded_coin_gives_italy_to_a_side_from_1915(service
     await service.process_now(game.id, MODERATOR)
     await service.process_now(game.id, MODERATOR)
     view = await service.status(game.id)
-    side = coin_toss(SETUPS["2"], 7)
+    side = coin_toss(SETUPS["2"], 11)
     holder = game.user[SETUPS["2"].groups[side][0]]
     assert view.phase == "S1915M"
     assert {s.power: s.user_id for s in view.seats}[Power.ITALY] == holder
@@ -153,6 +156,28 @@ async def test_two_players_a_seeded_coin_gives_italy_to_a_side_from_1915(service
     assert report.recorded == ("A ROM - TUS",) and report.lines[0].warning is None
     [toss] = [e for e in await service.audit_log(game.id) if e.action == "coin_toss"]
     assert toss.params["side"] == side and toss.params["power"] == "Italy"
+
+
+async def test_the_coin_cannot_be_read_in_advance_from_the_export(service, monkeypatch):
+    """The export before the toss shows the game's seed; the side must not follow from it
+    (nor from anything else stored): the coin is tossed only when due."""
+    from engine.setups import SETUPS, coin_toss
+    from service import core
+    game = await start_game(service, players=2, seed=7)
+    before = await service.exports.game(game.id)
+    assert before["rng_seed"] == 7
+    assert "coin_toss" not in str(before) and "joined_side" not in str(before)
+    predicted = coin_toss(SETUPS["2"], before["rng_seed"])
+    other = next(n for n in range(100) if coin_toss(SETUPS["2"], n) != predicted)
+    tossed: list[int] = []
+    monkeypatch.setattr(core, "toss_seed", lambda: tossed.append(other) or other)
+    await service.process_now(game.id, MODERATOR)
+    assert tossed == []                                      # not due yet: not tossed
+    await service.process_now(game.id, MODERATOR)
+    assert tossed == [other]                                 # tossed once, when due
+    view = await service.status(game.id)
+    italy = {s.power: s.user_id for s in view.seats}[Power.ITALY]
+    assert italy != game.user[SETUPS["2"].groups[predicted][0]]  # the export's guess fails
 
 
 def test_the_results_name_powers_newly_eliminated():

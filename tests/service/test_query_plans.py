@@ -63,3 +63,24 @@ async def test_a_deadline_pass_reads_phases_through_indexes(service, db_kind):
     else:
         assert "Index" in due and "phases_open" in due and "Seq Scan on phases" not in due
         assert "phases_unannounced" in pending and "Seq Scan" not in pending
+
+
+async def test_a_deadline_pass_finds_owed_messages_through_an_index(service, db_kind):
+    """The outbox keeps every message sent for a while; a pass reads only those still owed."""
+    from service.repos import outbox
+    game = await start_game(service)                      # its start post and briefings
+    async with service.db.transaction(game.id) as conn:
+        await conn.executemany(
+            "INSERT INTO outbox (game_id, target, target_id, message_json, created_at, "
+            "next_try_at, sent_at) VALUES (?, 'user', 1, '{}', ?, ?, ?)",
+            [(game.id, n * 1.0, n * 1.0, n + 1.0) for n in range(2000)])
+    async with service.db.read() as conn:
+        await conn.execute("ANALYZE")
+    recorder = Recorder()
+    await outbox.due(recorder, 1_000.0)
+    [(sql, args)] = recorder.statements
+    shown = await plan(service, sql, args)
+    if db_kind == "sqlite":
+        assert "SEARCH o USING INDEX outbox_" in shown and "SCAN o" not in shown, shown
+    else:
+        assert "outbox_" in shown and "Seq Scan on outbox" not in shown, shown

@@ -260,3 +260,64 @@ async def test_a_seat_claimed_by_button_goes_to_no_player_of_another_power(servi
     await service.replace_player(gid, MODERATOR, Power.ENGLAND, 777)
     with pytest.raises(InvalidRequest, match="already plays England"):
         await service.seating.approve_claim(claim.id, MODERATOR)
+
+
+async def test_a_replacement_does_not_inherit_the_ready_mark(service):
+    """Six players ready, the seventh (Austria) marks ready and is replaced: the phase must
+    wait for the newcomer, not run on the old player's mark."""
+    started = await start_game(service)
+    gid = started.id
+    for power, user in started.user.items():
+        if power not in (Power.AUSTRIA, Power.TURKEY):
+            await service.set_ready(gid, user)
+    await service.set_ready(gid, started.user[Power.AUSTRIA])
+    await service.replace_player(gid, MODERATOR, Power.AUSTRIA, 5555)
+    report = await service.set_ready(gid, started.user[Power.TURKEY])
+    assert not report.adjudicated                             # Austria's newcomer has not acted
+    assert (await service.status(gid)).phase == "S1901M"
+    assert (await service.set_ready(gid, 5555)).adjudicated   # now everyone is ready
+    assert (await service.status(gid)).phase == "F1901M"
+
+
+async def test_a_replacement_does_not_inherit_the_draw_vote(service):
+    started = await start_game(service)
+    gid = started.id
+    for power, user in started.user.items():
+        if power is not Power.TURKEY:
+            await service.vote_draw(gid, user)
+    await service.replace_player(gid, MODERATOR, Power.AUSTRIA, 5555)
+    assert not (await service.vote_draw(gid, started.user[Power.TURKEY])).passed
+    assert (await service.status(gid)).status == "active"
+    assert (await service.vote_draw(gid, 5555)).passed      # the newcomer's own vote counts
+
+
+async def test_a_claimed_seat_starts_without_the_marks_of_the_player_before(service):
+    """The same through a removal and an approved claim."""
+    started = await start_game(service)
+    gid, italy = started.id, started.user[Power.ITALY]
+    await service.set_ready(gid, italy)
+    await service.vote_draw(gid, italy)
+    await service.remove_player(gid, MODERATOR, italy)
+    claim = await service.seating.claim_seat(gid, Power.ITALY, 777)
+    await service.seating.approve_claim(claim.id, MODERATOR)
+    others = [u for p, u in started.user.items() if p is not Power.ITALY]
+    for user in others:
+        assert not (await service.vote_draw(gid, user)).passed
+        assert not (await service.set_ready(gid, user)).adjudicated
+    assert (await service.status(gid)).phase == "S1901M"
+    assert (await service.set_ready(gid, 777)).adjudicated
+
+
+async def test_a_rollback_does_not_give_a_newcomer_the_marks_of_the_player_before(service):
+    started = await start_game(service)
+    gid, austria = started.id, started.user[Power.AUSTRIA]
+    await service.set_ready(gid, austria)
+    await service.vote_draw(gid, austria)
+    await service.process_now(gid, MODERATOR)
+    await service.replace_player(gid, MODERATOR, Power.AUSTRIA, 5555)
+    view = await service.rollback(gid, MODERATOR)             # S1901M open again
+    seat = next(s for s in view.seats if s.power is Power.AUSTRIA)
+    assert seat.user_id == 5555 and not seat.ready
+    for power, user in started.user.items():
+        if power is not Power.AUSTRIA:
+            assert not (await service.vote_draw(gid, user)).passed
