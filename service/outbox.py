@@ -63,12 +63,12 @@ class Outbox(ServiceBase):
 
     async def owe_private(self, conn: Any, game_id: int, user_id: int, message: Message, *,
                           image_phase: int | None = None, after_phase: int | None = None,
-                          confirm_to: int | None = None) -> int:
+                          confirm_to: int | None = None, game: Game | None = None) -> int:
         """Owe `message` to one player (`image_phase`: the map of that phase goes with it,
         drawn when it is sent; `confirm_to`: a press sender to tell if it goes out late or
         cannot go). A reader the bot has never seen reads it in the game's language, else its
-        server's (as `tell`)."""
-        game = await games.get(conn, game_id)
+        server's (as `tell`; `game`: the game, when the caller has it at hand)."""
+        game = game or await games.get(conn, game_id)
         if game is not None:
             message = replace(message, lang=message.lang or game.settings.language,
                               guild_id=game.guild_id)
