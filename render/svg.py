@@ -26,8 +26,8 @@ from render.palette import (
     Palette,
     palette_named,
 )
-from render.units import DISLODGED_OFFSET, dislodged_icon, unit_icon
-from render.words import MapWords, words_for
+from render.units import DISLODGED_OFFSET, dislodged_icon, mark_text, unit_icon
+from render.words import MapWords, power_marks, words_for
 
 LEGEND_HEIGHT = 170
 # The PNG's width in pixels. Discord shows maps 400 px wide (and this size when opened); the
@@ -112,14 +112,15 @@ def overlay_parts(scene: Drawing, geometry: MapGeometry) -> list[str]:
     """What is drawn over the board, one top-level element each, in drawing order: centres,
     units and orders (orders under the units on a map of the new position), retreat options,
     dislodged units, the legend."""
+    marks = power_marks(scene.words)
     orders = draw_orders(scene.drawn, geometry, scene.ordered_from_offset,
-                         scene.palette.colours)
-    units = _units(scene.shown, geometry, scene.palette)
+                         scene.palette.colours, marks)
+    units = _units(scene.shown, geometry, scene.palette, marks)
     return [*_centers(scene.shown, geometry, scene.palette),
             *([*orders, *units] if scene.after else [*units, *orders]),
             *_retreat_options(scene.shown, geometry, [] if scene.after else scene.drawn,
                               scene.palette),
-            *_dislodged(scene.shown, geometry, scene.palette),
+            *_dislodged(scene.shown, geometry, scene.palette, marks),
             *_legend(scene, geometry)]
 
 
@@ -206,11 +207,12 @@ def _centers(position: Position, geometry: MapGeometry, palette: Palette) -> lis
     return out
 
 
-def _units(position: Position, geometry: MapGeometry, palette: Palette) -> list[str]:
+def _units(position: Position, geometry: MapGeometry, palette: Palette,
+           marks: dict[Power, str]) -> list[str]:
     out = ['<g class="units">']
     for unit in position.units:
         out.append(unit_icon(unit.type, geometry.anchor(unit.location),
-                             palette.colours[unit.power]).replace(
+                             palette.colours[unit.power], mark=marks[unit.power]).replace(
             "<g ", f'<g id="unit-{unit.province}" ', 1))
     out.append("</g>")
     return out
@@ -251,9 +253,10 @@ def _retreat_options(position: Position, geometry: MapGeometry, drawn: list[Draw
     return out
 
 
-def _dislodged(position: Position, geometry: MapGeometry, palette: Palette) -> list[str]:
+def _dislodged(position: Position, geometry: MapGeometry, palette: Palette,
+               marks: dict[Power, str]) -> list[str]:
     return [dislodged_icon(d.unit.type, geometry.anchor(d.unit.location),
-                           palette.colours[d.unit.power]).replace(
+                           palette.colours[d.unit.power], marks[d.unit.power]).replace(
         "<g ", f'<g id="dislodged-{d.unit.province}" ', 1) for d in position.dislodged]
 
 
@@ -286,16 +289,18 @@ def _legend(scene: Drawing, geometry: MapGeometry) -> list[str]:
         out.append(f'<text class="game" x="{width - 16:g}" y="{top + 42:g}" font-size="30" '
                    f'fill="{TEXT}" text-anchor="end">{escape(_shortened(game_name))}</text>')
     slot = width / len(Power)
+    marks = power_marks(words)
     for i, power in enumerate(Power):
         x, y = i * slot + 10, top + 62
         gone = power in civil_disorder
         out.append(f'<g class="power" id="legend-{power.value.lower()}">'
-                   # the power's land with a token of its units' colour: the swatch
-                   # matches both what it owns and what it moves
+                   # the power's land with a token of its units' colour and mark: the
+                   # swatch matches what it owns and what it moves, and is the mark's key
                    f'<rect x="{x:g}" y="{y:g}" width="40" height="40" rx="6" '
                    f'fill="{scene.palette.fills[power]}" stroke="{OUTLINE}" stroke-width="2.5"/>'
-                   f'<circle cx="{x + 20:g}" cy="{y + 20:g}" r="11" fill="{colours[power]}" '
+                   f'<circle cx="{x + 20:g}" cy="{y + 20:g}" r="15" fill="{colours[power]}" '
                    f'stroke="{OUTLINE}" stroke-width="2"/>'
+                   f'{mark_text(marks[power], x + 20, y + 20, (20, 16), colours[power])}'
                    f'<text x="{x + 50:g}" y="{y + 34:g}" font-size="36" fill="{TEXT}">'
                    f'{counts[power]}</text>'
                    f'<text x="{x:g}" y="{y + 66:g}" font-size="21" fill="{TEXT}">'
