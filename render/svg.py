@@ -13,6 +13,7 @@ from engine.outcomes import OrderResult
 from engine.position import Position
 from engine.vocabulary import Power, province_of
 from render.geometry import MapGeometry, standard_geometry
+from render.labels import BASELINE, HALO, LABEL_SIZE, label_points
 from render.orders import DrawnOrder, draw_orders
 from render.palette import (
     BORDER,
@@ -35,8 +36,8 @@ LEGEND_HEIGHT = 170
 OUTPUT_WIDTH = 720
 RETREAT_STUB = 55.0     # how far a retreat option's dotted stub reaches from the unit, map units
 FONT = "DejaVu Sans"
-LABEL_SIZE = 17.0       # province abbreviations, map units (was 13)
-LABEL_OPACITY = 0.75    # (was 0.55)
+LABEL_OPACITY = 0.85    # province names (was 0.75, on no halo)
+HALO_COLOUR, HALO_OPACITY = "#FFFFFF", 0.6
 
 
 @dataclass(frozen=True)
@@ -180,14 +181,15 @@ def static_parts(geometry: MapGeometry) -> list[str]:
            f'<path class="land-borders" d="{geometry.land_borders}" stroke-width="1.3"/>'
            f'<path class="coastlines" d="{geometry.coastlines}" stroke-width="1.2"/>',
            "</g>"]
-    # Names large enough to read when Discord shows the map 400 px wide on a phone (LABEL_SIZE
-    # map units is 5.7 px there, 10 px at full size), and no two overlap, even in the Low
-    # Countries and the Balkans (tests/render/test_labels.py).
+    # Names large enough to read when Discord shows the map 400 px wide on a phone (capitals
+    # 6.1 px tall there, 15 px type at full size), on a light halo, placed clear of units,
+    # centre markers and each other (render/labels.py, tests/render/test_labels.py).
     out.append(f'<g class="labels" font-size="{LABEL_SIZE:g}" fill="#000000" '
-               f'fill-opacity="{LABEL_OPACITY:g}" text-anchor="middle">')
-    for pid, shape in geometry.provinces.items():
-        x, y = shape.label
-        out.append(f'<text x="{x:g}" y="{y + LABEL_SIZE * 0.36:g}">{pid.upper()}</text>')
+               f'fill-opacity="{LABEL_OPACITY:g}" text-anchor="middle" stroke="{HALO_COLOUR}" '
+               f'stroke-opacity="{HALO_OPACITY:g}" stroke-width="{2 * HALO:g}" '
+               f'stroke-linejoin="round" paint-order="stroke">')
+    for pid, (x, y) in label_points().items():
+        out.append(f'<text x="{x:g}" y="{y + LABEL_SIZE * BASELINE:g}">{pid.upper()}</text>')
     out.append("</g>")
     return out
 
