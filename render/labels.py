@@ -102,7 +102,7 @@ def place_labels(step: float = 2.0) -> dict[str, Point]:
     """The spot of each name (see the module's documentation). Provinces with the least room
     are placed first; a spot's cost is the share of its box outside the province (times 400)
     plus its distance from the label point."""
-    from render.overlay import text_width   # only here: the table is read without AGG
+    from render.overlay import text_width  # only here: the table is read without AGG
 
     data = read_map_data()
     geometry = standard_geometry()

@@ -74,14 +74,16 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
             + struct.pack(">I", zlib.crc32(body, zlib.crc32(kind))))
 
 
-def write_png(indices: np.ndarray, colours: bytes, level: int = LEVEL) -> bytes:
-    """An 8-bit palette PNG of `indices` ((height, width) uint8), every row unfiltered."""
+def write_png(indices: np.ndarray, colours: bytes, level: int = LEVEL,
+              retry: bool = True) -> bytes:
+    """An 8-bit palette PNG of `indices` ((height, width) uint8), every row unfiltered;
+    `retry`: deflated again at RETRY_LEVEL when larger than RETRY_ABOVE."""
     height, width = indices.shape
     raw = np.zeros((height, width + 1), dtype=np.uint8)   # column 0: filter type 0 ("none")
     raw[:, 1:] = indices
     data = raw.tobytes()
     packed = zlib_ng.compress(data, level)
-    if len(packed) > RETRY_ABOVE and level < RETRY_LEVEL:
+    if retry and len(packed) > RETRY_ABOVE and level < RETRY_LEVEL:
         packed = zlib_ng.compress(data, RETRY_LEVEL)
     used = int(indices.max()) + 1
     return b"".join([

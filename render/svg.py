@@ -34,6 +34,8 @@ LEGEND_HEIGHT = 170
 # The PNG's width in pixels. Discord shows maps 400 px wide (and this size when opened); the
 # time of a render grows with its pixels (rasterising and PNG encoding are most of the cost).
 OUTPUT_WIDTH = 720
+# The sizes `render_png` draws: the map posted in the channel, and a larger one to zoom into.
+SIZES = {"normal": OUTPUT_WIDTH, "large": 2 * OUTPUT_WIDTH}
 RETREAT_STUB = 55.0     # how far a retreat option's dotted stub reaches from the unit, map units
 FONT = "DejaVu Sans"
 LABEL_OPACITY = 0.85    # province names (was 0.75, on no halo)
@@ -90,16 +92,26 @@ def render_svg(position: Position, *, results: Sequence[OrderResult] = (),
                       *overlay_parts(scene, geometry), "</svg>"])
 
 
-def svg_header(geometry: MapGeometry) -> str:
+def svg_header(geometry: MapGeometry, pixels: int = OUTPUT_WIDTH) -> str:
+    """The SVG element of a map `pixels` wide."""
     width, height = geometry.width, geometry.height
     total = height + LEGEND_HEIGHT
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{OUTPUT_WIDTH}" '
-            f'height="{output_height(geometry)}" viewBox="0 0 {width:g} {total:g}" '
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{pixels}" '
+            f'height="{output_height(geometry, pixels)}" viewBox="0 0 {width:g} {total:g}" '
             f'font-family="{FONT}" font-weight="bold">')
 
 
-def output_height(geometry: MapGeometry) -> int:
-    return round((geometry.height + LEGEND_HEIGHT) * OUTPUT_WIDTH / geometry.width)
+def output_height(geometry: MapGeometry, pixels: int = OUTPUT_WIDTH) -> int:
+    return round((geometry.height + LEGEND_HEIGHT) * pixels / geometry.width)
+
+
+def size_width(size: str) -> int:
+    """The width in pixels of a map of `size` ("normal" or "large")."""
+    try:
+        return SIZES[size]
+    except KeyError:
+        raise ValueError(f"unknown map size {size!r}: choose one of "
+                         f"{', '.join(SIZES)}") from None
 
 
 def board_parts(scene: Drawing, geometry: MapGeometry) -> list[str]:

@@ -16,7 +16,7 @@ DISLODGED_OFFSET = (26.0, -24.0)
 _S = UNIT_RADIUS / 15.0  # the shapes below were drawn for a radius of 15
 # Fleet outline relative to its anchor: a hull (trapezoid) deep enough for the power's letter,
 # under two triangular sails.
-_HULL = [(-21, -4), (21, -4), (14, 12), (-14, 12)]
+_HULL = [(-19, -4), (19, -4), (12.5, 12), (-12.5, 12)]
 _SAILS = ([(-1.5, -19), (-1.5, -4), (-13, -4)], [(1.5, -16), (1.5, -4), (12, -4)])
 FLEET_HULL_START = (_HULL[0][0] * _S, _HULL[0][1] * _S)  # where the fleet's path begins
 # Where a unit's mark stands (its middle, from the anchor) and how large: one letter, or two.
