@@ -1,7 +1,8 @@
 """Where each province's name is drawn, and how large.
 
 Names are LABEL_SIZE map units (25: capitals 6.1 px tall when Discord shows the map 400 px
-wide), on a light halo. At that size the label points of `render/data/standard_map.json` (one
+wide), 85 % black. (A light halo behind each name was tried: it cost 6 KB of PNG per map, the
+margin between the 80 KB target and a crowded board, for names that read without it.) At that size the label points of `render/data/standard_map.json` (one
 per province, below its unit) would make names run into each other and under units in the Low
 Countries, Italy and the Balkans, so the names are placed by `place_labels` below: each name on
 the spot of its province nearest its label point where its box is clear of every unit that
@@ -32,8 +33,8 @@ from render.units import _HULL, _S, _SAILS, UNIT_RADIUS
 LABEL_SIZE = 25.0       # map units: 15 px at full size, capitals 6.1 px in the 400 px preview
 CAP_HEIGHT = 0.729      # DejaVu Sans Bold: capitals stand 0.729 of the font size
 BASELINE = 0.36         # the baseline is this much of the size below the label's middle
-HALO = 2.5              # the halo's reach round each letter, map units
-LABEL_GAP = 8.0         # the least room between two names' halos, map units
+MARGIN = 2.5              # the halo's reach round each letter, map units
+LABEL_GAP = 8.0         # the least room between two names' margins, map units
 MARKER_REACH = 8 + 1.25  # a supply-centre marker's radius with its stroke
 TABLE = "label_points.json"
 
@@ -51,11 +52,11 @@ def unit_box(at: Point) -> tuple[float, float, float, float]:
 
 
 def label_box(pid: str, at: Point, width: float) -> tuple[float, float, float, float]:
-    """The box of a name `width` wide with its middle at `at`: its capitals and the halo."""
+    """The box of a name `width` wide with its middle at `at`: its capitals and margin."""
     x, y = at
     baseline = y + LABEL_SIZE * BASELINE
-    return (x - width / 2 - HALO, baseline - LABEL_SIZE * CAP_HEIGHT - HALO,
-            x + width / 2 + HALO, baseline + HALO)
+    return (x - width / 2 - MARGIN, baseline - LABEL_SIZE * CAP_HEIGHT - MARGIN,
+            x + width / 2 + MARGIN, baseline + MARGIN)
 
 
 def obstacles() -> list[tuple[float, float, float, float]]:

@@ -13,7 +13,7 @@ from engine.outcomes import OrderResult
 from engine.position import Position
 from engine.vocabulary import Power, province_of
 from render.geometry import MapGeometry, standard_geometry
-from render.labels import BASELINE, HALO, LABEL_SIZE, label_points
+from render.labels import BASELINE, LABEL_SIZE, label_points
 from render.orders import DrawnOrder, draw_orders
 from render.palette import (
     BORDER,
@@ -38,8 +38,7 @@ OUTPUT_WIDTH = 720
 SIZES = {"normal": OUTPUT_WIDTH, "large": 2 * OUTPUT_WIDTH}
 RETREAT_STUB = 55.0     # how far a retreat option's dotted stub reaches from the unit, map units
 FONT = "DejaVu Sans"
-LABEL_OPACITY = 0.85    # province names (was 0.75, on no halo)
-HALO_COLOUR, HALO_OPACITY = "#FFFFFF", 0.6
+LABEL_OPACITY = 0.85    # province names (was 0.75)
 
 
 @dataclass(frozen=True)
@@ -194,12 +193,10 @@ def static_parts(geometry: MapGeometry) -> list[str]:
            f'<path class="coastlines" d="{geometry.coastlines}" stroke-width="1.2"/>',
            "</g>"]
     # Names large enough to read when Discord shows the map 400 px wide on a phone (capitals
-    # 6.1 px tall there, 15 px type at full size), on a light halo, placed clear of units,
-    # centre markers and each other (render/labels.py, tests/render/test_labels.py).
+    # 6.1 px tall there, 15 px type at full size), placed clear of units, centre markers and
+    # each other (render/labels.py, tests/render/test_labels.py).
     out.append(f'<g class="labels" font-size="{LABEL_SIZE:g}" fill="#000000" '
-               f'fill-opacity="{LABEL_OPACITY:g}" text-anchor="middle" stroke="{HALO_COLOUR}" '
-               f'stroke-opacity="{HALO_OPACITY:g}" stroke-width="{2 * HALO:g}" '
-               f'stroke-linejoin="round" paint-order="stroke">')
+               f'fill-opacity="{LABEL_OPACITY:g}" text-anchor="middle">')
     for pid, (x, y) in label_points().items():
         out.append(f'<text x="{x:g}" y="{y + LABEL_SIZE * BASELINE:g}">{pid.upper()}</text>')
     out.append("</g>")
