@@ -136,3 +136,21 @@ def test_the_legend_swatches_show_each_powers_land_and_units_colours(opening):
         token = (i * slot + 10 + 20, geometry.height + 62 + 32)   # below its mark, off the slash
         assert close(at(opening, corner), POWER_FILLS[power], 8), power
         assert close(at(opening, token), POWER_COLOURS[power], 8), power
+
+
+def test_the_large_map_is_twice_as_wide_and_shows_the_same_picture(opening):
+    position = Position.initial()
+    result = adjudicate(position, {"France": ["A PAR - BUR"], "Germany": ["A MUN - BUR"]},
+                        "2023")
+    large = read_png(render_png(position, results=result.results, game_name="Test",
+                                civil_disorder={Power.ITALY}, size="large"))
+    assert (large.width, large.height) == (2 * opening.width, 2 * opening.height)
+    x, y = standard_geometry().anchor("par")
+    scale = 2 * OUTPUT_WIDTH / standard_geometry().width
+    assert close(large.pixel(x * scale, (y + 15) * scale), POWER_COLOURS[Power.FRANCE], 12)
+    assert close(large.pixel(*(c * scale for c in open_spot("mos"))), POWER_FILLS[Power.RUSSIA])
+
+
+def test_an_unknown_size_is_refused_by_name():
+    with pytest.raises(ValueError, match="unknown map size 'huge'.*normal, large"):
+        render_png(Position.initial(), size="huge")
