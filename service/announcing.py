@@ -53,7 +53,8 @@ class Announcing(ServiceBase):
             if self._refused_until.get(phase_id, now) <= now:
                 await self.announce(phase_id, take_over=take_over)
 
-    async def phase_report_of(self, phase_id: int, *, with_image: bool) -> PhaseReport:
+    async def phase_report_of(self, phase_id: int, *, with_image: bool,
+                              size: str = "normal") -> PhaseReport:
         async with self.db.read() as conn:
             phase = await phases.get(conn, phase_id)
             game = await self.game_or_fail(conn, phase.game_id)
@@ -81,7 +82,8 @@ class Announcing(ServiceBase):
             image = await self.map_image(game, phase,
                                          results=engine_results(rows, phase.position.phase.kind),
                                          civil_disorder=tuple(disorder),
-                                         after=position_after(phase, after) if after else None)
+                                         after=position_after(phase, after) if after else None,
+                                         size=size)
         silent = unordered(phase.position, [(r.power, r.order) for r in rows],
                            game.neutral_in(phase.position.phase))
         return PhaseReport(game.id, phase.name, phase.seq, tuple(rows), tuple(disorder), after,
