@@ -20,8 +20,8 @@ _HULL = [(-19, -4), (19, -4), (12.5, 12), (-12.5, 12)]
 _SAILS = ([(-1.5, -19), (-1.5, -4), (-13, -4)], [(1.5, -16), (1.5, -4), (12, -4)])
 FLEET_HULL_START = (_HULL[0][0] * _S, _HULL[0][1] * _S)  # where the fleet's path begins
 # Where a unit's mark stands (its middle, from the anchor) and how large: one letter, or two.
-ARMY_MARK = (0.0, 24.0, 18.0)      # middle y, font size for one letter, for two
-FLEET_MARK = (4.0 * _S, 19.0, 15.0)
+ARMY_MARK = (0.0, 26.0, 20.0)      # middle y, font size for one letter, for two
+FLEET_MARK = (4.5 * _S, 21.0, 17.0)
 CAP = 0.729                         # the shipped font's capitals, of its size
 
 
