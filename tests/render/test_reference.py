@@ -9,14 +9,14 @@
   description. The overlay is anti-aliased by AGG (`aggdraw`) instead of resvg and the PNG is
   mapped onto 256 colours, so edges differ by a fraction of a pixel: mean absolute difference per
   channel at most 1.5 levels of 255 (measured 1.1-1.3); at most 3 % of pixels with a channel
-  more than 16 off (1.6-2.4 %); on the map at most 750 pixels more than 64 off (260-535: the
+  more than 16 off (1.6-2.4 %); on the map at most 750 pixels more than 64 off (230-560: the
   dots of dotted lines, the ends of dashes, and each unit's letter, which two text rasterisers
-  place a fraction of a pixel apart; the mid-game with 34 letters had 900 with one order left
+  place a fraction of a pixel apart; the mid-game with 34 letters had 930 with one order left
   out); in the legend at most 3 % (1.7-2.5 %, the swatches' letters). A unit or order in
   another place, or in another colour, breaks these.
 - The large map (1440 px, `size="large"`) of the opening and the mid-game against
   `reference/drawn/large/` and `reference/large/`: the same tolerances, the map's pixel counts
-  four times as many (four times the pixels; against resvg at most 2,400, measured 870-1,350).
+  four times as many (four times the pixels; against resvg at most 2,400, measured 890-1,280).
 """
 
 from __future__ import annotations
