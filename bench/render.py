@@ -38,8 +38,9 @@ from render.overlay import drawing_calls
 from render.raster import svg_to_png
 from render.svg import render_svg
 
-# Issue 16: a map in at most 20 ms of CPU (median), at least 6x faster than before.
-TARGET_MS, TARGET_SPEEDUP = 20.0, 6.0
+# Issue 16: a map in at most 20 ms of CPU (median), at least 6x faster than before; issue 26
+# (larger units and names, the power's letter on each unit): at most 25 ms and 80 KB.
+TARGET_MS, TARGET_SPEEDUP = 25.0, 6.0
 
 # Who holds which centre on the benchmark board (home centres plus a share of the neutrals).
 NEUTRALS = {
@@ -139,7 +140,11 @@ def main(argv: list[str] | None = None) -> int:
     render_png(position, results=results)           # the static board, once, as a server does
     setup = time.process_time() - began
     svg_to_png(render_svg(position, results=results))
+    began = time.process_time()
+    render_png(position, results=results, size="large")   # the large board, once
+    setup_large = time.process_time() - began
     ours = measure(lambda: render_png(position, results=results), args.repeat)
+    large = measure(lambda: render_png(position, results=results, size="large"), args.repeat)
     before = measure(lambda: svg_to_png(render_svg(position, results=results)), args.repeat)
     svg_ours = measure(lambda: render_svg(position, results=results).encode(), args.repeat)
 
@@ -149,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
 
     rows = [("arbitro (render_png)", ours, svg_ours),
             ("arbitro, shapes not cached", measure(cold, args.repeat), svg_ours),
+            ("arbitro large (size='large')", large, svg_ours),
             ("arbitro before (whole SVG by resvg)", before, svg_ours)]
     try:
         from diplomacy.engine.renderer import Renderer
@@ -182,20 +188,24 @@ def main(argv: list[str] | None = None) -> int:
               f"{f'{w}x{h}':>10}")
     median = {name: statistics.median(total["cpu"]) for name, total, _svg in rows}
     now, was = median["arbitro (render_png)"], median["arbitro before (whole SVG by resvg)"]
-    print(f"\nset-up once per process (static board, palette): {setup * 1000:.0f} ms CPU")
+    print(f"\nset-up once per process (static board, palette): {setup * 1000:.0f} ms CPU; "
+          f"the large board when first asked for: {setup_large * 1000:.0f} ms CPU")
     print(f"arbitro: {now * 1000:.1f} ms median CPU (target <= {TARGET_MS:.0f} ms), "
           f"{was / now:.1f}x faster than before (target >= {TARGET_SPEEDUP:.0f}x), "
           f"PNG {len(ours['png']) / 1000:.0f} KB (target <= 80 KB)")
-    if len(rows) == 4:
-        theirs_ms = statistics.median(rows[3][1]["cpu"])
+    print(f"large map: {statistics.median(large['cpu']) * 1000:.1f} ms median CPU, PNG "
+          f"{len(large['png']) / 1000:.0f} KB, {'x'.join(map(str, png_size(large['png'])))}")
+    if len(rows) == 5:
+        theirs_ms = statistics.median(rows[4][1]["cpu"])
         print(f"against diplomacy: {theirs_ms / now:.1f}x faster (before: "
               f"{theirs_ms / was:.1f}x)")
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
         (args.out / "arbitro.png").write_bytes(ours["png"])
         (args.out / "arbitro_before.png").write_bytes(before["png"])
-        if len(rows) == 4:
-            (args.out / "diplomacy.png").write_bytes(rows[3][1]["png"])
+        (args.out / "arbitro_large.png").write_bytes(large["png"])
+        if len(rows) == 5:
+            (args.out / "diplomacy.png").write_bytes(rows[4][1]["png"])
     return 0
 
 

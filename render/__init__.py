@@ -10,6 +10,7 @@
                language: str | None = "en",                 # "en", "it", "nl" (None: "en")
                palette: str = "standard",                   # or "colourblind" (Okabe-Ito)
                after: Position | None = None,               # see below
+               size: str = "normal",                        # or "large": 1440 px wide
                ) -> bytes                                   # an 8-bit palette PNG, 720 px wide
 
 - The orders map of a phase: `render_png(position, results=result.results, ...)`, where
@@ -21,7 +22,7 @@
   options, and the title "<phase>: results" in the game's language.
 
 `render_svg` takes the same keywords and returns the SVG text. The PNG is drawn from a static
-board rasterised once per process (`render.board`), the overlay drawn by Skia (`render.overlay`)
+board rasterised once per process (`render.board`), the overlay drawn by AGG (`render.overlay`)
 and a palette PNG writer (`render.png`); `render.raster.svg_to_png(render_svg(...))` still
 rasterises the whole SVG with resvg, as the renderer did before (the benchmark compares both).
 `render.replay` makes an animated image of a game's phases, `render.chart` a chart of supply
@@ -40,17 +41,19 @@ from engine.outcomes import OrderResult
 from engine.position import Position
 from engine.vocabulary import Power
 from render.layered import layered_png
-from render.svg import drawing, render_svg
+from render.svg import drawing, render_svg, size_width
 
 
 def render_png(position: Position, *, results: Sequence[OrderResult] = (),
                orders: Sequence[tuple[Power, Order]] = (), game_name: str = "",
                civil_disorder: Iterable[Power] = (), language: str | None = "en",
-               palette: str = "standard", after: Position | None = None) -> bytes:
+               palette: str = "standard", after: Position | None = None,
+               size: str = "normal") -> bytes:
     """The map of `position` as PNG bytes (see the module's documentation)."""
+    width = size_width(size)
     return layered_png(drawing(position, results=results, orders=orders, game_name=game_name,
                                civil_disorder=civil_disorder, language=language,
-                               palette=palette, after=after))
+                               palette=palette, after=after), width)
 
 
 __all__ = ["render_png", "render_svg"]

@@ -37,11 +37,12 @@ class DrawnOrder:
 
 
 def draw_orders(orders: list[DrawnOrder], geometry: MapGeometry, dislodged: frozenset[str],
-                colours: Mapping[Power, str] = STANDARD.colours) -> list[str]:
+                colours: Mapping[Power, str] = STANDARD.colours,
+                marks: Mapping[Power, str] | None = None) -> list[str]:
     """SVG elements for every order. `dislodged`: provinces whose ordered unit is a dislodged
     one (retreat phase), drawn from the dislodged unit's offset position; `colours`: each
-    power's colour."""
-    drawer = _Drawer(geometry, dislodged, colours)
+    power's colour; `marks`: each power's letter on a unit it builds (none when not given)."""
+    drawer = _Drawer(geometry, dislodged, colours, marks or {})
     out: list[str] = []
     # Supports and convoys first, so arrows of moves lie on top of them.
     for item in sorted(orders, key=lambda o: not isinstance(o.order, SupportHold | SupportMove
@@ -60,10 +61,11 @@ def _locations(order: Order) -> list[str]:
 
 class _Drawer:
     def __init__(self, geometry: MapGeometry, dislodged: frozenset[str],
-                 colours: Mapping[Power, str]) -> None:
+                 colours: Mapping[Power, str], marks: Mapping[Power, str]) -> None:
         self.geometry = geometry
         self.dislodged = dislodged
         self.colours = colours
+        self.marks = marks
 
     def at(self, location: str, *, retreating: bool = False) -> Point:
         x, y = self.geometry.anchor(location)
@@ -109,7 +111,8 @@ class _Drawer:
                 parts.append(_cross(fleet))
         elif isinstance(order, Build):
             at = self.at(order.location)
-            parts = [_ring(at, RING, colour, "6 5"), unit_icon(order.unit, at, colour)]
+            parts = [_ring(at, RING, colour, "6 5"), unit_icon(order.unit, at, colour,
+                                                           mark=self.marks.get(item.power, ""))]
             if failed:
                 parts.append(_cross(at))
         elif isinstance(order, Disband):

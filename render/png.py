@@ -17,13 +17,12 @@ from dataclasses import dataclass
 import numpy as np
 from zlib_ng import zlib_ng
 
-# zlib-ng level 2: 0.7 ms more than level 1 for a file a fifth smaller (89 -> 69 KB for the
-# benchmark's board); level 3 saves 3 KB more for another 0.8 ms.
-LEVEL = 2
-# A map bigger than this at LEVEL (a crowded board: 78 KB was the largest of 1,500 maps of the
-# 20 games of ../shared) is deflated again at RETRY_LEVEL (3 ms more, an eighth smaller), so maps stay
-# under 80 KB, which Discord shows at once on a phone.
-RETRY_ABOVE, RETRY_LEVEL = 72_000, 6
+# zlib-ng level 3: the benchmark's board (larger names, a letter on each unit) is 77 KB at
+# level 2 and 74 KB at level 3 for 0.4 ms more; level 6 would save 6 KB more for 5 ms.
+LEVEL = 3
+# A map bigger than this at LEVEL (a crowded board) is deflated again at RETRY_LEVEL (5 ms
+# more, a tenth smaller), so maps stay under 80 KB, which Discord shows at once on a phone.
+RETRY_ABOVE, RETRY_LEVEL = 76_000, 6
 
 
 @dataclass(frozen=True)
@@ -74,14 +73,16 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
             + struct.pack(">I", zlib.crc32(body, zlib.crc32(kind))))
 
 
-def write_png(indices: np.ndarray, colours: bytes, level: int = LEVEL) -> bytes:
-    """An 8-bit palette PNG of `indices` ((height, width) uint8), every row unfiltered."""
+def write_png(indices: np.ndarray, colours: bytes, level: int = LEVEL,
+              retry: bool = True) -> bytes:
+    """An 8-bit palette PNG of `indices` ((height, width) uint8), every row unfiltered;
+    `retry`: deflated again at RETRY_LEVEL when larger than RETRY_ABOVE."""
     height, width = indices.shape
     raw = np.zeros((height, width + 1), dtype=np.uint8)   # column 0: filter type 0 ("none")
     raw[:, 1:] = indices
     data = raw.tobytes()
     packed = zlib_ng.compress(data, level)
-    if len(packed) > RETRY_ABOVE and level < RETRY_LEVEL:
+    if retry and len(packed) > RETRY_ABOVE and level < RETRY_LEVEL:
         packed = zlib_ng.compress(data, RETRY_LEVEL)
     used = int(indices.max()) + 1
     return b"".join([

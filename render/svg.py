@@ -13,6 +13,7 @@ from engine.outcomes import OrderResult
 from engine.position import Position
 from engine.vocabulary import Power, province_of
 from render.geometry import MapGeometry, standard_geometry
+from render.labels import BASELINE, LABEL_SIZE, label_points
 from render.orders import DrawnOrder, draw_orders
 from render.palette import (
     BORDER,
@@ -26,17 +27,18 @@ from render.palette import (
     Palette,
     palette_named,
 )
-from render.units import DISLODGED_OFFSET, dislodged_icon, unit_icon
-from render.words import MapWords, words_for
+from render.units import DISLODGED_OFFSET, dislodged_icon, mark_text, unit_icon
+from render.words import MapWords, power_marks, words_for
 
 LEGEND_HEIGHT = 170
 # The PNG's width in pixels. Discord shows maps 400 px wide (and this size when opened); the
 # time of a render grows with its pixels (rasterising and PNG encoding are most of the cost).
 OUTPUT_WIDTH = 720
+# The sizes `render_png` draws: the map posted in the channel, and a larger one to zoom into.
+SIZES = {"normal": OUTPUT_WIDTH, "large": 2 * OUTPUT_WIDTH}
 RETREAT_STUB = 55.0     # how far a retreat option's dotted stub reaches from the unit, map units
 FONT = "DejaVu Sans"
-LABEL_SIZE = 17.0       # province abbreviations, map units (was 13)
-LABEL_OPACITY = 0.75    # (was 0.55)
+LABEL_OPACITY = 0.85    # province names (was 0.75)
 
 
 @dataclass(frozen=True)
@@ -89,16 +91,26 @@ def render_svg(position: Position, *, results: Sequence[OrderResult] = (),
                       *overlay_parts(scene, geometry), "</svg>"])
 
 
-def svg_header(geometry: MapGeometry) -> str:
+def svg_header(geometry: MapGeometry, pixels: int = OUTPUT_WIDTH) -> str:
+    """The SVG element of a map `pixels` wide."""
     width, height = geometry.width, geometry.height
     total = height + LEGEND_HEIGHT
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{OUTPUT_WIDTH}" '
-            f'height="{output_height(geometry)}" viewBox="0 0 {width:g} {total:g}" '
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{pixels}" '
+            f'height="{output_height(geometry, pixels)}" viewBox="0 0 {width:g} {total:g}" '
             f'font-family="{FONT}" font-weight="bold">')
 
 
-def output_height(geometry: MapGeometry) -> int:
-    return round((geometry.height + LEGEND_HEIGHT) * OUTPUT_WIDTH / geometry.width)
+def output_height(geometry: MapGeometry, pixels: int = OUTPUT_WIDTH) -> int:
+    return round((geometry.height + LEGEND_HEIGHT) * pixels / geometry.width)
+
+
+def size_width(size: str) -> int:
+    """The width in pixels of a map of `size` ("normal" or "large")."""
+    try:
+        return SIZES[size]
+    except KeyError:
+        raise ValueError(f"unknown map size {size!r}: choose one of "
+                         f"{', '.join(SIZES)}") from None
 
 
 def board_parts(scene: Drawing, geometry: MapGeometry) -> list[str]:
@@ -112,14 +124,15 @@ def overlay_parts(scene: Drawing, geometry: MapGeometry) -> list[str]:
     """What is drawn over the board, one top-level element each, in drawing order: centres,
     units and orders (orders under the units on a map of the new position), retreat options,
     dislodged units, the legend."""
+    marks = power_marks(scene.words)
     orders = draw_orders(scene.drawn, geometry, scene.ordered_from_offset,
-                         scene.palette.colours)
-    units = _units(scene.shown, geometry, scene.palette)
+                         scene.palette.colours, marks)
+    units = _units(scene.shown, geometry, scene.palette, marks)
     return [*_centers(scene.shown, geometry, scene.palette),
             *([*orders, *units] if scene.after else [*units, *orders]),
             *_retreat_options(scene.shown, geometry, [] if scene.after else scene.drawn,
                               scene.palette),
-            *_dislodged(scene.shown, geometry, scene.palette),
+            *_dislodged(scene.shown, geometry, scene.palette, marks),
             *_legend(scene, geometry)]
 
 
@@ -179,14 +192,13 @@ def static_parts(geometry: MapGeometry) -> list[str]:
            f'<path class="land-borders" d="{geometry.land_borders}" stroke-width="1.3"/>'
            f'<path class="coastlines" d="{geometry.coastlines}" stroke-width="1.2"/>',
            "</g>"]
-    # Names large enough to read when Discord shows the map 400 px wide on a phone (LABEL_SIZE
-    # map units is 5.7 px there, 10 px at full size), and no two overlap, even in the Low
-    # Countries and the Balkans (tests/render/test_labels.py).
+    # Names large enough to read when Discord shows the map 400 px wide on a phone (capitals
+    # 6.1 px tall there, 15 px type at full size), placed clear of units, centre markers and
+    # each other (render/labels.py, tests/render/test_labels.py).
     out.append(f'<g class="labels" font-size="{LABEL_SIZE:g}" fill="#000000" '
                f'fill-opacity="{LABEL_OPACITY:g}" text-anchor="middle">')
-    for pid, shape in geometry.provinces.items():
-        x, y = shape.label
-        out.append(f'<text x="{x:g}" y="{y + LABEL_SIZE * 0.36:g}">{pid.upper()}</text>')
+    for pid, (x, y) in label_points().items():
+        out.append(f'<text x="{x:g}" y="{y + LABEL_SIZE * BASELINE:g}">{pid.upper()}</text>')
     out.append("</g>")
     return out
 
@@ -206,11 +218,12 @@ def _centers(position: Position, geometry: MapGeometry, palette: Palette) -> lis
     return out
 
 
-def _units(position: Position, geometry: MapGeometry, palette: Palette) -> list[str]:
+def _units(position: Position, geometry: MapGeometry, palette: Palette,
+           marks: dict[Power, str]) -> list[str]:
     out = ['<g class="units">']
     for unit in position.units:
         out.append(unit_icon(unit.type, geometry.anchor(unit.location),
-                             palette.colours[unit.power]).replace(
+                             palette.colours[unit.power], mark=marks[unit.power]).replace(
             "<g ", f'<g id="unit-{unit.province}" ', 1))
     out.append("</g>")
     return out
@@ -251,9 +264,10 @@ def _retreat_options(position: Position, geometry: MapGeometry, drawn: list[Draw
     return out
 
 
-def _dislodged(position: Position, geometry: MapGeometry, palette: Palette) -> list[str]:
+def _dislodged(position: Position, geometry: MapGeometry, palette: Palette,
+               marks: dict[Power, str]) -> list[str]:
     return [dislodged_icon(d.unit.type, geometry.anchor(d.unit.location),
-                           palette.colours[d.unit.power]).replace(
+                           palette.colours[d.unit.power], marks[d.unit.power]).replace(
         "<g ", f'<g id="dislodged-{d.unit.province}" ', 1) for d in position.dislodged]
 
 
@@ -286,16 +300,18 @@ def _legend(scene: Drawing, geometry: MapGeometry) -> list[str]:
         out.append(f'<text class="game" x="{width - 16:g}" y="{top + 42:g}" font-size="30" '
                    f'fill="{TEXT}" text-anchor="end">{escape(_shortened(game_name))}</text>')
     slot = width / len(Power)
+    marks = power_marks(words)
     for i, power in enumerate(Power):
         x, y = i * slot + 10, top + 62
         gone = power in civil_disorder
         out.append(f'<g class="power" id="legend-{power.value.lower()}">'
-                   # the power's land with a token of its units' colour: the swatch
-                   # matches both what it owns and what it moves
+                   # the power's land with a token of its units' colour and mark: the
+                   # swatch matches what it owns and what it moves, and is the mark's key
                    f'<rect x="{x:g}" y="{y:g}" width="40" height="40" rx="6" '
                    f'fill="{scene.palette.fills[power]}" stroke="{OUTLINE}" stroke-width="2.5"/>'
-                   f'<circle cx="{x + 20:g}" cy="{y + 20:g}" r="11" fill="{colours[power]}" '
+                   f'<circle cx="{x + 20:g}" cy="{y + 20:g}" r="15" fill="{colours[power]}" '
                    f'stroke="{OUTLINE}" stroke-width="2"/>'
+                   f'{mark_text(marks[power], x + 20, y + 20, (20, 16), colours[power])}'
                    f'<text x="{x + 50:g}" y="{y + 34:g}" font-size="36" fill="{TEXT}">'
                    f'{counts[power]}</text>'
                    f'<text x="{x:g}" y="{y + 66:g}" font-size="21" fill="{TEXT}">'

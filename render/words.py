@@ -56,3 +56,13 @@ def words_for(language: str | None) -> MapWords:
     except KeyError:
         raise ValueError(f"unknown map language {language!r}: choose one of "
                          f"{', '.join(sorted(WORDS))}") from None
+
+
+def power_marks(words: MapWords) -> dict[Power, str]:
+    """The mark on each power's units and in its legend swatch: the first letter of its name in
+    the map's language, or its first two letters where two names share the first (Italian
+    *Inghilterra* "In" and *Italia* "It")."""
+    firsts = [name[0].upper() for name in words.powers.values()]
+    return {power: name[0].upper() if firsts.count(name[0].upper()) == 1
+            else name[0].upper() + name[1].lower()
+            for power, name in words.powers.items()}

@@ -54,7 +54,8 @@ class Announcing(FaultBoundary):
                     and self._retry_after.get(phase_id, now) <= now:
                 await self.announce(phase_id, take_over=take_over)
 
-    async def phase_report_of(self, phase_id: int, *, with_image: bool) -> PhaseReport:
+    async def phase_report_of(self, phase_id: int, *, with_image: bool,
+                              size: str = "normal") -> PhaseReport:
         async with self.db.read() as conn:
             phase = await phases.get(conn, phase_id)
             game = await self.game_or_fail(conn, phase.game_id)
@@ -90,7 +91,7 @@ class Announcing(FaultBoundary):
                 image = await self.map_image(
                     game, phase, results=engine_results(rows, phase.position.phase.kind),
                     civil_disorder=tuple(disorder),
-                    after=position_after(phase, after) if after else None)
+                    after=position_after(phase, after) if after else None, size=size)
             except Exception:
                 log.exception("the map of phase %s could not be drawn: posted without it",
                               phase_id)

@@ -157,12 +157,18 @@ class ServiceBase:
             self._pool = None
             pool.shutdown(wait=False, cancel_futures=True)
 
-    async def map_image(self, game: Game, phase: PhaseRow, **kwargs: Any) -> MapImage:
-        """A phase's map in the game's language (and colours)."""
+    async def map_image(self, game: Game, phase: PhaseRow, size: str = "normal",
+                        **kwargs: Any) -> MapImage:
+        """A phase's map in the game's language (and colours); `size` "large": 1440 px wide
+        (the renderer is given `size` only then, so a renderer without it still draws the
+        posted maps)."""
+        if size != "normal":
+            kwargs["size"] = size
         png = await self.render(phase.position, game_name=game.name,
                                 language=game.settings.language or "en",
                                 palette=game.settings.palette, **kwargs)
-        return MapImage(phase.name, png, f"game-{game.id}-{phase.name}.png")
+        suffix = "" if size == "normal" else f"-{size}"
+        return MapImage(phase.name, png, f"game-{game.id}-{phase.name}{suffix}.png")
 
     async def post(self, game: Game, key: str, text: str, *, ping: bool = False,
                    image: MapImage | None = None, **params: Any) -> None:

@@ -29,9 +29,10 @@ def default_renderer() -> Renderer:
 def stand_in_png(position: Position, *, results: Iterable = (), orders: Iterable = (),
                  game_name: str = "", civil_disorder: Iterable[Power] = (),
                  language: str = "en", palette: str = "standard",
-                 after: Position | None = None) -> bytes:
+                 after: Position | None = None, size: str = "normal") -> bytes:
     """A 360x220 card: name, phase, centres per power, "map stand-in". Not a map. Takes the
-    keywords of `render.render_png`; the counts are those of `after` when it is given."""
+    keywords of `render.render_png` (`size` too, with no effect); the counts are those of
+    `after` when it is given."""
     counts = (after or position).center_counts()
     disorder = set(civil_disorder)
     rows = [f'<text x="16" y="{92 + 16 * i}" font-size="13">{escape(p.value)}: {counts[p]}'

@@ -288,8 +288,9 @@ class OrderingMixin(ServiceCore):
             await self.tell(user, Message("draw.proposed", text, params))
         return len(players)
 
-    async def current_map(self, game_id: int) -> MapImage:
-        """The map of the open phase (or the final position of a finished game)."""
+    async def current_map(self, game_id: int, size: str = "normal") -> MapImage:
+        """The map of the open phase (or the final position of a finished game); `size`:
+        "normal" (720 px) or "large" (1440 px, `render.render_png`'s `size`)."""
         async with self.db.read() as conn:
             game = await self.game_or_fail(conn, game_id)
             latest = await phases.latest(conn, game_id)
@@ -297,9 +298,9 @@ class OrderingMixin(ServiceCore):
             raise InvalidRequest("game.not_started", f"{game.name} has not started",
                                  game=game.name)
         if latest.status == "done":
-            report = await self.phase_report_of(latest.id, with_image=True)
+            report = await self.phase_report_of(latest.id, with_image=True, size=size)
             return report.image
-        return await self.map_image(game, latest)
+        return await self.map_image(game, latest, size=size)
 
     async def preview_map(self, game_id: int, user_id: int) -> MapImage:
         """The open phase with the user's own current orders drawn (seen only by them)."""

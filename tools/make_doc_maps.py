@@ -9,6 +9,8 @@
 - `docs/map_midgame_after.png`: the same movement phase as the new position with its results,
   in Italian (`after=`, `language="it"`);
 - `docs/map_midgame_colourblind.png`: the movement phase in the colour-blind palette;
+- `docs/map_midgame_large.png`: the movement phase as the large map (1440 px), in Dutch, and
+  `docs/map_midgame_400.png` the posted map scaled to 400 px wide, as Discord previews it;
 - `docs/map_chart.png`: that game's supply centres per year, in Dutch;
 - `docs/map_replay.gif`: that game's first two years as an animated image.
 """
@@ -16,9 +18,12 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from pathlib import Path
+
+from PIL import Image
 
 from bench.engine import MILA_RULES, OPENING
 from engine import Position, adjudicate
@@ -57,7 +62,14 @@ def main(argv: list[str] | None = None) -> int:
         drawn = dict(results=result.results, game_name=name,
                      civil_disorder=result.civil_disorder)
         if phase["phase"] == MOVEMENT:
-            (args.out / "map_midgame.png").write_bytes(render_png(position, **drawn))
+            posted = render_png(position, **drawn)
+            (args.out / "map_midgame.png").write_bytes(posted)
+            (args.out / "map_midgame_large.png").write_bytes(
+                render_png(position, language="nl", size="large", **drawn))
+            with Image.open(io.BytesIO(posted)) as image:
+                image.convert("RGB").resize((400, round(image.height * 400 / image.width)),
+                                            Image.Resampling.LANCZOS).save(
+                    args.out / "map_midgame_400.png", optimize=True)
             (args.out / "map_midgame_colourblind.png").write_bytes(
                 render_png(position, palette="colourblind", **drawn))
             (args.out / "map_midgame_after.png").write_bytes(render_png(

@@ -77,13 +77,14 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
                     file=discord.File(io.BytesIO(image.png), filename=image.filename))
 
     @app_commands.command(name="map", description="The map of the game as it stands")
-    @app_commands.describe(game=GAME)
+    @app_commands.describe(game=GAME, large="The larger image, 1440 px wide, to zoom into")
     @app_commands.autocomplete(game=game_autocomplete(include_finished=True))
-    async def map(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def map(self, interaction: discord.Interaction, game: int | None = None,
+                  large: bool = False) -> None:
         view = await resolve_game(self.bot, interaction, game, include_finished=True)
         lang = await public_language(self.bot, interaction, view)   # said in public
         await interaction.response.defer(thinking=True)
-        image = await self.bot.service.current_map(view.id)
+        image = await self.bot.service.current_map(view.id, "large" if large else "normal")
         await reply(interaction, tr(lang, "map.current", game=view.name,
                                     phase=phase_label(lang, image.phase)), ephemeral=False,
                     file=discord.File(io.BytesIO(image.png), filename=image.filename))

@@ -63,6 +63,12 @@ async def test_private_commands_show_only_ones_own_orders(fake_discord, tmp_path
         assert "withdrawn" in cleared.content and "`F LON - NTH`" not in cleared.content
         shown_map = await table.run("game", "map", user=users["Austria"])
         assert not shown_map.ephemeral and shown_map.message.files[0][1].startswith(PNG)
+        large = await table.run("game", "map", user=users["Austria"],
+                                options={"large": True})
+        name, png = large.message.files[0]
+        assert png.startswith(PNG) and name.endswith("-large.png")
+        assert int.from_bytes(png[16:20], "big") == 1440          # the PNG's width
+        assert int.from_bytes(shown_map.message.files[0][1][16:20], "big") == 720
 
 
 async def test_history_shows_an_earlier_phase_with_its_map(fake_discord, tmp_path):

@@ -1,6 +1,8 @@
 """Draw the reference pictures of the cases of tests/render/cases.py, with the colour-blind
 palette: `reference/<name>.png`, the whole SVG rasterised by resvg (an independent drawing), and
-`reference/drawn/<name>.png`, the maps as `render_png` draws them.
+`reference/drawn/<name>.png`, the maps as `render_png` draws them; for the opening and the
+mid-game also the large map (1440 px, `size="large"`): `reference/large/<name>.png` (resvg) and
+`reference/drawn/large/<name>.png`.
 
     python -m tests.render.make_references
 
@@ -12,15 +14,24 @@ from __future__ import annotations
 from pathlib import Path
 
 from render import render_png
+from render.geometry import standard_geometry
 from render.raster import svg_to_png
-from render.svg import render_svg
+from render.svg import SIZES, render_svg, svg_header
 from tests.render.cases import cases
 
 REFERENCE = Path(__file__).parent / "reference"
+LARGE_CASES = ("opening", "midgame")
+
+
+def large_svg(svg: str) -> str:
+    """The SVG of a map drawn as the large one: the same view box, twice the pixels."""
+    geometry = standard_geometry()
+    return svg.replace(svg_header(geometry), svg_header(geometry, SIZES["large"]), 1)
 
 
 def main() -> None:
-    (REFERENCE / "drawn").mkdir(parents=True, exist_ok=True)
+    (REFERENCE / "drawn" / "large").mkdir(parents=True, exist_ok=True)
+    (REFERENCE / "large").mkdir(parents=True, exist_ok=True)
     for name, kwargs in cases().items():
         kwargs = dict(kwargs)
         position = kwargs.pop("position")
@@ -29,6 +40,11 @@ def main() -> None:
         drawn = render_png(position, palette="colourblind", **kwargs)
         (REFERENCE / "drawn" / f"{name}.png").write_bytes(drawn)
         print(f"{name}.png: {len(png):,} bytes (resvg), {len(drawn):,} bytes (drawn)")
+        if name in LARGE_CASES:
+            svg = large_svg(render_svg(position, palette="colourblind", **kwargs))
+            (REFERENCE / "large" / f"{name}.png").write_bytes(svg_to_png(svg))
+            (REFERENCE / "drawn" / "large" / f"{name}.png").write_bytes(
+                render_png(position, palette="colourblind", size="large", **kwargs))
 
 
 if __name__ == "__main__":

@@ -22,7 +22,8 @@ def legend_counts(root: ET.Element) -> dict[str, str]:
     out = {}
     for group in root.iter(f"{SVG}g"):
         if group.get("class") == "power":
-            out[group.get("id").removeprefix("legend-")] = group.findall(f"{SVG}text")[0].text
+            texts = [t for t in group.findall(f"{SVG}text") if t.get("class") != "mark"]
+            out[group.get("id").removeprefix("legend-")] = texts[0].text
     return out
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from engine import standard_board
 from render.geometry import read_map_data
-from render.units import UNIT_RADIUS
+from render.units import _HULL, _S, _SAILS, UNIT_RADIUS
 from tests.render.map_borders import drawn_borders, inside
 
 # Pairs that may differ between the drawing and the engine, each with its reason. None are
@@ -108,11 +108,30 @@ def test_the_frame_holds_every_outline(data):
 
 
 def test_supply_centre_markers_are_clear_of_the_units_standing_in_their_province(data):
-    # A unit icon reaches UNIT_RADIUS from its anchor (a fleet's hull a little wider), a
-    # marker 8 units from its centre: keep a gap so that neither hides the other.
-    clearance = UNIT_RADIUS * 1.3 + 8 + 3
+    # An army is a disc of UNIT_RADIUS, a fleet a hull with sails (render/units.py), each with
+    # a 1.5-unit outline; a marker reaches 9.25 units from its centre: they must not touch, so that
+    # neither hides the other.
+    fleet = [(x * _S, y * _S) for x, y in _HULL]
+    sails = [[(x * _S, y * _S) for x, y in sail] for sail in _SAILS]
+    reach = 8 + 1.25 + 1.5 + 0.5
     for pid, p in data["provinces"].items():
         if not p.get("center"):
             continue
         for where in [p["anchor"], *p["coasts"].values()]:
-            assert math.dist(where, p["center"]) >= clearance, pid
+            dx, dy = p["center"][0] - where[0], p["center"][1] - where[1]
+            assert math.hypot(dx, dy) >= UNIT_RADIUS + reach, pid
+            for shape in (fleet, *sails):
+                assert _to_polygon((dx, dy), shape) >= reach, pid
+
+
+def _to_polygon(point, corners) -> float:
+    """Distance from `point` to a convex polygon's outline (0 inside)."""
+    x, y = point
+    signs = []
+    best = math.inf
+    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1], strict=True):
+        signs.append((x2 - x1) * (y - y1) - (y2 - y1) * (x - x1) > 0)
+        ex, ey = x2 - x1, y2 - y1
+        t = max(0.0, min(1.0, ((x - x1) * ex + (y - y1) * ey) / (ex * ex + ey * ey)))
+        best = min(best, math.dist(point, (x1 + t * ex, y1 + t * ey)))
+    return 0.0 if all(signs) or not any(signs) else best

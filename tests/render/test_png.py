@@ -13,6 +13,7 @@ from engine import Position, Power, adjudicate
 from engine.vocabulary import Unit, UnitType
 from render import render_png
 from render.geometry import read_map_data, standard_geometry
+from render.labels import label_points
 from render.palette import IMPASSABLE, NEUTRAL_LAND, POWER_COLOURS, POWER_FILLS, SEA
 from render.svg import LEGEND_HEIGHT, OUTPUT_WIDTH
 from tests.render.map_borders import inside
@@ -33,8 +34,8 @@ def open_spot(pid: str) -> tuple[float, float]:
     data = read_map_data()["provinces"][pid]
     rings = data["outline"]
     # What else is drawn in a province, and how far it reaches: unit, label, centre marker.
-    busy = [(data["anchor"], 20), (data["label"], 18),
-            *((xy, 20) for xy in data["coasts"].values())]
+    busy = [(data["anchor"], 24), (label_points()[pid], 36),
+            *((xy, 24) for xy in data["coasts"].values())]
     if data.get("center"):
         busy.append((data["center"], 12))
     xs, ys = rings[0][0::2], rings[0][1::2]
@@ -100,17 +101,19 @@ def test_neutral_land_and_the_sea_and_switzerland_have_their_own_colours(opening
                                             ("smy", Power.TURKEY), ("lvp", Power.ENGLAND)])
 def test_an_army_is_drawn_at_its_anchor_in_its_powers_colour(opening, location, power):
     x, y = standard_geometry().anchor(location)
-    # Below the star, inside the disc: the power's own colour.
-    assert close(at(opening, (x, y + 11)), POWER_COLOURS[power], 12), location
-    # The star at the centre is white.
-    assert close(at(opening, (x, y)), "#FFFFFF", 40), location
+    # Below the power's letter, inside the disc: the power's own colour.
+    assert close(at(opening, (x, y + 15)), POWER_COLOURS[power], 12), location
+    # Left of the letter too, and outside the disc none of it.
+    assert close(at(opening, (x - 13, y)), POWER_COLOURS[power], 12), location
+    assert not close(at(opening, (x, y + 26)), POWER_COLOURS[power], 12), location
 
 
 def test_a_fleet_is_drawn_at_its_coast_anchor(opening):
     x, y = standard_geometry().anchor("stp/sc")
-    assert close(at(opening, (x, y + 6)), POWER_COLOURS[Power.RUSSIA], 12)
+    # the hull, beside the power's letter
+    assert close(at(opening, (x - 17, y + 6)), POWER_COLOURS[Power.RUSSIA], 12)
     nx, ny = standard_geometry().anchor("stp/nc")
-    assert not close(at(opening, (nx, ny + 6)), POWER_COLOURS[Power.RUSSIA], 12)
+    assert not close(at(opening, (nx - 17, ny + 6)), POWER_COLOURS[Power.RUSSIA], 12)
 
 
 def test_a_unit_moved_elsewhere_leaves_its_province_colour_and_shows_at_the_new_anchor():
@@ -130,6 +133,24 @@ def test_the_legend_swatches_show_each_powers_land_and_units_colours(opening):
     slot = geometry.width / 7
     for i, power in enumerate(Power):
         corner = (i * slot + 10 + 6, geometry.height + 62 + 6)  # clear of the sommossa slash
-        token = (i * slot + 10 + 14, geometry.height + 62 + 14)   # inside it, off the slash
+        token = (i * slot + 10 + 20, geometry.height + 62 + 32)   # below its mark, off the slash
         assert close(at(opening, corner), POWER_FILLS[power], 8), power
         assert close(at(opening, token), POWER_COLOURS[power], 8), power
+
+
+def test_the_large_map_is_twice_as_wide_and_shows_the_same_picture(opening):
+    position = Position.initial()
+    result = adjudicate(position, {"France": ["A PAR - BUR"], "Germany": ["A MUN - BUR"]},
+                        "2023")
+    large = read_png(render_png(position, results=result.results, game_name="Test",
+                                civil_disorder={Power.ITALY}, size="large"))
+    assert (large.width, large.height) == (2 * opening.width, 2 * opening.height)
+    x, y = standard_geometry().anchor("par")
+    scale = 2 * OUTPUT_WIDTH / standard_geometry().width
+    assert close(large.pixel(x * scale, (y + 15) * scale), POWER_COLOURS[Power.FRANCE], 12)
+    assert close(large.pixel(*(c * scale for c in open_spot("mos"))), POWER_FILLS[Power.RUSSIA])
+
+
+def test_an_unknown_size_is_refused_by_name():
+    with pytest.raises(ValueError, match="unknown map size 'huge'.*normal, large"):
+        render_png(Position.initial(), size="huge")

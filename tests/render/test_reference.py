@@ -8,10 +8,15 @@
 - `reference/<name>.png`: the whole SVG rasterised by resvg, an independent drawing of the same
   description. The overlay is anti-aliased by AGG (`aggdraw`) instead of resvg and the PNG is
   mapped onto 256 colours, so edges differ by a fraction of a pixel: mean absolute difference per
-  channel at most 1.5 levels of 255 (measured 1.0-1.2); at most 3 % of pixels with a channel
-  more than 16 off (1.5-2.3 %); on the map at most 500 pixels more than 64 off (130-311: the
-  dots of dotted lines and the ends of dashes); in the legend at most 2.5 % (1.5-2.2 %).
-  A unit or order in another place, or in another colour, breaks these.
+  channel at most 1.5 levels of 255 (measured 1.1-1.3); at most 3 % of pixels with a channel
+  more than 16 off (1.6-2.4 %); on the map at most 750 pixels more than 64 off (230-560: the
+  dots of dotted lines, the ends of dashes, and each unit's letter, which two text rasterisers
+  place a fraction of a pixel apart; the mid-game with 34 letters had 930 with one order left
+  out); in the legend at most 3 % (1.7-2.5 %, the swatches' letters). A unit or order in
+  another place, or in another colour, breaks these.
+- The large map (1440 px, `size="large"`) of the opening and the mid-game against
+  `reference/drawn/large/` and `reference/large/`: the same tolerances, the map's pixel counts
+  four times as many (four times the pixels; against resvg at most 2,400, measured 890-1,280).
 """
 
 from __future__ import annotations
@@ -25,8 +30,9 @@ from PIL import Image
 
 from render import render_png
 from render.geometry import standard_geometry
-from render.svg import OUTPUT_WIDTH
+from render.svg import OUTPUT_WIDTH, SIZES
 from tests.render.cases import cases
+from tests.render.make_references import LARGE_CASES
 
 REFERENCE = Path(__file__).parent / "reference"
 DRAWN = REFERENCE / "drawn"
@@ -37,14 +43,16 @@ def pixels(png: bytes) -> np.ndarray:
         return np.asarray(image.convert("RGB")).astype(np.int16)
 
 
-def difference(png: bytes, reference: bytes) -> tuple[float, float, int, float]:
+def difference(png: bytes, reference: bytes, width: int = OUTPUT_WIDTH
+               ) -> tuple[float, float, int, float]:
     """Mean absolute difference per channel; the share of pixels off by more than 16 in some
     channel; the pixels of the map off by more than 64, and the share of the legend's."""
     a, b = pixels(png), pixels(reference)
     assert a.shape == b.shape
+    assert a.shape[1] == width
     off = np.abs(a - b)
     worst = off.max(axis=2)
-    top = round(standard_geometry().height * OUTPUT_WIDTH / standard_geometry().width)
+    top = round(standard_geometry().height * width / standard_geometry().width)
     return (float(off.mean()), float((worst > 16).mean()), int((worst[:top] > 64).sum()),
             float((worst[top:] > 64).mean()))
 
@@ -70,8 +78,29 @@ def test_the_map_is_the_resvg_picture_within_the_tolerance(name):
         drawn(name), (REFERENCE / f"{name}.png").read_bytes())
     assert mad <= 1.5, f"{name}: mean difference {mad:.2f}"
     assert over_16 <= 0.03, f"{name}: {over_16:.2%} of pixels off by more than 16"
-    assert map_over_64 <= 500, f"{name}: {map_over_64} map pixels off by more than 64"
-    assert legend_over_64 <= 0.025, f"{name}: {legend_over_64:.2%} of the legend off by >64"
+    assert map_over_64 <= 750, f"{name}: {map_over_64} map pixels off by more than 64"
+    assert legend_over_64 <= 0.03, f"{name}: {legend_over_64:.2%} of the legend off by >64"
+
+
+@pytest.mark.parametrize("name", LARGE_CASES)
+def test_the_large_map_is_the_picture_drawn_last_time(name):
+    mad, _over_16, map_over_64, legend_over_64 = difference(
+        drawn(name, size="large"), (DRAWN / "large" / f"{name}.png").read_bytes(),
+        SIZES["large"])
+    assert mad <= 0.3, f"{name}: mean difference {mad:.2f}"
+    assert map_over_64 <= 80, f"{name}: {map_over_64} map pixels off by more than 64"
+    assert legend_over_64 <= 0.002, f"{name}: {legend_over_64:.2%} of the legend off by >64"
+
+
+@pytest.mark.parametrize("name", LARGE_CASES)
+def test_the_large_map_is_the_resvg_picture_within_the_tolerance(name):
+    mad, over_16, map_over_64, legend_over_64 = difference(
+        drawn(name, size="large"), (REFERENCE / "large" / f"{name}.png").read_bytes(),
+        SIZES["large"])
+    assert mad <= 1.5, f"{name}: mean difference {mad:.2f}"
+    assert over_16 <= 0.03, f"{name}: {over_16:.2%} of pixels off by more than 16"
+    assert map_over_64 <= 2400, f"{name}: {map_over_64} map pixels off by more than 64"
+    assert legend_over_64 <= 0.03, f"{name}: {legend_over_64:.2%} of the legend off by >64"
 
 
 @pytest.mark.parametrize("left_out", [0, 25])
@@ -90,7 +119,7 @@ def test_a_unit_in_another_colour_breaks_the_resvg_comparison():
         render_png(cases()["midgame"]["position"], results=cases()["midgame"]["results"],
                    palette="standard"),
         (REFERENCE / "midgame.png").read_bytes())
-    assert map_over_64 > 500
+    assert map_over_64 > 750
 
 
 def test_a_full_mid_game_map_is_at_most_80_kilobytes():

@@ -10,7 +10,9 @@ import pytest
 from engine import Position, Power
 from engine.vocabulary import Phase, PhaseKind, Season
 from render import render_png, render_svg
-from render.words import WORDS
+from render.palette import palette_named
+from render.units import ink
+from render.words import WORDS, power_marks
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -68,3 +70,50 @@ def test_the_png_legend_changes_with_the_language():
     italian = render_png(fall_retreats(), language="it")
     assert english != italian
     assert english[:8] == italian[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("language", sorted(WORDS))
+def test_each_powers_mark_is_unique_in_its_language_and_starts_its_name(language):
+    marks = power_marks(WORDS[language])
+    assert len(set(marks.values())) == len(Power)
+    for power, mark in marks.items():
+        assert WORDS[language].powers[power].lower().startswith(mark.lower())
+        assert 1 <= len(mark) <= 2
+
+
+def test_italian_tells_inghilterra_from_italia_with_two_letters():
+    marks = power_marks(WORDS["it"])
+    assert (marks[Power.ENGLAND], marks[Power.ITALY]) == ("In", "It")
+    assert marks[Power.AUSTRIA] == "A"
+    assert power_marks(WORDS["nl"])[Power.AUSTRIA] == "O"      # Oostenrijk
+    assert power_marks(WORDS["nl"])[Power.GERMANY] == "D"      # Duitsland
+
+
+@pytest.mark.parametrize("language", sorted(WORDS))
+def test_every_unit_and_legend_swatch_carries_its_powers_mark(language):
+    root = ET.fromstring(render_svg(Position.initial(), language=language))
+    marks = power_marks(WORDS[language])
+    units = root.find(f".//{SVG}g[@class='units']")
+    drawn = {g.get("id"): "".join(g.find(f"{SVG}text[@class='mark']").itertext())
+             for g in units}
+    assert len(drawn) == 22
+    assert drawn["unit-lon"] == marks[Power.ENGLAND]          # a fleet
+    assert drawn["unit-rom"] == marks[Power.ITALY]            # an army
+    assert drawn["unit-vie"] == marks[Power.AUSTRIA]
+    legend = {g.get("id"): "".join(g.find(f"{SVG}text[@class='mark']").itertext())
+              for g in root.iter(f"{SVG}g") if g.get("class") == "power"}
+    assert legend == {f"legend-{p.value.lower()}": marks[p] for p in Power}
+
+
+@pytest.mark.parametrize("palette", ["standard", "colourblind"])
+def test_each_mark_stands_out_from_its_units_colour(palette):
+    """The mark's ink against the unit's colour: a contrast ratio of at least 3 (WCAG's for
+    large bold type), in both palettes."""
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    for power, colour in palette_named(palette).colours.items():
+        a, b = sorted((luminance(colour), luminance(ink(colour))))
+        assert (b + 0.05) / (a + 0.05) >= 3.0, (palette, power, colour, ink(colour))

@@ -33,3 +33,19 @@ async def test_a_game_without_a_language_draws_its_maps_in_english(service, rend
     game = await start_game(service)
     await service.current_map(game.id)
     assert renderer.calls[-1]["language"] == "en"
+
+
+async def test_the_large_map_is_asked_of_the_renderer_only_when_wanted(service, renderer):
+    """`/game map large:` asks for the 1440 px map, of the open phase and of a phase done;
+    the posted maps never pass `size`, so a renderer without it still draws them."""
+    game = await start_game(service, language="nl")
+    image = await service.current_map(game.id, "large")
+    assert renderer.calls[-1]["size"] == "large"
+    assert image.filename.endswith("-large.png")
+    normal = await service.current_map(game.id)
+    assert "size" not in renderer.calls[-1] and not normal.filename.endswith("-large.png")
+    await service.process_now(game.id, MODERATOR)
+    assert all("size" not in c for c in renderer.calls[2:])
+    await service.current_map(game.id, "large")
+    assert renderer.calls[-1]["size"] == "large"
+    assert renderer.calls[-1]["language"] == "nl"
