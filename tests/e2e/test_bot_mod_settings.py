@@ -156,5 +156,5 @@ async def test_an_italian_moderator_deletes_concedes_and_reads_settings(fake_dis
         done = await confirm(table, mara, asked)
         assert "è finita per concessione" in done.content
         final = await announced(table, "le altre potenze concedono la vittoria a Russia")
-        assert "**Centri di rifornimento**" in final.content
+        assert "**Centri di approvvigionamento**" in final.content
         assert "finished" not in final.content and "concession" not in final.content
