@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.i18n import locale_dir
+from bot.i18n import locale_dir, tr
+from bot.messages import words
 from render.words import WORDS
+from tests.bot.test_no_english import PARAMS
 
 ROOT = Path(__file__).resolve().parents[2]
 _POWERS_IT = "Austria|Inghilterra|Francia|Germania|Italia|Russia|Turchia"
@@ -84,6 +86,21 @@ def test_the_check_sees_every_variant_it_bans():
     assert banned_in("nl", "de fase is beslist")
     assert banned_in("nl", "geen vloot heeft de order om haar te vervoeren")
     assert not banned_in("nl", "de fase is afgehandeld")
+
+
+# A preposition straight before a country's name needs the article in Italian ("le unità
+# dell'Italia", "per la Francia"): sentences with a power as a parameter are built without one.
+_BARE_PREPOSITION = re.compile(rf"\b(di|a|da|per|in|su|con) ({_POWERS_IT})\b")
+
+
+def test_italian_sentences_never_put_a_bare_preposition_before_a_power():
+    with (locale_dir() / "it" / "LC_MESSAGES" / "arbitro.po").open("rb") as handle:
+        keys = [m.id for m in read_po(handle) if m.id and m.context is None]
+    shown = words("it", PARAMS)
+    problems = [f"{key}: {text!r}" for key in keys
+                if _BARE_PREPOSITION.search(text := tr("it", key, **shown))]
+    assert not problems, "\n".join(problems)
+    assert _BARE_PREPOSITION.search("le unità di Italia")
 
 
 def test_the_map_and_chart_say_supply_centres_as_the_rulebook_does():
