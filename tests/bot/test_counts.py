@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import re
 import string
+from datetime import UTC, datetime
 
 import pytest
 
-from bot.formatting import still_owed
+from bot.formatting import status_text, still_owed
 from bot.i18n import LANGUAGES, counted_key, tr
 from bot.messages import words
+from engine.vocabulary import Power
+from service.models import GameSettings, GameView, SeatView
 from tests.bot.test_i18n import po_entries
 from tests.bot.test_no_english import LONG, PARAMS
 
@@ -127,3 +130,18 @@ def test_builds_still_owed_are_in_words(lang, one, two):
     # the service's "1 build" / "2 builds" never reaches an Italian or Dutch reader as such
     assert still_owed(lang, "1 build") == one
     assert still_owed(lang, "2 builds") == two
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("it", "1 centro, 1 unità", "2 centri, 2 unità"),
+    ("nl", "1 centrum, 1 eenheid", "2 centra, 2 eenheden"),
+    ("en", "1 centre, 1 unit", "2 centres, 2 units"),
+])
+def test_status_counts_each_powers_centres_and_units(lang, one, two):
+    seats = (SeatView(Power.TURKEY, 11, False, 1, 1, False, True, False),
+             SeatView(Power.ITALY, 12, False, 2, 2, False, True, False))
+    game = GameView(1, "Lepanto", 5, 6, 900, "active", GameSettings(), (11, 12), seats,
+                    "F1905M", datetime(2030, 5, 1, 18, tzinfo=UTC), None, None)
+    text = status_text(lang, game)
+    assert f"<@11> — {one}" in text and f"<@12> — {two}" in text
+    assert not disagreements(lang, text)
