@@ -11,10 +11,12 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.app import error_text
 from bot.formatting import status_text, still_owed
 from bot.i18n import LANGUAGES, counted_key, tr
 from bot.messages import words
 from engine.vocabulary import Power
+from service.errors import InvalidRequest
 from service.models import GameSettings, GameView, SeatView
 from tests.bot.test_i18n import po_entries
 from tests.bot.test_no_english import LONG, PARAMS
@@ -145,3 +147,15 @@ def test_status_counts_each_powers_centres_and_units(lang, one, two):
     text = status_text(lang, game)
     assert f"<@11> — {one}" in text and f"<@12> — {two}" in text
     assert not disagreements(lang, text)
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("it", "Non esiste una configurazione per 1 partecipante (da 2 a 7)."),
+    ("nl", "Er is geen opstelling voor 1 speler (2 tot 7)."),
+    ("en", "There is no set-up for 1 player (2 to 7)."),
+])
+def test_a_service_error_with_a_count_agrees_too(lang, text):
+    # the service raises with `count`; the bot's error_text picks the form from it
+    with pytest.raises(InvalidRequest) as caught:
+        GameSettings(players=1).validate()
+    assert error_text(lang, caught.value) == text
