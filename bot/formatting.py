@@ -313,8 +313,9 @@ def power_status_text(lang: str, orders: Any) -> str:
     body += [f"• `{o}`" for o in orders.orders] or [tr(lang, "orders.none_yet")]
     surplus = getattr(orders, "surplus", ())
     if surplus:
-        body.append("⚠️ " + tr(lang, "orders.surplus_builds", given=owed.get("builds", 0)
-                               + len(surplus), allowed=owed.get("builds", 0),
+        given = owed.get("builds", 0) + len(surplus)
+        body.append("⚠️ " + tr(lang, "orders.surplus_builds", given=given, count=given,
+                               allowed=owed.get("builds", 0),
                                orders=", ".join(f"`{o}`" for o in surplus)))
     if orders.missing:
         body.append(tr(lang, "orders.missing", units=", ".join(
@@ -324,6 +325,14 @@ def power_status_text(lang: str, orders: Any) -> str:
     else:
         body.append(tr(lang, "orders.all_given"))
     return "\n".join([head, *body])
+
+
+def for_phase(key: str, phase: str | None) -> str:
+    """`key` for a movement phase, `key_retreats` or `key_adjustments` for the others (what
+    happens to what has no order differs: units hold, dislodged units are disbanded, builds
+    are waived)."""
+    kind = str(phase or "")[-1:]
+    return {"R": f"{key}_retreats", "A": f"{key}_adjustments"}.get(kind, key)
 
 
 def still_owed(lang: str, item: str) -> str:
@@ -369,7 +378,8 @@ def status_text(lang: str, game: Any, now: datetime | None = None) -> str:
         if getattr(seat, "unreachable", None):
             extra += " — 📵 " + tr(lang, f"status.unreachable.{seat.unreachable}")
         lines.append(tr(lang, "status.seat", state=state, power=power_name(lang, seat.power),
-                        player=who, centers=seat.centers, units=seat.units) + extra)
+                        player=who, centers=trn(lang, "count.centres", seat.centers),
+                        units=trn(lang, "count.units", seat.units)) + extra)
     if game.seats and game.status != "finished":
         lines.append(tr(lang, "status.legend"))
     if game.status == "finished":          # how and when it ended, where to see it

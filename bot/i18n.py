@@ -5,8 +5,10 @@ Every text the bot writes has a key (`"game.joined"`, the service's `"orders.pha
 Italian and Dutch, with `{name}` placeholders for the parameters. The `.mo` files next to them
 are what is loaded; rebuild them with `pybabel compile -d bot/locales -D arbitro` after editing.
 
-A text with a count has an entry per plural form (`trn`: `key`, `key_plural`), chosen by
-the catalogue's own `Plural-Forms` rule, as ngettext chooses.
+A text with a count has an entry per plural form (`key`, `key_plural`), chosen by the
+catalogue's own `Plural-Forms` rule, as ngettext chooses, and may have a `key_zero` for the
+natural wording of none ("nobody has joined yet"). Any `tr` given an integer `count` takes the
+form that agrees with it (so the service's texts agree too); `trn` names the count first.
 
 A key missing from a catalogue falls back to English, then to the text the caller supplies
 (the service's own English `text`), so a new service message is never lost, only untranslated.
@@ -63,6 +65,9 @@ def has(lang: str, key: str) -> bool:
 def tr(lang: str, key: str, /, fallback: str | None = None, **params: Any) -> str:
     """The text of `key` in `lang` with `params` filled in."""
     lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    count = params.get("count")
+    if isinstance(count, int) and not isinstance(count, bool):
+        key = counted_key(lang, key, count)
     text = catalogue(lang).gettext(key)
     if text == key:
         text = catalogue(DEFAULT_LANGUAGE).gettext(key)
@@ -80,9 +85,23 @@ def plural_key(lang: str, key: str, count: int) -> str:
     return key if form == 0 else f"{key}_plural" + (str(form) if form > 1 else "")
 
 
+_FORMS = ("_plural", "_zero")
+
+
+def counted_key(lang: str, key: str, count: int) -> str:
+    """The entry of `key` that agrees with `count`: `key_zero` for 0 where the catalogues
+    have one, else the plural form (`plural_key`) where they have it, else `key` itself."""
+    if key.endswith(_FORMS) or not has(lang, key):
+        return key
+    if count == 0 and has(lang, f"{key}_zero"):
+        return f"{key}_zero"
+    form = plural_key(lang, key, count)
+    return form if has(lang, form) else key
+
+
 def trn(lang: str, key: str, count: int, /, fallback: str | None = None, **params: Any) -> str:
     """`tr` of the form of `key` that agrees with `count` (passed as `{count}`)."""
-    return tr(lang, plural_key(lang, key, count), fallback, count=count, **params)
+    return tr(lang, key, fallback, count=count, **params)
 
 
 def fill(template: str, params: Mapping[str, Any]) -> str:

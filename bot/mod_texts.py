@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.formatting import centres_block, power_name
+from bot.formatting import centres_block, power_name, still_owed
 from bot.i18n import LANGUAGES, has, tr
 from bot.messages import duration, words
 from grammar.lexicon import fold
@@ -151,7 +151,7 @@ def owing_text(lang: str, owing: list[Any]) -> str:
     lines = []
     for item in owing:
         who = f"<@{item.user_id}>" if item.user_id else tr(lang, "status.vacant")
-        units = ", ".join(f"`{u}`" for u in item.units)
+        units = ", ".join(still_owed(lang, u) for u in item.units)
         lines.append(f"• **{power_name(lang, item.power)}** ({who}): {units}")
     return "\n".join(lines)
 

@@ -95,8 +95,9 @@ def claim_record(lang: str, params: Mapping[str, Any]) -> str:
     if params.get("on_time") is None:
         return tr(lang, "seat.claim_no_record")
     return tr(lang, "seat.claim_record", percent=params["on_time"],
-              missed=params.get("missed", 0), finished=params.get("finished", 0),
-              abandoned=params.get("abandoned", 0))
+              missed=trn(lang, "count.phases_missed", params.get("missed", 0)),
+              finished=trn(lang, "count.games_finished", params.get("finished", 0)),
+              abandoned=trn(lang, "count.seats_left", params.get("abandoned", 0)))
 
 
 def _powers(lang: str, values: Any) -> str:

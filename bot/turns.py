@@ -64,15 +64,13 @@ def duty_line(lang: str, duty: Mapping[str, Any]) -> str:
                             options=", ".join(place(lang, o) for o in d["options"]))
                          for d in duty["dislodged"])
     if duty.get("builds"):
-        key = "turn.build_one" if duty["builds"] == 1 else "turn.builds"
-        text = tr(lang, key, power=power, count=duty["builds"],
-                  sites=", ".join(place(lang, s) for s in duty.get("sites", ())))
+        text = trn(lang, "turn.builds", duty["builds"], power=power,
+                   sites=", ".join(place(lang, s) for s in duty.get("sites", ())))
         if duty.get("centres_over"):
             text += " " + tr(lang, "turn.builds_over", count=duty["centres_over"])
         return text
     if duty.get("removals") and duty.get("forced"):
         return trn(lang, "turn.removals_forced", duty["removals"], power=power)
     if duty.get("removals"):
-        key = "turn.removal_one" if duty["removals"] == 1 else "turn.removals"
-        return tr(lang, key, power=power, count=duty["removals"])
+        return trn(lang, "turn.removals", duty["removals"], power=power)
     return tr(lang, "turn.nothing", power=power)

@@ -36,7 +36,7 @@ WORDS: dict[str, MapWords] = {
         {Power.AUSTRIA: "Austria", Power.ENGLAND: "Inghilterra", Power.FRANCE: "Francia",
          Power.GERMANY: "Germania", Power.ITALY: "Italia", Power.RUSSIA: "Russia",
          Power.TURKEY: "Turchia"},
-        "sommossa", "{phase}: risultati", "centri di rifornimento", "anno"),
+        "sommossa", "{phase}: risultati", "centri di approvvigionamento", "anno"),
     "nl": MapWords(
         {Season.SPRING: "Voorjaar", Season.FALL: "Najaar", Season.WINTER: "Winter"},
         {PhaseKind.MOVEMENT: "Bewegingen", PhaseKind.RETREAT: "Terugtochten",

@@ -59,7 +59,8 @@ class Absences(Area):
             if taken + wanted > cap:
                 raise InvalidRequest("absence.over_cap", f"that is {wanted} days; you have "
                                      f"{cap - taken} of {cap} left in {game.name}",
-                                     game=game.name, days=wanted, left=cap - taken, cap=cap)
+                                     game=game.name, days=wanted, left=cap - taken, cap=cap,
+                                     count=wanted)
             absence_id = await absences.insert(conn, game_id, user_id, to_ts(starts),
                                                to_ts(ends), to_ts(now))
             moved = await self._move_open_deadline(conn, game, absence_id, starts, ends)

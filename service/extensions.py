@@ -71,7 +71,8 @@ class Extensions(Area):
             if theirs >= settings.extensions_per_player:
                 raise InvalidRequest("extension.player_cap", f"you had your "
                                      f"{settings.extensions_per_player} extension(s) in this "
-                                     "game", cap=settings.extensions_per_player)
+                                     "game", cap=settings.extensions_per_player,
+                                     count=settings.extensions_per_player)
             ext_id = await extensions.insert(conn, game_id, phase.id, user_id,
                                              length.total_seconds(), reason, now)
             voters = await self._voters(conn, game, user_id)

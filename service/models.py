@@ -90,7 +90,8 @@ class GameSettings:
         try:
             setup = self.setup
         except ValueError as exc:
-            raise InvalidRequest("settings.bad_players", str(exc), players=self.players) from None
+            raise InvalidRequest("settings.bad_players", str(exc), players=self.players,
+                                 count=self.players) from None
         for name in ("movement_deadline", "retreat_deadline", "adjustment_deadline"):
             if getattr(self, name) <= timedelta(0):
                 raise InvalidRequest("settings.bad_deadline", f"{name} must be positive",

@@ -172,7 +172,8 @@ class Channels(commands.Cog):
         if plan.finished:
             lines.append(tr(lang, "channels.check_archived"))
         if plan.delete_after_days:
-            lines.append(tr(lang, "channels.check_delete_after", days=plan.delete_after_days))
+            lines.append(tr(lang, "channels.check_delete_after", days=plan.delete_after_days,
+                               count=plan.delete_after_days))
         lines.append(tr(lang, "channels.check_all_good") if not problems
                      else tr(lang, "channels.check_problems", count=problems))
         return "\n".join(lines)

@@ -21,7 +21,7 @@ from bot.choosing import (
 )
 from bot.cogs.schedules import schedule_summary
 from bot.confirm import Confirm, ask
-from bot.formatting import phase_label, power_name, timestamp
+from bot.formatting import for_phase, phase_label, power_name, timestamp
 from bot.i18n import language_of, tr
 from bot.mod_texts import (
     audit_text,
@@ -284,7 +284,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
             return
         text = "\n".join([tr(lang, "mod.process_missing", game=view.name,
                                phase=phase_label(lang, phase), count=len(owing)),
-                          owing_text(lang, owing), tr(lang, "mod.process_confirm")])
+                          owing_text(lang, owing),
+                          tr(lang, for_phase("mod.process_confirm", phase))])
         await ask(interaction, text,
                   Confirm(actor, lang, go, "mod.process_anyway", moderator=True))
 

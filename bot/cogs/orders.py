@@ -21,9 +21,11 @@ from bot.confirm import Confirm, ask
 from bot.draw_texts import vote_reply
 from bot.formatting import (
     clean,
+    for_phase,
     phase_label,
     power_name,
     power_status_text,
+    still_owed,
     submission_text,
 )
 from bot.guide import asks_for_help
@@ -252,8 +254,10 @@ class Votes(commands.Cog):
             await reply(interaction, await mark(interaction))
             return
         # units still without orders would hold: say which, and ask first
-        text = "\n".join([tr(lang, "ready.unordered", game=view.name), *(
-            f"• **{power_name(lang, p.power)}**: " + ", ".join(f"`{u}`" for u in p.missing)
+        text = "\n".join([tr(lang, for_phase("ready.unordered", unordered[0].phase),
+                              game=view.name), *(
+            f"• **{power_name(lang, p.power)}**: " + ", ".join(still_owed(lang, u)
+                                                              for u in p.missing)
             for p in unordered), tr(lang, "ready.confirm")])
         await ask(interaction, text, Confirm(user, lang, mark, "ready.anyway"))
 

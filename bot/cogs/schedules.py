@@ -54,7 +54,8 @@ class Schedules(commands.Cog):
         report = await self.bot.service.absences.declare(view.id, interaction.user.id, start,
                                                          end)
         text = tr(lang, "absence.recorded", game=report.game, start=timestamp(report.starts_at),
-                  end=timestamp(report.ends_at), left=report.days_left)
+                  end=timestamp(report.ends_at), left=report.days_left,
+                  count=report.days_left)
         if report.deadline is not None:
             text += "\n" + tr(lang, "mod.deadline_now", game=report.game,
                               deadline=timestamp(report.deadline))

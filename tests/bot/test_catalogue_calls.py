@@ -3,7 +3,7 @@ it uses the key: no `{placeholder}` is left unfilled, and no raw phase code (`F1
 state word (`paused`) reaches the reader.
 
 The call sites are found by reading the code (ast): `tr(lang, "key", name=...)` in the bot (and
-`trn(lang, "key", count, ...)`, each plural form), and
+`trn(lang, "key", count, ...)` or any call with `count=`, each plural form), and
 in the service the errors (`InvalidRequest("key", text, name=...)`), the channel posts
 (`post(game, "key", text, name=...)`, which always carry `game`), private messages
 (`Message("key", text, {...})`) and the refusals of one order line (`error_key=`)."""
@@ -104,8 +104,11 @@ def placeholders(text: str) -> set[str]:
 
 # Parameters the bot adds itself when it renders a key (bot.seating.seat_wording).
 ADDED_BY_BOT = {"seat.claim": frozenset({"record"})}
-USES = [Use(u.key, u.params | ADDED_BY_BOT.get(u.key, frozenset()), u.where, u.service)
-        for u in uses()]
+# A key given an integer `count` may be read in any of its forms (bot.i18n.counted_key).
+USES = [Use(key, u.params | ADDED_BY_BOT.get(u.key, frozenset()), u.where, u.service)
+        for u in uses()
+        for key in ((u.key, f"{u.key}_plural", f"{u.key}_zero") if "count" in u.params
+                    and not u.key.endswith(("_plural", "_zero")) else (u.key,))]
 
 
 def test_the_call_sites_are_found():

@@ -151,7 +151,7 @@ def test_the_services_refusal_of_a_line_is_shown_in_the_readers_language():
                          error_params={"power": "France"})
     report = SubmissionReport(1, "S1901M", (refused, section), (), (), ())
     italian = submission_text("it", report, "Lepanto")
-    assert "l'unità A MUN appartiene a Germania, che non giochi" in italian
+    assert "l'unità A MUN è di un'altra potenza (Germania), che non giochi" in italian
     assert "non giochi Francia: questa riga non è stata registrata" in italian
     assert "belongs to" not in italian
     dutch = submission_text("nl", report, "Lepanto")

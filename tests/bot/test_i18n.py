@@ -85,8 +85,8 @@ def test_compiled_catalogue_matches_its_source(lang):
 
 def test_replies_come_in_the_requested_language():
     assert tr("en", "reason.bounced", province="BUR") == "bounced at BUR"
-    assert tr("it", "reason.bounced", province="BUR") == "rimbalzo in BUR"
-    assert tr("nl", "reason.bounced", province="BUR") == "afgeketst in BUR"
+    assert tr("it", "reason.bounced", province="BUR") == "stallo in BUR"
+    assert tr("nl", "reason.bounced", province="BUR") == "patstelling in BUR"
 
 
 def test_unknown_key_falls_back_to_the_given_english_text():

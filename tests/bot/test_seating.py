@@ -41,7 +41,7 @@ def test_a_replacement_briefing_shows_the_last_orders_and_a_paused_game():
                    "province": None}]}
     [text] = briefing_blocks("it", params)
     assert "Ti diamo il benvenuto in **Lepanto**" in text
-    assert "Gli ordini di Italia in Inverno 1901" in text and "✅ `A NAP B`" in text
+    assert "Ultimi ordini (Italia, Inverno 1901" in text and "✅ `A NAP B`" in text
     assert "in pausa" in text and "<t:" not in text
 
 

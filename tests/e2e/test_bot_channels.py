@@ -84,7 +84,7 @@ async def test_a_game_with_its_channels_orders_by_form_replacement_and_archive(f
         assert "**Lepanto** · **France**" in intro.content and "**Orders**" in intro.content
         click = await fake.click(users["France"], intro, intro.custom_ids()[0])
         form = await fake.wait_for_response(click, lambda r: r.modal is not None)
-        assert form.modal["title"] == "Ordini per Francia"     # Francesca reads Italian
+        assert form.modal["title"] == "Ordini — Francia"     # Francesca reads Italian
         submitted = await fake.submit_modal(users["France"], click,
                                             {"orders": "A Parigi - Borgogna\nF BRE - MAO"})
         echo = await fake.wait_for_response(submitted, lambda r: r.kind == "followup",

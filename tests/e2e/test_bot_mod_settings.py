@@ -155,9 +155,9 @@ async def test_an_italian_moderator_deletes_concedes_and_reads_settings(fake_dis
         assert "F1901M" not in asked.content
         await confirm(table, mara, asked, button=1)
         asked = await table.run("mod", "concede", user=mara, options={"power": "Russia"})
-        assert "le altre potenze che concedono la vittoria a Russia" in asked.content
+        assert "le altre potenze che concedono la vittoria (vince Russia)" in asked.content
         done = await confirm(table, mara, asked)
         assert "è finita per concessione" in done.content
-        final = await announced(table, "le altre potenze concedono la vittoria a Russia")
-        assert "**Centri di rifornimento**" in final.content
+        final = await announced(table, "le altre potenze concedono la vittoria e vince Russia")
+        assert "**Centri di approvvigionamento**" in final.content
         assert "finished" not in final.content and "concession" not in final.content

@@ -62,7 +62,7 @@ async def test_an_anonymous_game_hides_players_and_relays_press_by_its_rules(
         # press: signed by the power, in the recipient's language
         sent = await table.run("press", "send", user=users["France"], dm=True, options={
             "to": "England", "text": "Channel demilitarised?"})
-        assert sent.content == "Mandato a Inghilterra in **Lepanto**, firmato da Francia."
+        assert sent.content == "Mandato in **Lepanto** — a: Inghilterra; firma: Francia."
         got = await fake.wait_for_dm(users["England"], lambda m: "✉️" in m.content, timeout=20)
         assert "a message from **France**" in got.content
         assert "Channel demilitarised?" in got.content

@@ -67,7 +67,7 @@ async def test_a_moderator_types_a_deadline_in_italian_in_the_zone_of_rome(fake_
 
 @pytest.mark.parametrize(("guild_locale", "notice", "results"), [
     ("en-US", "passed without orders from Italy", "civil disorder"),
-    ("it", "è passata senza ordini da Italia", "sommossa"),
+    ("it", "è passata e mancano ordini (Italia)", "sommossa"),
 ])
 async def test_grace_waits_for_a_missing_player_then_civil_disorder(
         fake_discord, tmp_path, guild_locale, notice, results):
@@ -87,7 +87,7 @@ async def test_grace_waits_for_a_missing_player_then_civil_disorder(
         assert held.mentions == [users["Italy"]]             # only the missing player is pinged
         assert stamp(START + timedelta(hours=36)) in held.content
         dm = await fake.wait_for_dm(users["Italy"], lambda m: "⏳" in m.content, timeout=20)
-        assert "senza i tuoi ordini per Italia" in dm.content          # Italo reads Italian
+        assert "Italia: la scadenza di" in dm.content         # Italo reads Italian
         assert not [m for m in fake.dms_to(users["England"]) if "⏳" in m.content]
         assert not [m for m in fake.messages_in(table.channel) if "1901" in m.content
                     and ("results of" in m.content or "risultati" in m.content)]

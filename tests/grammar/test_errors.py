@@ -14,12 +14,12 @@ ERRORS = {
     # kind: (line, power, position, {language: message}, candidates)
     "unknown word": ("A Ven - Qqq", Power.ITALY, OPENING, {
         "en": "unknown word “Qqq” at column 9",
-        "it": "parola sconosciuta «Qqq» alla colonna 9",
+        "it": "parola sconosciuta «Qqq» al 9° carattere",
         "nl": "onbekend woord „Qqq” in kolom 9"}, ()),
     "unknown word with nearest names": ("A Ven - Zwitserland", Power.ITALY, OPENING, {
         "en": "unknown word “Zwitserland” at column 9; nearest names: Holland (HOL), "
               "Finland (FIN), Western Mediterranean (WES), Greece (GRE)",
-        "it": "parola sconosciuta «Zwitserland» alla colonna 9; nomi più vicini: Olanda (HOL), "
+        "it": "parola sconosciuta «Zwitserland» al 9° carattere; nomi più vicini: Olanda (HOL), "
               "Finlandia (FIN), Mediterraneo Occidentale (WES), Grecia (GRE)",
         "nl": "onbekend woord „Zwitserland” in kolom 9; dichtstbijzijnde namen: Holland (HOL), "
               "Finland (FIN), Westelijke Middellandse Zee (WES), Griekenland (GRE)"},
@@ -27,18 +27,18 @@ ERRORS = {
     "word out of place": ("A Ven S S Tri", Power.ITALY, OPENING, {
         "en": "“S” at column 9 cannot come here; expected a unit (A or F), a province or a "
               "nationality",
-        "it": "«S» alla colonna 9 non può stare qui; atteso un'unità (A o F), una provincia o "
+        "it": "«S» al 9° carattere non può stare qui: ci va un'unità (A o F), una provincia o "
               "una nazionalità",
         "nl": "„S” in kolom 9 hoort hier niet; verwacht: een eenheid (A of F), een provincie "
               "of een nationaliteit"}, ()),
     "order stops early": ("A Ven S A", Power.ITALY, OPENING, {
         "en": "the order stops after “A”; expected a province or a nationality",
-        "it": "l'ordine si interrompe dopo «A»; atteso una provincia o una nazionalità",
+        "it": "l'ordine si interrompe dopo «A»: manca una provincia o una nazionalità",
         "nl": "de opdracht stopt na „A”; verwacht: een provincie of een nationaliteit"}, ()),
     "ambiguous province": ("A Ven - Nor", Power.ITALY, OPENING, {
         "en": "“Nor” at column 9 could be Norway (NWY), North Sea (NTH), North Atlantic Ocean "
               "(NAO), Norwegian Sea (NWG) or North Africa (NAF); write the name in full",
-        "it": "«Nor» alla colonna 9 può essere Norvegia (NWY), Mare del Nord (NTH), Nord "
+        "it": "«Nor» al 9° carattere può essere Norvegia (NWY), Mare del Nord (NTH), Nord "
               "Atlantico (NAO), Mare di Norvegia (NWG) o Nord Africa (NAF); scrivi il nome per "
               "intero",
         "nl": "„Nor” in kolom 9 kan Noorwegen (NWY), Noordzee (NTH), Noord-Atlantische Oceaan "
@@ -60,7 +60,7 @@ ERRORS = {
               "hold, move, support, convoy",
         "it": "un ordine di ritirata non si può dare in una fase di movimento; qui si può "
               "dare: arresto, spostamento, appoggio, trasporto",
-        "nl": "een opdracht om te terugtrekken bestaat niet in een bewegingsfase; hier kan: "
+        "nl": "terugtrekken is geen opdracht voor een bewegingsfase; hier kan: "
               "houden, verplaatsen, steunen, konvooieren"}, ()),
     "several units could be meant": ("F Stands", Power.ENGLAND, OPENING, {
         "en": "“F” names no province: which fleet? F EDI or F LON",
@@ -73,7 +73,7 @@ ERRORS = {
         "nl": "„F” is geen provincie, en er is geen vloot om deze opdracht aan te geven"}, ()),
     "empty line": ("", Power.ITALY, OPENING, {
         "en": "no order here; expected a unit (A or F) or a province",
-        "it": "nessun ordine qui; atteso un'unità (A o F) o una provincia",
+        "it": "nessun ordine qui: ci va un'unità (A o F) o una provincia",
         "nl": "geen opdracht hier; verwacht: een eenheid (A of F) of een provincie"}, ()),
     "line too long": ("A Ven - Tri " * 20, Power.ITALY, OPENING, {
         "en": "the line is too long (239 characters; at most 200)",
@@ -127,7 +127,7 @@ def test_an_order_that_cannot_succeed_is_read_and_says_why(kind, language):
 
 def test_errors_are_in_the_language_the_line_is_written_in():
     assert parse_line("Esercito Venezia verso Qqq").error == \
-        "parola sconosciuta «Qqq» alla colonna 24"
+        "parola sconosciuta «Qqq» al 24° carattere"
     assert parse_line("Leger Venetië naar Qqq").error == "onbekend woord „Qqq” in kolom 20"
     assert parse_line("Army Venice moves to Qqq").error == "unknown word “Qqq” at column 22"
 

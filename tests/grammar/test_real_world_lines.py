@@ -129,7 +129,7 @@ def test_a_convoy_route_says_how_it_was_read_in_the_lines_language():
     assert english.notes == ("route through Aegean Sea (AEG), Ionian Sea (ION) read as a move "
                              "by convoy",)
     assert italian.notes[-1] == ("percorso attraverso Mare Egeo (AEG), Mar Ionio (ION) letto "
-                                 "come spostamento tramite convoglio")
+                                 "come spostamento tramite trasporto")
     assert dutch.notes == ("route via Noordzee (NTH) gelezen als verplaatsing per konvooi",)
 
 
