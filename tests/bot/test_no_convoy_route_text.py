@@ -9,7 +9,7 @@ from engine import Phase, Position, Power, Unit, UnitType, adjudicate
 
 @pytest.mark.parametrize("lang, words", [
     ("en", "no convoy route exists to Belgium"),
-    ("it", "non esiste alcuna rotta di convoglio verso Belgio"),
+    ("it", "non esiste alcuna rotta di trasporto verso Belgio"),
     ("nl", "er bestaat geen konvooiroute naar België")])
 def test_a_move_via_convoy_with_no_route_is_explained_as_no_route(lang, words):
     position = Position(Phase.parse("S1901M"), (

@@ -101,7 +101,7 @@ ROWS = [
     ("move A Yor - Nth - Nwy", "en", E, CONVOY, "A YOR - NWY VIA",
      "route through North Sea (NTH) read as a move by convoy"),
     ("muovi A Yor - Mno - Nor", "it", E, CONVOY, "A YOR - NWY VIA",
-     "percorso attraverso Mare del Nord (NTH) letto come spostamento tramite convoglio"),
+     "percorso attraverso Mare del Nord (NTH) letto come spostamento tramite trasporto"),
     ("verplaats A Yor - Noordzee - Noorwegen", "nl", E, CONVOY, "A YOR - NWY VIA", None),
     # -- builds and removals in shorthand -----------------------------------------------------
     ("+ f bre", "en", F, ADJUSTMENT, "F BRE B", None),
