@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -14,6 +15,7 @@ from bot.guild_facts import post_language
 from bot.i18n import language_of, tr
 from bot.limits import DEFAULT_UPLOAD_LIMIT, split_blocks
 from bot.messages import render_message
+from engine.vocabulary import Power
 from service.notifier import ChannelUnavailable, Message
 
 if TYPE_CHECKING:
@@ -58,6 +60,8 @@ class DiscordNotifier:
                  sum(map(len, blocks)), f", {message.image_name}" if message.image else "")
 
     async def send_private(self, user_id: int, message: Message) -> None:
+        if message.game_id is not None and await self._to_room(user_id, message):
+            return
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             lang = await self._reader_language(user_id, message)
@@ -77,6 +81,35 @@ class DiscordNotifier:
             return
         await self.bot.service.seating.note_reachable(user_id)
 
+    async def _to_room(self, user_id: int, message: Message) -> bool:
+        """A private notice about a game with its own channels goes to the reader's power's
+        channel, naming them, in their language, with the channel's Orders button, unless
+        they asked for direct messages (`GameChannels.notice_room`, docs/channels.md). False:
+        send it by DM (also when the channel refuses it: the notice is not lost)."""
+        assert message.game_id is not None
+        try:
+            room = await self.bot.service.game_channels.notice_room(
+                message.game_id, user_id, _power_of(message))
+            if room is None:
+                return False
+            channel = (self.bot.get_channel(room.channel_id)
+                       or await self.bot.fetch_channel(room.channel_id))
+            lang = await self._reader_language(user_id, message)
+            shown = replace(message, ping=True,
+                            params={**message.params, "room": room.game_channel_id})
+            blocks = await render_message(self.bot, shown, lang)
+            blocks = [f"<@{user_id}> {blocks[0]}", *blocks[1:]] if blocks else [f"<@{user_id}>"]
+            facts = await self.bot.guild_facts.for_channel(channel)
+            view = self._buttons(shown, lang) or _orders_button(message, room.power, lang)
+            await send_pieces(channel, blocks, shown, lang, facts.upload_limit, view=view)
+        except discord.HTTPException as exc:
+            log.warning("the power channel refused %s for user %s (%s): sent by DM",
+                        message.key, user_id, exc)
+            return False
+        log.info("sent %s for user %s to their power's channel %s", message.key, user_id,
+                 room.channel_id)
+        return True
+
     async def _reader_language(self, user_id: int, message: Message) -> str:
         """The reader's language; for one the bot has never seen, that of the game the message
         is about (its own, else its server's), else English."""
@@ -93,6 +126,28 @@ class DiscordNotifier:
         """The buttons a cog registered for this kind of message (`bot.message_views`)."""
         make = getattr(self.bot, "message_views", {}).get(message.key)
         return make(message, lang) if make is not None else None
+
+
+def _power_of(message: Message) -> Power | None:
+    """The power a notice is about (its channel carries it), when it names one."""
+    params = message.params
+    named = (params.get("powers") or [None])[0] or params.get("power") \
+        or next((d.get("power") for d in params.get("duties") or ()), None)
+    try:
+        return Power.parse(named) if isinstance(named, str) else None
+    except ValueError:
+        return None
+
+
+def _orders_button(message: Message, power: Power, lang: str) -> discord.ui.View | None:
+    """The power channel's Orders button, under a notice that asks for orders."""
+    if message.key not in ("turn.notice", "game.briefing"):
+        return None
+    from bot.cogs.channels import OrdersButton      # (the cog builds on this module)
+    view = discord.ui.View(timeout=None)
+    assert message.game_id is not None
+    view.add_item(OrdersButton(message.game_id, power, tr(lang, "channels.orders_button")))
+    return view
 
 
 async def send_pieces(channel: discord.abc.Messageable, blocks: list[str], message: Message,

@@ -14,6 +14,7 @@ from service.errors import InvalidRequest, NotAllowed
 from service.models import FORMING, GameSettings, GameView
 from service.records import require_record
 from service.repos import audit, games, phases, seats
+from service.repos import game_channels as channel_rows
 from service.views import game_view
 
 
@@ -123,12 +124,18 @@ class LifecycleMixin(ServiceCore):
                              "seats": {p.value: u for p, u in seated.items()}}, now)
             game = await games.get(conn, game_id)
             view = await game_view(conn, game)
+            rooms = await channel_rows.get(conn, game_id) is not None
         lines = [f"{game.name} has started: {view.phase}, deadline "
                  f"{view.deadline:%Y-%m-%d %H:%M} UTC."]
         lines += [f"{s.power.value}: <@{s.user_id}>" for s in view.seats]
         if setup.neutral:
             lines.append("Neutral: " + ", ".join(sorted(p.value for p in setup.neutral)))
-        await self.post(game, "game.started", "\n".join(lines), phase=view.phase,
+        # a game with its own channels: orders in the power's channel (or by DM)
+        lines.append("Send your orders in your power's channel (its Orders button) or to me "
+                     "in a private message." if rooms else
+                     "Send your orders to me in a private message.")
+        await self.post(game, "game.started_rooms" if rooms else "game.started",
+                        "\n".join(lines), phase=view.phase,
                         deadline=view.deadline, seed=seed,
                         seats={s.power.value: s.user_id for s in view.seats})
         for user in dict.fromkeys(seated.values()):
