@@ -143,7 +143,7 @@ def _orders_button(message: Message, power: Power, lang: str) -> discord.ui.View
     """The power channel's Orders button, under a notice that asks for orders."""
     if message.key not in ("turn.notice", "game.briefing"):
         return None
-    from bot.cogs.channels import OrdersButton      # (the cog builds on this module)
+    from bot.cogs.channels import OrdersButton  # (the cog builds on this module)
     view = discord.ui.View(timeout=None)
     assert message.game_id is not None
     view.add_item(OrdersButton(message.game_id, power, tr(lang, "channels.orders_button")))

@@ -53,6 +53,7 @@ class Channels(commands.Cog):
         self.layout = Layout(bot, self._announce_room)
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tasks: set[asyncio.Task[None]] = set()
+        self._hinted: set[tuple[int, int]] = set()     # (channel, player) told to use Orders
         self.sweep.change_interval(seconds=bot.tick_seconds)
 
     async def cog_load(self) -> None:
@@ -208,8 +209,11 @@ class Channels(commands.Cog):
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
-        if (message.author.bot or message.guild is None or not message.content.strip()
-                or not self.bot.settings.message_content):
+        # Without the Message Content intent Discord sends the text empty: the player gets a
+        # hint, once, rather than silence (docs/channels.md)
+        unread = not self.bot.settings.message_content
+        if message.author.bot or message.guild is None or not (
+                message.content.strip() or unread):
             return
         found = await self.bot.service.game_channels.room_of_channel(message.channel.id)
         if found is None:
@@ -220,6 +224,13 @@ class Channels(commands.Cog):
         if room is None or room.player_id != message.author.id or plan.finished:
             return          # the moderators talking, or an archive: not orders
         lang = await self.bot.language_of_user(message.author.id)
+        if unread:
+            if (message.channel.id, message.author.id) not in self._hinted:
+                self._hinted.add((message.channel.id, message.author.id))
+                await message.reply(tr(lang, "channels.typed_hint",
+                                       user=message.author.mention),
+                                    allowed_mentions=discord.AllowedMentions.none())
+            return
         text = await submit_in_room(self.bot, game_id, message.author.id, message.content, lang)
         for piece in split_text(text):
             await message.reply(piece)
