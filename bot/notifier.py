@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.game_layout import MissingPermissions
 from bot.guild_facts import post_language
 from bot.i18n import language_of, tr
 from bot.limits import DEFAULT_UPLOAD_LIMIT, split_blocks
@@ -92,6 +93,10 @@ class DiscordNotifier:
                 message.game_id, user_id, _power_of(message))
             if room is None:
                 return False
+            channels = self.bot.get_cog("Channels")
+            if channels is not None and message.key == "game.briefing":
+                # a newly seated player sees the channel before they are named in it
+                await channels.build(message.game_id)  # type: ignore[attr-defined]
             channel = (self.bot.get_channel(room.channel_id)
                        or await self.bot.fetch_channel(room.channel_id))
             lang = await self._reader_language(user_id, message)
@@ -102,7 +107,7 @@ class DiscordNotifier:
             facts = await self.bot.guild_facts.for_channel(channel)
             view = self._buttons(shown, lang) or _orders_button(message, room.power, lang)
             await send_pieces(channel, blocks, shown, lang, facts.upload_limit, view=view)
-        except discord.HTTPException as exc:
+        except (discord.HTTPException, MissingPermissions) as exc:
             log.warning("the power channel refused %s for user %s (%s): sent by DM",
                         message.key, user_id, exc)
             return False
