@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from service.notifier import Message
 
 log = logging.getLogger(__name__)
+ROOM_MEMORY = 60.0   # seconds a channel is remembered as a power's channel, or as none
 
 GAME = "the game (default: the only game of this channel)"
 
@@ -54,6 +56,7 @@ class Channels(commands.Cog):
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tasks: set[asyncio.Task[None]] = set()
         self._hinted: set[tuple[int, int]] = set()     # (channel, player) told to use Orders
+        self._rooms_seen: dict[int, tuple[float, tuple[int, Power] | None]] = {}
         self.sweep.change_interval(seconds=bot.tick_seconds)
 
     async def cog_load(self) -> None:
@@ -215,7 +218,7 @@ class Channels(commands.Cog):
         if message.author.bot or message.guild is None or not (
                 message.content.strip() or unread):
             return
-        found = await self.bot.service.game_channels.room_of_channel(message.channel.id)
+        found = await self._room_of(message.channel.id)
         if found is None:
             return
         game_id, power = found
@@ -234,6 +237,19 @@ class Channels(commands.Cog):
         text = await submit_in_room(self.bot, game_id, message.author.id, message.content, lang)
         for piece in split_text(text):
             await message.reply(piece)
+
+
+    async def _room_of(self, channel_id: int) -> tuple[int, Power] | None:
+        """(game, power) of a power's channel, remembered a minute: every server message
+        arrives here, most of them in channels that are no game's."""
+        now = time.monotonic()
+        seen = self._rooms_seen.get(channel_id)
+        if seen is None or now - seen[0] > ROOM_MEMORY:
+            if len(self._rooms_seen) > 10_000:
+                self._rooms_seen.clear()
+            seen = (now, await self.bot.service.game_channels.room_of_channel(channel_id))
+            self._rooms_seen[channel_id] = seen
+        return seen[1]
 
 
 async def submit_in_room(bot: ArbitroBot, game_id: int, user_id: int, text: str,
