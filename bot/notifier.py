@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 class DiscordNotifier:
     def __init__(self, bot: ArbitroBot) -> None:
         self.bot = bot
+        self._maps: dict[tuple[int, str], Any] = {}    # (game, phase): its map (MapImage)
 
     async def post(self, channel_id: int, message: Message) -> None:
         """Post to a game's channel. A channel that is gone, or where the bot may not write,
@@ -102,6 +103,8 @@ class DiscordNotifier:
             lang = await self._reader_language(user_id, message)
             shown = replace(message, ping=True,
                             params={**message.params, "room": room.game_channel_id})
+            if message.key == "turn.notice" and message.image is None:
+                shown = await self._with_map(shown)
             blocks = await render_message(self.bot, shown, lang)
             blocks = [f"<@{user_id}> {blocks[0]}", *blocks[1:]] if blocks else [f"<@{user_id}>"]
             facts = await self.bot.guild_facts.for_channel(channel)
@@ -114,6 +117,22 @@ class DiscordNotifier:
         log.info("sent %s for user %s to their power's channel %s", message.key, user_id,
                  room.channel_id)
         return True
+
+    async def _with_map(self, message: Message) -> Message:
+        """A "your turn" in a power's channel comes with the map of the phase it opens (one
+        drawing per game and phase, whoever it goes to)."""
+        assert message.game_id is not None
+        key = (message.game_id, str(message.params.get("phase")))
+        try:
+            if key not in self._maps:
+                if len(self._maps) >= 16:
+                    self._maps.pop(next(iter(self._maps)))
+                self._maps[key] = await self.bot.service.current_map(message.game_id)
+            image = self._maps[key]
+        except Exception:  # noqa: BLE001 - the notice goes without its map rather than not
+            log.exception("drawing the map of game %s for a power's channel failed", key[0])
+            return message
+        return replace(message, image=image.png, image_name=image.filename)
 
     async def _reader_language(self, user_id: int, message: Message) -> str:
         """The reader's language; for one the bot has never seen, that of the game the message

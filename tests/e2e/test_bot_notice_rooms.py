@@ -85,6 +85,7 @@ async def test_the_power_s_channel_carries_its_notices_and_prompts(fake_discord,
         turn = await in_room(fake, france, francesca, "Autunno 1901")
         assert "tocca a te" in turn.content and turn.custom_ids()
         assert f"sono in <#{table.channel.id}>" in turn.content
+        assert [a.filename for a in turn.attachments] == ["game-1-F1901M.png"]
         missed = await fake.wait_for_dm(ruud, lambda m: "wanorde" in m.content)
         assert "je bent aan zet" in missed.content
         await fake.settle()
@@ -96,6 +97,7 @@ async def test_the_power_s_channel_carries_its_notices_and_prompts(fake_discord,
         await phase_done(table, mod, "results of Fall 1901")
         retreat = await in_room(fake, france, francesca, "è stata sloggiata")
         assert "A Borgogna" in retreat.content and retreat.custom_ids()
+        assert [a.filename for a in retreat.attachments] == ["game-1-F1901R.png"]
         assert not [m for m in fake.dms_to(francesca) if "sloggiata" in m.content]
 
         # France gives no retreat: disbanded, said in her channel; Germany's build prompt
