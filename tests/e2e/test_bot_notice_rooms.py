@@ -66,6 +66,9 @@ async def test_the_power_s_channel_carries_its_notices_and_prompts(fake_discord,
         assert "A MUN - RUH" in shown.content and "F KIE - HOL" in shown.content
         status = await table.run("game", "status", user=gert, channel=germany)
         assert "Lepanto" in status.content
+        opened = await table.run("press", "open", user=francesca, channel=france,
+                                 options={"with": "Germany"})
+        assert opened.content.startswith("Il tuo canale privato in **Lepanto**: <#")
 
         # typed orders without the Message Content intent: a hint, once, in Dutch
         typed = await fake.post_in_channel(gert, germany, "A Mun - Ruh")
