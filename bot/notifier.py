@@ -120,9 +120,11 @@ class DiscordNotifier:
 
     async def _with_map(self, message: Message) -> Message:
         """A "your turn" in a power's channel comes with the map of the phase it opens (one
-        drawing per game and phase, whoever it goes to)."""
+        drawing per game and phase, whoever it goes to; with its deadline, so that a phase
+        opened again after a rollback is drawn again)."""
         assert message.game_id is not None
-        key = (message.game_id, str(message.params.get("phase")))
+        key = (message.game_id, f"{message.params.get('phase')} "
+                                f"{message.params.get('deadline')}")
         try:
             if key not in self._maps:
                 if len(self._maps) >= 16:
