@@ -114,6 +114,10 @@ class DiscordNotifier:
             log.warning("the power channel refused %s for user %s (%s): sent by DM",
                         message.key, user_id, exc)
             return False
+        except Exception:  # noqa: BLE001 - the notice goes by DM rather than not at all
+            log.exception("posting %s for user %s in their power's channel failed: sent by "
+                          "DM", message.key, user_id)
+            return False
         log.info("sent %s for user %s to their power's channel %s", message.key, user_id,
                  room.channel_id)
         return True
@@ -157,8 +161,9 @@ class DiscordNotifier:
 def _power_of(message: Message) -> Power | None:
     """The power a notice is about (its channel carries it), when it names one."""
     params = message.params
-    named = (params.get("powers") or [None])[0] or params.get("power") \
-        or next((d.get("power") for d in params.get("duties") or ()), None)
+    named = params.get("to_power") or (params.get("powers") or [None])[0] \
+        or next((d.get("power") for d in params.get("duties") or ()), None) \
+        or next(iter(params.get("missing") or {}), None) or params.get("power")
     try:
         return Power.parse(named) if isinstance(named, str) else None
     except ValueError:

@@ -238,7 +238,6 @@ class Channels(commands.Cog):
         for piece in split_text(text):
             await message.reply(piece)
 
-
     async def _room_of(self, channel_id: int) -> tuple[int, Power] | None:
         """(game, power) of a power's channel, remembered a minute: every server message
         arrives here, most of them in channels that are no game's."""
