@@ -238,6 +238,13 @@ class Channels(commands.Cog):
         for piece in split_text(text):
             await message.reply(piece)
 
+    @commands.Cog.listener()
+    async def on_command_error(self, _ctx: commands.Context, error: Exception) -> None:
+        """The bot has no text commands: a server message that starts by naming it (server
+        messages arrive, for the hint above) is not an error to log."""
+        if not isinstance(error, commands.CommandNotFound):
+            log.error("text command failed: %s", error)
+
     async def _room_of(self, channel_id: int) -> tuple[int, Power] | None:
         """(game, power) of a power's channel, remembered a minute: every server message
         arrives here, most of them in channels that are no game's."""

@@ -25,7 +25,8 @@ async def phase_done(table, mod, title: str) -> None:
     await table.channel_message(lambda m: not m.ephemeral and title in m.content, after=before)
 
 
-async def test_the_power_s_channel_carries_its_notices_and_prompts(fake_discord, tmp_path):
+async def test_the_power_s_channel_carries_its_notices_and_prompts(fake_discord, tmp_path,
+                                                                   caplog):
     fake = fake_discord
     async with arbitro_bot(fake, tmp_path, bot_permissions=LAYOUT) as table:
         mod, users = await seat_everyone(fake, table, options={"channels": True})
@@ -82,6 +83,9 @@ async def test_the_power_s_channel_carries_its_notices_and_prompts(fake_discord,
         await fake.settle()
         assert [m for m in fake.messages_in(germany) if m.reference_id] == [hint]
         assert again.id > hint.id
+        # a message naming the bot in the game's channel is no command, and no error
+        await fake.post_in_channel(gert, table.channel, f"<@{table.bot.user.id}> hallo")
+        await fake.settle()
 
         # Spring: "your turn" in the channel with where the results are; Ruud's by DM
         await phase_done(table, mod, "results of Spring 1901")
@@ -113,3 +117,4 @@ async def test_the_power_s_channel_carries_its_notices_and_prompts(fake_discord,
         assert f"staan in <#{table.channel.id}>" in build.content
         assert not [m for m in fake.dms_to(gert) if "bouwen" in m.content]
         assert fake.unexpected_requests() == []
+        assert not [r for r in caplog.records if r.levelname == "ERROR"]
