@@ -42,13 +42,25 @@ async def visible_games(bot: ArbitroBot, interaction: discord.Interaction,
                         *, include_finished: bool = False) -> list[GameView]:
     """Games the caller may pick here: this channel's; in direct messages, the caller's own.
     (A game of another channel of the same server can still be named by its number.)"""
-    service = bot.service
     if interaction.guild_id is None:
-        games = await service.games_of_user(interaction.user.id)
+        games = await bot.service.games_of_user(interaction.user.id)
     else:
-        games = await service.games_in_channel(interaction.channel_id,
-                                               include_finished=include_finished)
+        games = await games_here(bot, interaction.channel_id, include_finished=include_finished)
     return [g for g in games if include_finished or g.status != "finished"]
+
+
+async def games_here(bot: ArbitroBot, channel_id: int | None, *,
+                     include_finished: bool) -> list[GameView]:
+    """The games of a channel: those it is the channel of, or the game of a power's own
+    channel (docs/channels.md), where every game command works for that game."""
+    if channel_id is None:
+        return []
+    games = await bot.service.games_in_channel(channel_id, include_finished=include_finished)
+    if not games:
+        room = await bot.service.game_channels.room_of_channel(channel_id)
+        if room is not None:
+            games = [await bot.service.status(room[0])]
+    return games
 
 
 async def resolve_game(bot: ArbitroBot, interaction: discord.Interaction, game_id: int | None,
@@ -86,7 +98,7 @@ async def last_ended_here(bot: ArbitroBot,
     """The game of this channel that ended last, if the channel has only ended games."""
     if interaction.guild_id is None:
         return None
-    games = await bot.service.games_in_channel(interaction.channel_id, include_finished=True)
+    games = await games_here(bot, interaction.channel_id, include_finished=True)
     if any(g.status != "finished" for g in games):
         return None
     return max(games, key=lambda g: (g.finished_at or datetime.min.replace(tzinfo=UTC), g.id),

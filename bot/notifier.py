@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import io
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.game_layout import MissingPermissions
 from bot.guild_facts import post_language
 from bot.i18n import language_of, tr
 from bot.limits import DEFAULT_UPLOAD_LIMIT, split_blocks
 from bot.messages import render_message
+from engine.vocabulary import Power
 from service.notifier import ChannelUnavailable, Message, Undeliverable
 
 if TYPE_CHECKING:
@@ -25,6 +28,7 @@ log = logging.getLogger(__name__)
 class DiscordNotifier:
     def __init__(self, bot: ArbitroBot) -> None:
         self.bot = bot
+        self._maps: dict[tuple[int, str], Any] = {}    # (game, phase): its map (MapImage)
 
     async def post(self, channel_id: int, message: Message) -> None:
         """Post to a game's channel. A channel that is gone, or where the bot may not write,
@@ -62,6 +66,8 @@ class DiscordNotifier:
         or a request Discord refuses as it is) raises Undeliverable: the outbox records it
         and gives up. Anything else (Discord down, a 5xx, rate limits) is raised as it is,
         and the outbox tries again."""
+        if message.game_id is not None and await self._to_room(user_id, message):
+            return
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             lang = await self._reader_language(user_id, message)
@@ -86,6 +92,63 @@ class DiscordNotifier:
             raise
         await self.bot.service.seating.note_reachable(user_id)
 
+    async def _to_room(self, user_id: int, message: Message) -> bool:
+        """A private notice about a game with its own channels goes to the reader's power's
+        channel, naming them, in their language, with the channel's Orders button, unless
+        they asked for direct messages (`GameChannels.notice_room`, docs/channels.md). False:
+        send it by DM (also when the channel refuses it: the notice is not lost)."""
+        assert message.game_id is not None
+        try:
+            room = await self.bot.service.game_channels.notice_room(
+                message.game_id, user_id, _power_of(message))
+            if room is None:
+                return False
+            channels = self.bot.get_cog("Channels")
+            if channels is not None and message.key == "game.briefing":
+                # a newly seated player sees the channel before they are named in it
+                await channels.build(message.game_id)  # type: ignore[attr-defined]
+            channel = (self.bot.get_channel(room.channel_id)
+                       or await self.bot.fetch_channel(room.channel_id))
+            lang = await self._reader_language(user_id, message)
+            shown = replace(message, ping=True,
+                            params={**message.params, "room": room.game_channel_id})
+            if message.key == "turn.notice" and message.image is None:
+                shown = await self._with_map(shown)
+            blocks = await render_message(self.bot, shown, lang)
+            blocks = [f"<@{user_id}> {blocks[0]}", *blocks[1:]] if blocks else [f"<@{user_id}>"]
+            facts = await self.bot.guild_facts.for_channel(channel)
+            view = self._buttons(shown, lang) or _orders_button(message, room.power, lang)
+            await send_pieces(channel, blocks, shown, lang, facts.upload_limit, view=view)
+        except (discord.HTTPException, MissingPermissions) as exc:
+            log.warning("the power channel refused %s for user %s (%s): sent by DM",
+                        message.key, user_id, exc)
+            return False
+        except Exception:  # noqa: BLE001 - the notice goes by DM rather than not at all
+            log.exception("posting %s for user %s in their power's channel failed: sent by "
+                          "DM", message.key, user_id)
+            return False
+        log.info("sent %s for user %s to their power's channel %s", message.key, user_id,
+                 room.channel_id)
+        return True
+
+    async def _with_map(self, message: Message) -> Message:
+        """A "your turn" in a power's channel comes with the map of the phase it opens (one
+        drawing per game and phase, whoever it goes to; with its deadline, so that a phase
+        opened again after a rollback is drawn again)."""
+        assert message.game_id is not None
+        key = (message.game_id, f"{message.params.get('phase')} "
+                                f"{message.params.get('deadline')}")
+        try:
+            if key not in self._maps:
+                if len(self._maps) >= 16:
+                    self._maps.pop(next(iter(self._maps)))
+                self._maps[key] = await self.bot.service.current_map(message.game_id)
+            image = self._maps[key]
+        except Exception:  # noqa: BLE001 - the notice goes without its map rather than not
+            log.exception("drawing the map of game %s for a power's channel failed", key[0])
+            return message
+        return replace(message, image=image.png, image_name=image.filename)
+
     async def _reader_language(self, user_id: int, message: Message) -> str:
         """The reader's language; for one the bot has never seen, that of the game the message
         is about (its own, else its server's), else English."""
@@ -102,6 +165,29 @@ class DiscordNotifier:
         """The buttons a cog registered for this kind of message (`bot.message_views`)."""
         make = getattr(self.bot, "message_views", {}).get(message.key)
         return make(message, lang) if make is not None else None
+
+
+def _power_of(message: Message) -> Power | None:
+    """The power a notice is about (its channel carries it), when it names one."""
+    params = message.params
+    named = params.get("to_power") or (params.get("powers") or [None])[0] \
+        or next((d.get("power") for d in params.get("duties") or ()), None) \
+        or next(iter(params.get("missing") or {}), None) or params.get("power")
+    try:
+        return Power.parse(named) if isinstance(named, str) else None
+    except ValueError:
+        return None
+
+
+def _orders_button(message: Message, power: Power, lang: str) -> discord.ui.View | None:
+    """The power channel's Orders button, under a notice that asks for orders."""
+    if message.key not in ("turn.notice", "game.briefing"):
+        return None
+    from bot.cogs.channels import OrdersButton  # (the cog builds on this module)
+    view = discord.ui.View(timeout=None)
+    assert message.game_id is not None
+    view.add_item(OrdersButton(message.game_id, power, tr(lang, "channels.orders_button")))
+    return view
 
 
 async def send_pieces(channel: discord.abc.Messageable, blocks: list[str], message: Message,

@@ -15,12 +15,14 @@ def intents(*, members: bool = False, message_content: bool = False) -> discord.
     Members intent, to be enabled in the developer portal too) adds the news that a player left
     a server at once; without it that is found out when a DM to them fails.
     `message_content` (privileged too) adds server messages and their text: orders typed as
-    plain messages in a power's channel (docs/channels.md); the Orders button needs nothing."""
+    plain messages in a power's channel (docs/channels.md); the Orders button needs nothing.
+    Server messages themselves (not privileged) come without their text otherwise: a player
+    typing orders in their power's channel is told to use the Orders button or a DM."""
     wanted = discord.Intents.none()
     wanted.guilds = True
     wanted.dm_messages = True
     wanted.members = members
-    wanted.guild_messages = message_content
+    wanted.guild_messages = True
     wanted.message_content = message_content
     return wanted
 

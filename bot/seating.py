@@ -50,11 +50,15 @@ def briefing_blocks(lang: str, params: Mapping[str, Any]) -> list[str]:
     elif params.get("paused"):
         blocks.append(tr(lang, "briefing.paused", phase=phase_label(lang, phase)))
     example = params.get("example")
+    # in the power's channel (docs/channels.md): orders with its Orders button, or by DM
+    room = bool(params.get("room"))
     if example:
-        blocks.append(tr(lang, "briefing.example", example=example_text(lang, example, phase)))
+        blocks.append(tr(lang, "briefing.example_room" if room else "briefing.example",
+                         example=example_text(lang, example, phase)))
     else:
         blocks.append(tr(lang, "briefing.nothing_to_order"))
-    blocks.append(tr(lang, "briefing.commands", help=HELP_WORD.get(lang, "help")))
+    blocks.append(tr(lang, "briefing.commands_room" if room else "briefing.commands",
+                     help=HELP_WORD.get(lang, "help")))
     return ["\n\n".join(blocks)]
 
 

@@ -26,8 +26,13 @@ def turn_blocks(lang: str, params: Mapping[str, Any]) -> list[str]:
                     phase=phase_label(lang, params.get("phase")))]
         lines += [duty_line(lang, d) for d in duties]
         if not all(d.get("forced") for d in duties):
-            lines.append(tr(lang, "turn.deadline", deadline=timestamp(params.get("deadline"))))
+            # in the power's channel (docs/channels.md): its Orders button, or by DM
+            lines.append(tr(lang, "turn.deadline_room" if params.get("room") else
+                            "turn.deadline", deadline=timestamp(params.get("deadline"))))
         blocks.append("\n".join(lines))
+    if params.get("room") and params.get("previous_phase"):
+        blocks.append(tr(lang, "turn.results_room", channel=f"<#{params['room']}>",
+                         phase=phase_label(lang, params["previous_phase"])))
     return blocks
 
 

@@ -205,10 +205,11 @@ class ServiceBase:
     async def tell(self, user_id: int, message: Message, *, game: Game | None = None) -> None:
         """A private message, with the same rule as `post`. About a `game`: a reader the bot
         has never seen (no language chosen or known) reads it in the game's language, else
-        its server's."""
+        its server's; in a game with its own channels the notifier may post it in the
+        reader's power's channel instead (`GameChannels.notice_room`, docs/channels.md)."""
         if game is not None:
             message = replace(message, lang=message.lang or game.settings.language,
-                              guild_id=game.guild_id)
+                              guild_id=game.guild_id, game_id=game.id)
         try:
             await self.notifier.send_private(user_id, message)
         except Undeliverable as exc:     # their DMs are closed: said by the notifier already

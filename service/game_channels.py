@@ -53,6 +53,16 @@ class ChannelPlan:
         return [r.power for r in self.rooms if r.player_id == user_id]
 
 
+@dataclass(frozen=True)
+class NoticeRoom:
+    """Where a private notice about a game goes instead of a DM: the channel of the reader's
+    power (`power`), with the game's own channel for its results."""
+
+    channel_id: int
+    power: Power
+    game_channel_id: int
+
+
 class GameChannels(Area):
     async def enable(self, game_id: int, actor_id: int, *,
                      delete_after_days: int | None = None) -> ChannelPlan:
@@ -119,6 +129,29 @@ class GameChannels(Area):
         """(game id, power) of a power's channel; None for any other channel."""
         async with self.core.db.read() as conn:
             return await rows.room_of_channel(conn, channel_id)
+
+    async def notice_room(self, game_id: int, user_id: int,
+                          power: Power | None = None) -> NoticeRoom | None:
+        """Where a private notice about `game_id` for `user_id` goes (docs/channels.md): in a
+        running game with its own channels, the channel of the power they play (of `power`,
+        when they play it; else their first, by name), unless they asked for direct messages
+        (`/notices`). None: by direct message (no channels, no seat, no channel made yet, a
+        finished game whose archive is open to everyone)."""
+        async with self.core.db.read() as conn:
+            row = await rows.get(conn, game_id)
+            if row is None or row.deleted_at is not None:
+                return None
+            game = await self.core.game_or_fail(conn, game_id)
+            if game.status == FINISHED or await prefs.notices(conn, user_id) == "dm":
+                return None
+            seated = {s.power: s.user_id for s in await seats.all_seats(conn, game_id)}
+            found = await rows.rooms(conn, game_id)
+        mine = sorted(((p, c) for p, c, _role in found
+                       if c is not None and seated.get(p) == user_id), key=lambda r: r[0].value)
+        if not mine:
+            return None
+        chosen = next((r for r in mine if r[0] == power), mine[0])
+        return NoticeRoom(chosen[1], chosen[0], game.channel_id)
 
     async def record_archived(self, game_id: int, *, archived: bool = True) -> None:
         """The archive was opened now (or, after a rollback of the last phase, closed)."""

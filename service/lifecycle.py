@@ -16,6 +16,7 @@ from service.models import FORMING, GameSettings, GameView
 from service.notifier import Message
 from service.records import require_record
 from service.repos import audit, games, phases, seats
+from service.repos import game_channels as channel_rows
 from service.views import game_view
 
 # Characters that take no room on screen though they are not spaces (fillers and blanks).
@@ -138,13 +139,18 @@ class LifecycleMixin(ServiceCore):
             view = await game_view(conn, game)
             # the start post and every briefing are owed in this transaction, posted after it
             # (service/outbox.py): a crash in between delays them, never loses them
+            rooms = await channel_rows.get(conn, game_id) is not None
             lines = [f"{game.name} has started: {view.phase}, deadline "
                      f"{view.deadline:%Y-%m-%d %H:%M} UTC."]
             lines += [f"{s.power.value}: <@{s.user_id}>" for s in view.seats]
             if setup.neutral:
                 lines.append("Neutral: " + ", ".join(sorted(p.value for p in setup.neutral)))
+            # a game with its own channels: orders in the power's channel (or by DM)
+            lines.append("Send your orders in your power's channel (its Orders button) or to "
+                         "me in a private message." if rooms else
+                         "Send your orders to me in a private message.")
             await self.owe_post(conn, game, Message(
-                "game.started", "\n".join(lines),
+                "game.started_rooms" if rooms else "game.started", "\n".join(lines),
                 {"game": game.name, "phase": view.phase, "deadline": view.deadline,
                  "seed": seed, "seats": {s.power.value: s.user_id for s in view.seats}},
                 lang=game.settings.language))

@@ -36,6 +36,9 @@ class Message:
     # reader the bot has never seen falls back to the game's (`lang`), then the server's.
     lang: str | None = None
     guild_id: int | None = None      # a private message about a game: the game's server
+    # ... and the game: in a game with its own channels it goes to the player's power's
+    # channel, unless they asked for direct messages (docs/channels.md, `/notices`)
+    game_id: int | None = None
     # Whether the users it names are pinged (reminders and "your turn"); everything else
     # shows names without notifying anyone.
     ping: bool = False

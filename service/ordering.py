@@ -285,7 +285,7 @@ class OrderingMixin(ServiceCore):
         text = (f"A draw is proposed in {game.name}. Vote with /draw (true: for, false: "
                 f"against). " + draw_vote.rule_text(counted, game.settings.draw_policy))
         for user in players:
-            await self.tell(user, Message("draw.proposed", text, params))
+            await self.tell(user, Message("draw.proposed", text, params), game=game)
         return len(players)
 
     async def current_map(self, game_id: int, size: str = "normal") -> MapImage:

@@ -69,9 +69,9 @@ class Outbox(ServiceBase):
         cannot go). A reader the bot has never seen reads it in the game's language, else its
         server's (as `tell`; `game`: the game, when the caller has it at hand)."""
         game = game or await games.get(conn, game_id)
-        if game is not None:
+        if game is not None:      # the game travels with it (a power's channel, its language)
             message = replace(message, lang=message.lang or game.settings.language,
-                              guild_id=game.guild_id)
+                              guild_id=game.guild_id, game_id=game.id)
         return await rows.add(conn, game_id, "user", user_id, encode(message), self.now_ts(),
                               image_phase=image_phase, after_phase=after_phase,
                               confirm_to=confirm_to)
@@ -222,6 +222,7 @@ def encode(message: Message) -> str:
     return json.dumps({"key": message.key, "text": message.text,
                        "params": _plain(message.params), "image_name": message.image_name,
                        "lang": message.lang, "guild_id": message.guild_id,
+                       "game_id": message.game_id,
                        "ping": message.ping,
                        "anonymous": message.anonymous}, ensure_ascii=False, sort_keys=True)
 
@@ -229,7 +230,8 @@ def encode(message: Message) -> str:
 def decode(text: str) -> Message:
     data = json.loads(text, object_hook=_revive)
     return Message(data["key"], data["text"], data["params"], None, data["image_name"],
-                   lang=data["lang"], guild_id=data.get("guild_id"), ping=data["ping"],
+                   lang=data["lang"], guild_id=data.get("guild_id"),
+                   game_id=data.get("game_id"), ping=data["ping"],
                    anonymous=data["anonymous"])
 
 

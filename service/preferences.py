@@ -1,5 +1,5 @@
-"""Small preferences the bot keeps without SQL of its own: a user's reply language and a
-server's moderator role."""
+"""Small preferences the bot keeps without SQL of its own: a user's reply language, where their
+notices of a game with channels go, and a server's moderator role."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from service.errors import InvalidRequest
 from service.repos import prefs
 
 LANGUAGES = ("en", "it", "nl")
+NOTICE_PLACES = ("channel", "dm")
 
 
 class PreferencesMixin(ServiceCore):
@@ -38,6 +39,21 @@ class PreferencesMixin(ServiceCore):
             return
         async with self.db.transaction() as conn:
             await prefs.set_seen_language(conn, user_id, lang)
+
+    async def set_notices(self, user_id: int, where: str) -> None:
+        """Where the user's private notices of a game with its own channels go: `channel`
+        (their power's channel, the default) or `dm` (docs/channels.md)."""
+        where = where.strip().lower()
+        if where not in NOTICE_PLACES:
+            raise InvalidRequest("prefs.bad_notices", f"unknown place {where!r}: use channel "
+                                 "or dm", where=where)
+        async with self.db.transaction() as conn:
+            await prefs.set_notices(conn, user_id, where)
+
+    async def notices_place(self, user_id: int) -> str:
+        """`channel` or `dm` (see `set_notices`)."""
+        async with self.db.read() as conn:
+            return await prefs.notices(conn, user_id) or "channel"
 
     async def set_moderator_role(self, guild_id: int, role_id: int | None) -> None:
         async with self.db.transaction() as conn:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from service.notifier import Message
 
 log = logging.getLogger(__name__)
+ROOM_MEMORY = 60.0   # seconds a channel is remembered as a power's channel, or as none
 
 GAME = "the game (default: the only game of this channel)"
 
@@ -53,6 +55,8 @@ class Channels(commands.Cog):
         self.layout = Layout(bot, self._announce_room)
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tasks: set[asyncio.Task[None]] = set()
+        self._hinted: set[tuple[int, int]] = set()     # (channel, player) told to use Orders
+        self._rooms_seen: dict[int, tuple[float, tuple[int, Power] | None]] = {}
         self.sweep.change_interval(seconds=bot.tick_seconds)
 
     async def cog_load(self) -> None:
@@ -209,10 +213,13 @@ class Channels(commands.Cog):
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
-        if (message.author.bot or message.guild is None or not message.content.strip()
-                or not self.bot.settings.message_content):
+        # Without the Message Content intent Discord sends the text empty: the player gets a
+        # hint, once, rather than silence (docs/channels.md)
+        unread = not self.bot.settings.message_content
+        if message.author.bot or message.guild is None or not (
+                message.content.strip() or unread):
             return
-        found = await self.bot.service.game_channels.room_of_channel(message.channel.id)
+        found = await self._room_of(message.channel.id)
         if found is None:
             return
         game_id, power = found
@@ -221,9 +228,35 @@ class Channels(commands.Cog):
         if room is None or room.player_id != message.author.id or plan.finished:
             return          # the moderators talking, or an archive: not orders
         lang = await self.bot.language_of_user(message.author.id)
+        if unread:
+            if (message.channel.id, message.author.id) not in self._hinted:
+                self._hinted.add((message.channel.id, message.author.id))
+                await message.reply(tr(lang, "channels.typed_hint",
+                                       user=message.author.mention),
+                                    allowed_mentions=discord.AllowedMentions.none())
+            return
         text = await submit_in_room(self.bot, game_id, message.author.id, message.content, lang)
         for piece in split_text(text):
             await message.reply(piece)
+
+    @commands.Cog.listener()
+    async def on_command_error(self, _ctx: commands.Context, error: Exception) -> None:
+        """The bot has no text commands: a server message that starts by naming it (server
+        messages arrive, for the hint above) is not an error to log."""
+        if not isinstance(error, commands.CommandNotFound):
+            log.error("text command failed: %s", error)
+
+    async def _room_of(self, channel_id: int) -> tuple[int, Power] | None:
+        """(game, power) of a power's channel, remembered a minute: every server message
+        arrives here, most of them in channels that are no game's."""
+        now = time.monotonic()
+        seen = self._rooms_seen.get(channel_id)
+        if seen is None or now - seen[0] > ROOM_MEMORY:
+            if len(self._rooms_seen) > 10_000:
+                self._rooms_seen.clear()
+            seen = (now, await self.bot.service.game_channels.room_of_channel(channel_id))
+            self._rooms_seen[channel_id] = seen
+        return seen[1]
 
 
 async def submit_in_room(bot: ArbitroBot, game_id: int, user_id: int, text: str,

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import reply
+from bot.app import error_text, reply
 from bot.choosing import LANGUAGE_CHOICES, game_autocomplete, public_language, resolve_game
 from bot.formatting import phase_label, results_blocks, status_text
 from bot.i18n import LANGUAGES, tr
@@ -151,6 +151,11 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
         return [c for c in choices if typed in c.name.lower()][:25]
 
 
+# /notices: where a game with its own channels tells a player their turn (docs/channels.md)
+NOTICE_CHOICES = [app_commands.Choice(name="Your power's channel", value="channel"),
+                  app_commands.Choice(name="A private message", value="dm")]
+
+
 class Language(commands.Cog):
     def __init__(self, bot: ArbitroBot) -> None:
         self.bot = bot
@@ -163,6 +168,24 @@ class Language(commands.Cog):
         assert language.value in LANGUAGES
         await self.bot.set_language(interaction.user.id, language.value)
         await reply(interaction, tr(language.value, "language.set"))
+
+    @app_commands.command(name="notices",
+                          description="Where your notices of games with their own channels come")
+    @app_commands.describe(where="Your power's channel or a private message")
+    @app_commands.choices(where=NOTICE_CHOICES)
+    async def notices(self, interaction: discord.Interaction,
+                      where: app_commands.Choice[str]) -> None:
+        """Your turn, retreats, builds and briefings of a game with its own channels: in the
+        power's channel (the default) or by DM (docs/channels.md)."""
+        lang = await self.bot.language_of_interaction(interaction)
+        try:
+            await self.bot.service.set_notices(interaction.user.id, where.value)
+        except ServiceError as exc:
+            await reply(interaction, error_text(lang, exc))
+            return
+        await reply(interaction, tr(lang, "notices.dm" if where.value == "dm" else
+                                    "notices.channel"))
+
 
 
 async def setup(bot: ArbitroBot) -> None:

@@ -59,3 +59,16 @@ async def guild_facts(conn: Connection, guild_id: int) -> tuple[str | None, int 
     row = await conn.fetchrow("SELECT locale, upload_limit FROM guild_prefs WHERE guild_id = ?",
                               (guild_id,))
     return (row[0], row[1]) if row else (None, None)
+
+
+async def set_notices(conn: Connection, user_id: int, where: str | None) -> None:
+    await conn.execute("INSERT INTO user_prefs (user_id, notices) VALUES (?, ?) "
+                       "ON CONFLICT (user_id) DO UPDATE SET notices = excluded.notices",
+                       (user_id, where))
+
+
+async def notices(conn: Connection, user_id: int) -> str | None:
+    """Where the user wants private notices of a game with channels: 'channel', 'dm' or None
+    (never said: the power's channel)."""
+    row = await conn.fetchrow("SELECT notices FROM user_prefs WHERE user_id = ?", (user_id,))
+    return row[0] if row else None

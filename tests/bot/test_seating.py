@@ -77,3 +77,19 @@ def test_a_profile():
         "<@1>")
     empty = PlayerRecord(1, 0, 0, 0, 0, 0, 0)
     assert "nog geen fase gespeeld" in profile_text("nl", empty, "<@1>")
+
+
+@pytest.mark.parametrize("lang,words,not_said", [
+    ("en", ["**Orders** button of this channel", "`/notices`"], "right here"),
+    ("it", ["pulsante **Ordini** di questo canale", "`/notices`"], "Mandami gli ordini qui"),
+    ("nl", ["knop **Orders** van dit kanaal", "`/notices`"], "Stuur me hier je orders"),
+])
+def test_the_briefing_in_a_power_s_channel_says_where_orders_go(lang, words, not_said):
+    """In the power's channel (docs/channels.md) "send them right here" would be wrong without
+    the Message Content intent: the channel's Orders button, or a DM."""
+    [text] = briefing_blocks(lang, {**START, "room": 42})
+    for word in words:
+        assert word in text
+    assert not_said not in text
+    [plain] = briefing_blocks(lang, START)
+    assert "`/notices`" not in plain and not_said in plain

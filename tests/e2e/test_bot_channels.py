@@ -109,6 +109,14 @@ async def test_a_game_with_its_channels_orders_by_form_replacement_and_archive(f
             and has_role(table, newcomer, "Lepanto · France")
             and not has_role(table, users["France"], "Lepanto · France"),
             timeout=20, what="France's channel to move to Nadia")
+        # her briefing comes to the channel once she can see it (docs/channels.md), in the
+        # game's language: the bot has never seen her
+        welcome = await fake.wait_for_message(
+            lambda m: f"<@{newcomer.id}>" in m.content and "you play **France**" in m.content,
+            channel=france, timeout=20)
+        assert newcomer in welcome.mentions and welcome.attachments    # with the map
+        assert "**Orders** button of this channel" in welcome.content
+        assert not [m for m in fake.dms_to(newcomer) if "France" in m.content]
         click = await fake.click(newcomer, intro, intro.custom_ids()[0])
         form = await fake.wait_for_response(click, lambda r: r.modal is not None)
         assert form.modal["title"] == "Orders voor Frankrijk"
