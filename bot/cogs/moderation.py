@@ -120,6 +120,9 @@ _EXAMPLES = {"hours": ("12h", "24h", "36h", "48h", "72h"),
 
 
 @app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)   # hidden from members without it;
+# a server admin may grant /mod to the moderator role (Server Settings → Integrations). The
+# rights are checked again at run time (moderator_only), whatever Discord shows.
 class Moderation(commands.GroupCog, group_name="mod", group_description="Moderate games"):
     def __init__(self, bot: ArbitroBot) -> None:
         self.bot = bot
