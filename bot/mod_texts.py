@@ -127,6 +127,17 @@ def audit_action(lang: str, action: str, params: Mapping[str, Any]) -> str:
     for name in ("remaining", "by"):
         if isinstance(values.get(name), int | float):
             values[name] = timedelta(seconds=values[name])
+    if isinstance(values.get("until"), int | float):          # a grace's end (seconds)
+        values["until"] = datetime.fromtimestamp(values["until"], UTC)
+    for name, shown in (("from", "start"), ("to", "end")):    # an absence (ISO times)
+        if isinstance(values.get(name), str):
+            values[shown] = datetime.fromisoformat(values.pop(name)).astimezone(UTC)
+    if isinstance(values.get("seconds"), int | float):        # an extension's length
+        values["length"] = timedelta(seconds=values.pop("seconds"))
+    elif isinstance(values.get("hours"), int | float):
+        values["length"] = timedelta(hours=values.pop("hours"))
+    if "reason" in values and not values["reason"] and action != "end_game":
+        values["reason"] = "-"
     key = f"audit.{action}" + ("_paused" if action == "extend" and "by" in values else "")
     if not has(lang, key):
         return tr(lang, "audit.other", action=action.replace("_", " "))
