@@ -70,6 +70,6 @@ class Endgame(Area):
             await audit.log(conn, game_id, actor_id, action, {"powers": named}, now)
         await self.core.post(game, key, f"{game.name} is over, declared by <@{actor_id}>: "
                              f"{what}.", actor_id=actor_id, powers=named, outcome=outcome)
-        await self.core.reveal_identities(game)
+        await self.core._post_story(game)    # its replay and chart; then who played whom
         await self.core.reschedule(game_id)
         return outcome

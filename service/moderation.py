@@ -261,7 +261,7 @@ class ModerationMixin(ServiceCore):
         await self.post(game, "moderation.end_game", f"{game.name} was ended by <@{actor_id}>"
                         + (f": {reason.strip()}" if reason.strip() else "."),
                         actor_id=actor_id, reason=reason.strip() or None, outcome=outcome)
-        await self.reveal_identities(game)
+        await self._post_story(game)         # its replay and chart; then who played whom
         await self.reschedule(game_id)
         return view
 

@@ -252,7 +252,7 @@ class OrderingMixin(ServiceCore):
         if outcome is not None:
             await self.post(game, "game.draw", announcements.outcome_sentence(outcome),
                             powers=outcome["powers"], outcome=outcome)
-            await self.reveal_identities(game)
+            await self._post_story(game)     # its replay and chart; then who played whom
             await self.reschedule(game_id)
         told = 0
         if outcome is None and counted.voted and not before.voted:
