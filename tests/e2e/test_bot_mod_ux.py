@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.harness import arbitro_bot, seat_everyone
+from tests.e2e.harness import PLAYERS, PNG, arbitro_bot, confirm, seat_everyone
 
 HOLDS = {"England": "F LON H", "France": "A PAR H", "Germany": "A BER H", "Italy": "A ROM H",
          "Austria": "A VIE H", "Russia": "A MOS H", "Turkey": "A CON H"}
@@ -37,3 +37,46 @@ async def test_the_log_says_every_action_in_words(fake_discord, tmp_path, lang, 
         log = await table.run("mod", "log", user=mod)
         assert grace in log.content and absence in log.content
         assert "grace" not in log.content and "absence" not in log.content   # no raw names
+
+
+async def seat_anonymous(fake, table, lang: str):
+    """An anonymous game in `lang`, everyone seated by a moderator speaking it."""
+    mod = fake.add_user("Mara", locale=lang)
+    fake.add_member(table.guild, mod, manage_guild=True)
+    users = {}
+    for power, (name, locale) in PLAYERS.items():
+        users[power] = fake.add_user(name, locale=locale)
+        fake.add_member(table.guild, users[power])
+    await table.run("mod", "create", user=mod, options={
+        "name": "Lepanto", "movement_hours": 24.0, "anonymous": True, "language": lang})
+    for user in users.values():
+        await table.run("game", "join", user=user)
+    await table.run("mod", "start", user=mod, options={
+        "assignments": ", ".join(f"{p} <@{u.id}>" for p, u in users.items())})
+    await table.channel_message(lambda m: m.content.startswith("🏁"))
+    return mod, users
+
+
+@pytest.mark.parametrize(("lang", "powers", "declared", "replay", "chart"), [
+    ("it", "Francia e Italia", "chi modera (<@{mod}>) ha dichiarato la patta tra Francia, "
+     "Italia", "tutta la partita, fase per fase", "anno per anno"),
+    ("nl", "Frankrijk en Italië", "de spelleider <@{mod}> heeft remise verklaard tussen "
+     "Frankrijk, Italië", "het hele spel, fase na fase", "jaar na jaar"),
+])
+async def test_a_declared_draw_names_the_moderator_and_posts_replay_and_chart(
+        fake_discord, tmp_path, lang, powers, declared, replay, chart):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path, guild_locale=lang) as table:
+        mod, users = await seat_anonymous(fake, table, lang)
+        asked = await table.run("mod", "draw", user=mod, options={"powers": powers})
+        await confirm(table, mod, asked)
+        ending = await table.channel_message(lambda m: "🤝" in m.content)
+        assert declared.format(mod=mod.id) in ending.content
+        # the moderator is named, no player is
+        assert all(f"<@{u.id}>" not in ending.content for u in users.values())
+        film = await table.channel_message(lambda m: replay in m.content, after=ending)
+        assert film.files and film.files[0][0].endswith(".gif")
+        assert film.files[0][1].startswith(b"GIF8")
+        centres = await table.channel_message(lambda m: chart in m.content, after=ending)
+        assert centres.files and centres.files[0][1].startswith(PNG)
+        assert centres.id > film.id
