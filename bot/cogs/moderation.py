@@ -3,6 +3,7 @@ permission or the role the server set with `/mod role`; anyone else is refused."
 
 from __future__ import annotations
 
+import asyncio
 import re
 from datetime import timedelta
 from typing import TYPE_CHECKING
@@ -34,6 +35,8 @@ from bot.mod_texts import (
     value_text,
 )
 from bot.permissions import is_moderator
+from bot import zones
+from bot.zones import powers_matching, zones_matching
 from engine.vocabulary import Power
 from service.errors import InvalidRequest
 from service.models import GameSettings
@@ -99,6 +102,9 @@ async def value_autocomplete(interaction: discord.Interaction,
     setting = setting_typed(str(getattr(interaction.namespace, "setting", "") or ""))
     if setting is None:
         return []
+    if setting.kind == "zone":         # every IANA zone, by name, city or country
+        return [app_commands.Choice(name=label, value=zone)
+                for label, zone in zones_matching(lang, current)]
     if setting.kind == "choice":
         offered = [(value_text(lang, setting, v), v) for v in setting.choices]
     elif setting.kind == "yesno":
@@ -111,10 +117,26 @@ async def value_autocomplete(interaction: discord.Interaction,
             if typed in name.lower() or typed in value][:25]
 
 
+async def zone_autocomplete(interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+    """Time zones by any part of their name, city or country, shown in the user's language."""
+    bot: ArbitroBot = interaction.client  # type: ignore[assignment]
+    lang = await bot.language_of_interaction(interaction)
+    return [app_commands.Choice(name=label, value=zone)
+            for label, zone in zones_matching(lang, current)]
+
+
+async def powers_autocomplete(interaction: discord.Interaction,
+                              current: str) -> list[app_commands.Choice[str]]:
+    """A list of powers: the one being typed completed, named in the user's language."""
+    bot: ArbitroBot = interaction.client  # type: ignore[assignment]
+    lang = await bot.language_of_interaction(interaction)
+    return [app_commands.Choice(name=name, value=value)
+            for name, value in powers_matching(lang, current)]
+
+
 _EXAMPLES = {"hours": ("12h", "24h", "36h", "48h", "72h"),
              "hours_list": ("24h, 2h", "12h, 1h", "2h", "-"),
-             "zone": ("Europe/Rome", "Europe/Amsterdam", "Europe/London", "UTC",
-                      "America/New_York"),
              "clock": ("21:00", "20:00", "22:00", "-"),
              "weekdays": ("saturday, sunday", "sunday", "-")}
 
@@ -127,6 +149,9 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     def __init__(self, bot: ArbitroBot) -> None:
         self.bot = bot
         super().__init__()
+
+    async def cog_load(self) -> None:
+        self._warming = asyncio.get_running_loop().run_in_executor(None, zones.warm)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return await moderator_only(interaction)
@@ -171,6 +196,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                            anonymous="hide who plays which power until the game ends",
                            grey_press="let players send messages without saying who sent "
                                       "them")
+    @app_commands.autocomplete(timezone=zone_autocomplete)
     @app_commands.choices(rules=[app_commands.Choice(
         name="1971: the printed rulebook, e.g. a fleet to Spain must name its coast",
         value="1971"), app_commands.Choice(
@@ -495,7 +521,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                                                    "you name (asks first)")
     @app_commands.describe(game=GAME, powers="the powers sharing the draw, e.g. England, "
                                              "France, Russia")
-    @app_commands.autocomplete(game=game_autocomplete())
+    @app_commands.autocomplete(game=game_autocomplete(), powers=powers_autocomplete)
     async def draw(self, interaction: discord.Interaction,
                    powers: app_commands.Range[str, 1, 200], game: int | None = None) -> None:
         view = await self._begin(interaction, game)

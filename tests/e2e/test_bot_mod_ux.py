@@ -80,3 +80,31 @@ async def test_a_declared_draw_names_the_moderator_and_posts_replay_and_chart(
         centres = await table.channel_message(lambda m: chart in m.content, after=ending)
         assert centres.files and centres.files[0][1].startswith(PNG)
         assert centres.id > film.id
+
+
+@pytest.mark.parametrize(("lang", "typed", "zone_label", "powers", "completed"), [
+    ("it", "roma", "Europe/Rome · Roma, Italia", "Francia e ita", "Francia, Italia"),
+    ("nl", "brussel", "Europe/Brussels · Brussel, België", "Frankrijk, ital",
+     "Frankrijk, Italië"),
+])
+async def test_time_zones_and_powers_are_autocompleted(fake_discord, tmp_path, lang, typed,
+                                                       zone_label, powers, completed):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path, guild_locale=lang) as table:
+        mod = fake.add_user("Mara", locale=lang)
+        fake.add_member(table.guild, mod, manage_guild=True)
+        zones = await fake.autocomplete(mod, table.guild, table.channel, "mod", "create",
+                                        focused="timezone",
+                                        options={"name": "Lepanto", "timezone": typed})
+        assert zones[0]["name"] == zone_label
+        created = await table.run("mod", "create", user=mod, options={
+            "name": "Lepanto", "timezone": zones[0]["value"]})
+        assert zones[0]["value"] in created.content
+        # /mod settings timezone: the same zones
+        again = await fake.autocomplete(mod, table.guild, table.channel, "mod", "settings",
+                                        focused="value",
+                                        options={"setting": "timezone", "value": typed})
+        assert again[0] == zones[0]
+        named = await fake.autocomplete(mod, table.guild, table.channel, "mod", "draw",
+                                        focused="powers", options={"powers": powers})
+        assert named == [{"name": completed, "value": completed}]
