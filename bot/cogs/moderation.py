@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import zones
 from bot.app import NotModerator, reply
 from bot.choosing import (
     LANGUAGE_CHOICES,
@@ -35,7 +36,6 @@ from bot.mod_texts import (
     value_text,
 )
 from bot.permissions import is_moderator
-from bot import zones
 from bot.zones import powers_matching, zones_matching
 from engine.vocabulary import Power
 from service.errors import InvalidRequest
