@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.formatting import centres_block, power_name
+from bot.formatting import PHASE_LENGTHS, centres_block, power_name
 from bot.i18n import LANGUAGES, has, tr
 from bot.messages import duration, words
 from grammar.lexicon import fold
@@ -80,14 +80,20 @@ def _span(value: Any) -> timedelta:
     return value if isinstance(value, timedelta) else timedelta(seconds=float(value))
 
 
-def settings_text(lang: str, game_name: str, values: Iterable[Any], started: bool) -> str:
-    """`/mod settings` without a value: every setting, its value and what it does."""
-    lines = [tr(lang, "settings.title", game=game_name)]
+def settings_text(lang: str, game_name: str, values: Iterable[Any], started: bool,
+                  rule: str | None = None) -> str:
+    """`/mod settings` without a value: every setting, its value and what it does; `rule`:
+    which rule sets the deadlines (the phase lengths are marked unused under a schedule)."""
+    values = list(values)
+    lines = [tr(lang, "settings.title", game=game_name)] + ([rule] if rule else [])
+    fixed = any(v.setting.name == "schedule_time" and v.value for v in values)
     for item in values:
         setting = item.setting
         lock = " 🔒" if started and setting.before_start_only else ""
+        unused = (" " + tr(lang, "settings.unused_by_schedule")
+                  if fixed and setting.name in PHASE_LENGTHS else "")
         lines.append(f"**{setting_label(lang, setting.name)}**{lock}: "
-                     f"{value_text(lang, setting, item.value)}\n"
+                     f"{value_text(lang, setting, item.value)}{unused}\n"
                      f"  -# {tr(lang, f'setting.{setting.name}.help')}")
     lines.append(tr(lang, "settings.how"))
     return "\n".join(lines)

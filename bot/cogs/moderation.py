@@ -23,7 +23,7 @@ from bot.choosing import (
 )
 from bot.cogs.schedules import schedule_summary
 from bot.confirm import Confirm, ask
-from bot.formatting import phase_label, power_name, timestamp
+from bot.formatting import PHASE_LENGTHS, deadline_rule, phase_label, power_name, timestamp
 from bot.i18n import language_of, tr
 from bot.mod_texts import (
     audit_text,
@@ -470,14 +470,24 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                 chosen = setting_of(setting)
                 shown = [v for v in shown if v.setting is chosen]
             await reply(interaction, settings_text(lang, view.name, shown,
-                                                   view.status != "forming"))
+                                                   view.status != "forming",
+                                                   rule=deadline_rule(lang, view.settings)))
             return
         change = await config.change(view.id, interaction.user.id, setting_of(setting).name,
                                      value)
-        await reply(interaction, tr(lang, "settings.you_changed", game=change.game,
-                                    setting=setting_label(lang, change.setting.name),
-                                    old=value_text(lang, change.setting, change.old),
-                                    new=value_text(lang, change.setting, change.new)))
+        lines = [tr(lang, "settings.you_changed", game=change.game,
+                    setting=setting_label(lang, change.setting.name),
+                    old=value_text(lang, change.setting, change.old),
+                    new=value_text(lang, change.setting, change.new))]
+        after = (await self.bot.service.status(view.id)).settings
+        if change.setting.name in PHASE_LENGTHS and after.schedule_time is not None:
+            # a length the fixed schedule overrides: said, never silent
+            lines.append(tr(lang, "settings.length_unused",
+                            setting=setting_label(lang, change.setting.name),
+                            time=after.schedule_time))
+        elif change.setting.name == "schedule_time":
+            lines.append(deadline_rule(lang, after))
+        await reply(interaction, "\n".join(lines))
 
     @app_commands.command(name="delete", description="Delete a game that has not started "
                                                      "(asks first)")

@@ -108,3 +108,33 @@ async def test_time_zones_and_powers_are_autocompleted(fake_discord, tmp_path, l
         named = await fake.autocomplete(mod, table.guild, table.channel, "mod", "draw",
                                         focused="powers", options={"powers": powers})
         assert named == [{"name": completed, "value": completed}]
+
+
+@pytest.mark.parametrize(("lang", "rules", "unused", "warning", "lengths"), [
+    ("it", "Le scadenze dei movimenti cadono ogni giorno alle 21:00",
+     "(non usata: le scadenze seguono l'orario fisso)",
+     "⚠️ Le scadenze seguono l'orario fisso (movimenti alle 21:00), quindi Tempo per i "
+     "movimenti non si usa", "Ogni fase dura quanto stabilito da quando si apre: movimenti 36"),
+    ("nl", "Deadlines voor bewegingen",
+     "(niet gebruikt: het vaste schema bepaalt de deadlines)",
+     "⚠️ Het vaste schema (deadlines voor bewegingen om 21:00) bepaalt de deadlines, dus Tijd "
+     "voor bewegingen wordt niet gebruikt", "Elke fase duurt haar eigen lengte"),
+])
+async def test_the_schedule_that_rules_is_shown_and_a_length_it_overrides_is_warned(
+        fake_discord, tmp_path, lang, rules, unused, warning, lengths):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path, guild_locale=lang) as table:
+        mod, users = await seat_in(fake, table, lang, schedule_time="21:00")
+        shown = await table.run("mod", "settings", user=mod)
+        assert rules in shown.content and unused in shown.content
+        reader = users["Italy" if lang == "it" else "Germany"]     # Italo, Gert
+        status = await table.run("game", "status", user=reader)
+        assert rules in status.content
+        changed = await table.run("mod", "settings", user=mod,
+                                  options={"setting": "movement_hours", "value": "36h"})
+        assert warning in changed.content
+        cleared = await table.run("mod", "settings", user=mod,
+                                  options={"setting": "schedule_time", "value": "-"})
+        assert lengths in cleared.content and "⚠️" not in cleared.content
+        status = await table.run("game", "status", user=reader)
+        assert lengths in status.content and rules not in status.content
