@@ -22,7 +22,7 @@ from bot.choosing import (
     resolve_game,
 )
 from bot.cogs.schedules import schedule_summary
-from bot.confirm import Confirm, ask
+from bot.confirm import Answer, Confirm, ask, confirmed
 from bot.formatting import PHASE_LENGTHS, deadline_rule, phase_label, power_name, timestamp
 from bot.i18n import language_of, tr
 from bot.mod_texts import (
@@ -284,21 +284,16 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         view = await self._begin(interaction, game)
         lang = await self._lang(interaction)
         service, actor = self.bot.service, interaction.user.id
-
-        async def go(_: discord.Interaction) -> str:
-            # the phase the moderator saw: if a deadline got there first, the next is spared
-            done = await service.process_now(view.id, actor, view.phase)
-            return tr(lang, "mod.processed" if done else "mod.already_processed",
-                      game=view.name)
-
         phase, owing = await service.upkeep.owing(view.id)
         if not owing:
-            await reply(interaction, await go(interaction))
+            await reply(interaction, await _process(self.bot, interaction, view.id,
+                                                    view.phase or "", lang))
             return
         text = "\n".join([tr(lang, "mod.process_missing", game=view.name,
                                phase=phase_label(lang, phase), count=len(owing)),
                           owing_text(lang, owing), tr(lang, "mod.process_confirm")])
-        await ask(interaction, text, Confirm(actor, lang, go, "mod.process_anyway"))
+        await ask(interaction, text, Confirm(actor, lang, "process", view.id, view.phase or "",
+                                             "mod.process_anyway"))
 
     @app_commands.command(name="extend", description="Give the current phase more time")
     @app_commands.describe(game=GAME, hours="how many hours to add")
@@ -355,19 +350,12 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         view = await self._begin(interaction, game)
         chosen = parse_power(power)
         lang = await self._lang(interaction)
-        service, actor = self.bot.service, interaction.user.id
-
-        async def go(confirmed: discord.Interaction | None = None) -> str:
-            # a second seat only once the moderator pressed the button (`confirmed`)
-            await service.replace_player(view.id, actor, chosen, player.id,
-                                         second_seat=confirmed is not None,
-                                         anonymous_override=anonymous_override)
-            return tr(lang, "mod.replaced", game=view.name, power=power_name(lang, chosen),
-                      player=player.mention)
-
+        actor = interaction.user.id
+        arg = f"{_initial(chosen)}.{player.id}.{int(anonymous_override)}"
         held = [s.power for s in view.seats if s.user_id == player.id and s.power != chosen]
         if not held:
-            await reply(interaction, await go())
+            await reply(interaction, await _seat(self.bot, interaction, view.id, arg, lang,
+                                                 second_seat=False))
             return
         if view.settings.anonymous and not anonymous_override:
             raise InvalidRequest("moderation.second_seat_anonymous", "an anonymous game",
@@ -378,7 +366,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                    power=power_name(lang, chosen))]
         if view.settings.press == "gunboat":
             text.append(tr(lang, "mod.second_seat_gunboat"))
-        await ask(interaction, "\n".join(text), Confirm(actor, lang, go, "mod.second_seat_yes"))
+        await ask(interaction, "\n".join(text), Confirm(actor, lang, "second_seat", view.id, arg,
+                                                        "mod.second_seat_yes"))
 
     @app_commands.command(name="offer", description="Offer a seat in the channel: players "
                                                     "ask for it with a button, you approve")
@@ -499,14 +488,9 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         if view.status != "forming":
             raise InvalidRequest("moderation.delete_started", f"{view.name} has started",
                                  game=view.name)
-        service, actor = self.bot.service, interaction.user.id
-
-        async def go(_: discord.Interaction) -> str:
-            return tr(lang, "mod.deleted", game=await service.upkeep.delete_game(view.id, actor))
-
         await ask(interaction, tr(lang, "mod.delete_confirm", game=view.name,
                                   count=len(view.players)),
-                  Confirm(actor, lang, go, "mod.delete_yes"))
+                  Confirm(interaction.user.id, lang, "delete", view.id, "", "mod.delete_yes"))
 
     @app_commands.command(name="log", description="Every moderator action of a game, in words")
     @app_commands.describe(game=GAME)
@@ -538,14 +522,10 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         lang = await self._lang(interaction)
         _refuse_unless_running(view)
         named = sorted({parse_power(p) for p in _POWER_LIST.split(powers) if p.strip()})
-        service, actor = self.bot.service, interaction.user.id
-
-        async def go(_: discord.Interaction) -> str:
-            await service.endgame.declare_draw(view.id, actor, named)
-            return tr(lang, "mod.draw_done", game=view.name)
-
         await ask(interaction, tr(lang, "mod.draw_confirm", game=view.name, powers=", ".join(
-            power_name(lang, p) for p in named)), Confirm(actor, lang, go, "mod.end_yes"))
+            power_name(lang, p) for p in named)), Confirm(
+            interaction.user.id, lang, "draw", view.id, "".join(map(_initial, named)),
+            "mod.end_yes"))
 
     @app_commands.command(name="concede", description="End the game: everyone concedes to one "
                                                       "power (asks first)")
@@ -557,16 +537,66 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         lang = await self._lang(interaction)
         _refuse_unless_running(view)
         chosen = parse_power(power)
-        service, actor = self.bot.service, interaction.user.id
-
-        async def go(_: discord.Interaction) -> str:
-            await service.endgame.concede(view.id, actor, chosen)
-            return tr(lang, "mod.concede_done", game=view.name)
-
         await ask(interaction, tr(lang, "mod.concede_confirm", game=view.name,
                                   power=power_name(lang, chosen)),
-                  Confirm(actor, lang, go, "mod.end_yes"))
+                  Confirm(interaction.user.id, lang, "concede", view.id, _initial(chosen),
+                          "mod.end_yes"))
+
+
+# -- what "go ahead" does on a moderator's question, after a restart too (bot/confirm.py) ----
+
+_BY_INITIAL = {p.value[0]: p for p in Power}       # A E F G I R T: one letter per power
+
+
+def _initial(power: Power) -> str:
+    return power.value[0]
+
+
+@confirmed("process", check=moderator_only)
+async def _process(bot: ArbitroBot, interaction: discord.Interaction, game_id: int, phase: str,
+                   lang: str) -> str:
+    # the phase the moderator saw: if a deadline got there first, the next is spared
+    done = await bot.service.process_now(game_id, interaction.user.id, phase or None)
+    name = (await bot.service.status(game_id)).name
+    return tr(lang, "mod.processed" if done else "mod.already_processed", game=name)
+
+
+async def _seat(bot: ArbitroBot, interaction: discord.Interaction, game_id: int, arg: str,
+                lang: str, *, second_seat: bool = True) -> str:
+    initial, player, override = arg.split(".")
+    power = _BY_INITIAL[initial]
+    # a second seat only once the moderator pressed the button
+    await bot.service.replace_player(game_id, interaction.user.id, power, int(player),
+                                     second_seat=second_seat, anonymous_override=override == "1")
+    return tr(lang, "mod.replaced", game=(await bot.service.status(game_id)).name,
+              power=power_name(lang, power), player=f"<@{player}>")
+
+
+confirmed("second_seat", check=moderator_only)(_seat)
+
+
+@confirmed("delete", check=moderator_only)
+async def _delete(bot: ArbitroBot, interaction: discord.Interaction, game_id: int, _: str,
+                  lang: str) -> str:
+    return tr(lang, "mod.deleted",
+              game=await bot.service.upkeep.delete_game(game_id, interaction.user.id))
+
+
+@confirmed("draw", check=moderator_only)
+async def _draw(bot: ArbitroBot, interaction: discord.Interaction, game_id: int,
+                initials: str, lang: str) -> str:
+    await bot.service.endgame.declare_draw(game_id, interaction.user.id,
+                                           [_BY_INITIAL[i] for i in initials])
+    return tr(lang, "mod.draw_done", game=(await bot.service.status(game_id)).name)
+
+
+@confirmed("concede", check=moderator_only)
+async def _concede(bot: ArbitroBot, interaction: discord.Interaction, game_id: int,
+                   initial: str, lang: str) -> str:
+    await bot.service.endgame.concede(game_id, interaction.user.id, _BY_INITIAL[initial])
+    return tr(lang, "mod.concede_done", game=(await bot.service.status(game_id)).name)
 
 
 async def setup(bot: ArbitroBot) -> None:
     await bot.add_cog(Moderation(bot))
+    bot.add_dynamic_items(Answer)
