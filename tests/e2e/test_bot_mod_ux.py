@@ -138,3 +138,37 @@ async def test_the_schedule_that_rules_is_shown_and_a_length_it_overrides_is_war
         assert lengths in cleared.content and "⚠️" not in cleared.content
         status = await table.run("game", "status", user=reader)
         assert lengths in status.content and rules not in status.content
+
+
+@pytest.mark.parametrize(("lang", "processed", "refused"), [
+    ("it", "la fase è stata risolta", "Solo chi modera può farlo"),
+    ("nl", "de fase is", "Alleen spelleiders mogen dit"),
+])
+async def test_a_question_is_answered_after_a_restart_by_who_asked_while_still_moderator(
+        fake_discord, tmp_path, lang, processed, refused):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path, guild_locale=lang) as table:
+        mod, users = await seat_in(fake, table, lang)
+        role = fake.add_role(table.guild, "Arbitri")
+        helper = fake.add_user("Hal", locale=lang)
+        fake.add_member(table.guild, helper, roles=[role])
+        await table.run("mod", "role", user=mod, options={"role": role})
+        asked = await table.run("mod", "process", user=helper, granted=True)   # orders missing
+        draw = await table.run("mod", "draw", user=helper, granted=True,
+                               options={"powers": "England, France"})
+        assert asked.message.custom_ids() and draw.message.custom_ids()
+    first = table
+    async with arbitro_bot(fake, tmp_path, again=first) as table:
+        other = users["Italy" if lang == "it" else "Germany"]          # Italo, Gert
+        done = await confirm(table, helper, asked)
+        assert processed in done.content
+        status = await table.run("game", "status", user=other)
+        assert ("Autunno 1901" if lang == "it" else "Najaar 1901") in status.content
+        # the helper loses the moderator role before pressing the other question: refused
+        await table.run("mod", "role", user=mod)
+        click = await fake.click(helper, draw.message, draw.message.custom_ids()[0])
+        answer = await fake.wait_for_response(click, timeout=20)
+        assert refused in answer.content
+        status = await table.run("game", "status", user=other)
+        assert status.content.count("1901") and "🤝" not in status.content
+        assert (await table.bot.service.status(1)).status == "active"

@@ -40,9 +40,10 @@ async def test_an_anonymous_replacement_and_a_second_seat(fake_discord, tmp_path
                                options={"power": "Russia", "player": newcomer})
         assert "Russia" in done.content
         notice = await announced(table, "🔁 **Velato**")
+        # the moderator's act is named; the players (old and new) are not
         assert notice.content == ("🔁 **Velato**: Russia has a new player, seated by the "
-                                  "moderator.")
-        assert "someone" not in notice.content and "<@" not in notice.content
+                                  f"moderator <@{mod.id}>.")
+        assert "someone" not in notice.content and f"<@{newcomer.id}>" not in notice.content
         # Russia's player before is told, and not who took over
         told = await fake.wait_for_dm(users["Russia"], lambda m: "niet langer" in m.content,
                                       timeout=20)
@@ -74,7 +75,7 @@ async def test_an_anonymous_replacement_and_a_second_seat(fake_discord, tmp_path
         assert "France" in seated.content
         second = await announced(table, "🔁 **Velato**: France", after=before)
         assert second.content == ("🔁 **Velato**: France has a new player, seated by the "
-                                  "moderator.")
+                                  f"moderator <@{mod.id}>.")
         assert "Italy" not in second.content
 
 
