@@ -172,3 +172,39 @@ async def test_a_question_is_answered_after_a_restart_by_who_asked_while_still_m
         status = await table.run("game", "status", user=other)
         assert status.content.count("1901") and "🤝" not in status.content
         assert (await table.bot.service.status(1)).status == "active"
+
+
+@pytest.mark.parametrize(("lang", "title", "latest"), [
+    ("it", "📋 **Lepanto**: iscritti {n}/7", "ha lasciato **Lepanto**"),
+    ("nl", "📋 **Lepanto**: spelers {n}/7", "heeft **Lepanto** verlaten"),
+])
+async def test_one_roster_message_edited_as_players_join_and_leave(fake_discord, tmp_path,
+                                                                   lang, title, latest):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path, guild_locale=lang) as table:
+        mod = fake.add_user("Mara", locale=lang)
+        fake.add_member(table.guild, mod, manage_guild=True)
+        await table.run("mod", "create", user=mod, options={"name": "Lepanto",
+                                                            "language": lang})
+        players = [fake.add_user(f"p{i}") for i in range(4)]
+        for user in players:
+            fake.add_member(table.guild, user)
+            await table.run("game", "join", user=user)
+        await table.run("game", "leave", user=players[1])
+        await fake.settle()
+        rosters = [m for m in fake.messages_in(table.channel)
+                   if not m.deleted and m.content.startswith("📋")]
+        assert len(rosters) == 1                       # one message, edited five times
+        roster = rosters[0]
+        assert roster.content.startswith(title.format(n=3)) and latest in roster.content
+        assert all(f"<@{u.id}>" in roster.content for u in players if u is not players[1])
+        assert f"<@{players[1].id}>" not in roster.content.splitlines()[1]   # the list
+        assert roster.mentions == []                   # nobody pinged
+        # deleted by someone: the next change posts a new one
+        await fake.world.delete(roster)
+        newcomer = fake.add_user("Nina")
+        fake.add_member(table.guild, newcomer)
+        await table.run("game", "join", user=newcomer)
+        fresh = await table.channel_message(lambda m: not m.deleted
+                                            and m.content.startswith(title.format(n=4)))
+        assert fresh.id != roster.id

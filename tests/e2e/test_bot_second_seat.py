@@ -30,9 +30,11 @@ async def test_an_anonymous_replacement_and_a_second_seat(fake_discord, tmp_path
     fake = fake_discord
     async with arbitro_bot(fake, tmp_path) as table:
         mod, users = await _anonymous_game(fake, table, press="gunboat")
-        joined = [m.content for m in fake.messages_in(table.channel)
-                  if "Velato" in m.content and "(7/7)" in m.content]
-        assert joined == ["A new player joined **Velato** (7/7)."]
+        # one roster message, with how many joined and never who (an anonymous game)
+        rosters = [m.content for m in fake.messages_in(table.channel)
+                   if m.content.startswith("📋")]
+        assert rosters == ["📋 **Velato**: players 7/7\n"
+                           "-# A new player joined **Velato** (7/7)."]
 
         newcomer = fake.add_user("Nora", locale="nl")
         fake.add_member(table.guild, newcomer)
