@@ -4,6 +4,8 @@ the moderator named in anonymous games, one roster message per game, every endin
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from tests.e2e.harness import PLAYERS, PNG, arbitro_bot, confirm, seat_everyone
@@ -208,3 +210,27 @@ async def test_one_roster_message_edited_as_players_join_and_leave(fake_discord,
         fresh = await table.channel_message(lambda m: not m.deleted
                                             and m.content.startswith(title.format(n=4)))
         assert fresh.id != roster.id
+
+
+@pytest.mark.parametrize(("lang", "zone", "game_time", "autumn"), [
+    ("it", "Europe/Rome", "Ora della partita: 2024-01-03 21:00 Europe/Rome", "Autunno 1901"),
+    ("nl", "Europe/Amsterdam", "Tijd van het spel: 2024-01-03 21:00 Europe/Amsterdam",
+     "Najaar 1901"),
+])
+async def test_a_rollback_keeps_to_the_fixed_schedule(fake_discord, tmp_path, lang, zone,
+                                                      game_time, autumn):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path, guild_locale=lang) as table:
+        mod, users = await seat_in(fake, table, lang, schedule_time="21:00")
+        reader = users["Italy" if lang == "it" else "Germany"]           # Italo, Gert
+        await table.pass_deadline(33)        # Tuesday 21:00 UTC: the Spring deadline passed
+        for _ in range(100):
+            status = await table.run("game", "status", user=reader)
+            if autumn in status.content:
+                break
+            await asyncio.sleep(0.1)
+        assert autumn in status.content
+        await table.run("mod", "rollback", user=mod)
+        status = await table.run("game", "status", user=reader)
+        # reopened with the next 21:00 slot of the game's zone, not 24 hours from now
+        assert game_time in status.content and autumn not in status.content
