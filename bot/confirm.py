@@ -1,73 +1,131 @@
 """A question with two buttons (go ahead / cancel), answered only by whoever asked: the
-moderator processing a phase with orders missing, a player marking ready with units unordered,
-a moderator deleting a game. The action runs only on "go ahead"."""
+moderator processing a phase with orders missing, seating a second power, declaring a draw or
+a concession, deleting a game; a player marking ready with units unordered. The action runs
+only on "go ahead".
+
+The buttons outlive the bot: each carries in its custom_id everything its action needs
+(`arbitro:ask:<kind>:<user>:<game>:<arg>:<y|n>`), and the action is found by its kind in
+`ACTIONS` (registered by the cog that asks), so a question asked before a restart is answered
+after it. Whoever presses is checked at press time: the asker only, and (for a moderator's
+question) still a moderator."""
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
-from bot.app import error_text
+from bot.app import NotModerator, error_text
 from bot.i18n import tr
 from bot.limits import split_text
 from service.errors import ServiceError
 
+if TYPE_CHECKING:
+    from bot.app import ArbitroBot
+
 log = logging.getLogger(__name__)
 
-Action = Callable[[discord.Interaction], Awaitable[str]]
+# (bot, the pressing interaction, game id, argument, reader's language) -> the answer
+Action = Callable[["ArbitroBot", discord.Interaction, int, str, str], Awaitable[str]]
+Check = Callable[[discord.Interaction], Awaitable[Any]]
 
 
-class Confirm(discord.ui.View):
-    def __init__(self, user_id: int, lang: str, action: Action, yes_key: str, *,
-                 moderator: bool = False) -> None:
-        """`moderator`: a moderator's action, whose rights are asked again when the button
-        is pressed (up to ten minutes later: they may have lost the role by then)."""
-        super().__init__(timeout=600)
-        self.user_id, self.lang, self.action = user_id, lang, action
-        self.moderator = moderator
-        yes = discord.ui.Button(style=discord.ButtonStyle.danger, label=tr(lang, yes_key))
-        no = discord.ui.Button(style=discord.ButtonStyle.secondary,
-                               label=tr(lang, "confirm.cancel"))
-        yes.callback, no.callback = self._yes, self._no
-        self.add_item(yes)
-        self.add_item(no)
+@dataclass(frozen=True)
+class Confirmed:
+    action: Action
+    check: Check | None = None      # rights re-checked when the button is pressed
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+
+ACTIONS: dict[str, Confirmed] = {}
+_ARG = re.compile(r"[A-Za-z0-9._+-]*")
+
+
+def confirmed(kind: str, *, check: Check | None = None) -> Callable[[Action], Action]:
+    """Register `action` as what "go ahead" does on a question of `kind`."""
+    def register(action: Action) -> Action:
+        ACTIONS[kind] = Confirmed(action, check)
+        return action
+    return register
+
+
+class Answer(discord.ui.DynamicItem[discord.ui.Button],
+             template=r"arbitro:ask:(?P<kind>[a-z_]+):(?P<user>[0-9]+):(?P<game>[0-9]+):"
+                      r"(?P<arg>[A-Za-z0-9._+-]*):(?P<go>[yn])"):
+    def __init__(self, kind: str, user_id: int, game_id: int, arg: str, go: bool,
+                 label: str = "-") -> None:
+        assert _ARG.fullmatch(arg), arg
+        custom_id = f"arbitro:ask:{kind}:{user_id}:{game_id}:{arg}:{'y' if go else 'n'}"
+        assert len(custom_id) <= 100, custom_id
+        super().__init__(discord.ui.Button(
+            style=discord.ButtonStyle.danger if go else discord.ButtonStyle.secondary,
+            label=label, custom_id=custom_id))
+        self.kind, self.user_id, self.game_id, self.arg, self.go = \
+            kind, user_id, game_id, arg, go
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> Answer:
+        return cls(match["kind"], int(match["user"]), int(match["game"]), match["arg"],
+                   match["go"] == "y")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: ArbitroBot = interaction.client  # type: ignore[assignment]
+        lang = await bot.language_of_interaction(interaction)
         if interaction.user.id != self.user_id:
-            await interaction.response.send_message(tr(self.lang, "confirm.not_yours"),
+            await interaction.response.send_message(tr(lang, "confirm.not_yours"),
                                                     ephemeral=True)
-            return False
-        if self.moderator and not await _still_moderator(interaction):
-            self.stop()
-            await interaction.response.edit_message(content=tr(self.lang, "mod.refused"),
+            return
+        if not self.go:
+            await interaction.response.edit_message(content=tr(lang, "confirm.cancelled"),
                                                     view=None)
-            return False
-        return True
-
-    async def _yes(self, interaction: discord.Interaction) -> None:
-        self.stop()
-        await interaction.response.edit_message(content=tr(self.lang, "confirm.working"),
+            return
+        confirmed_ = ACTIONS.get(self.kind)
+        if confirmed_ is None:            # a question of a kind this version no longer has
+            await interaction.response.edit_message(content=tr(lang, "error.unexpected"),
+                                                    view=None)
+            return
+        try:
+            if confirmed_.check is not None:
+                await confirmed_.check(interaction)
+        except (NotModerator, app_commands.CheckFailure):
+            await interaction.response.send_message(tr(lang, "mod.refused"), ephemeral=True)
+            return
+        await interaction.response.edit_message(content=tr(lang, "confirm.working"),
                                                 view=None)
         try:
-            text = await self.action(interaction)
+            text = await confirmed_.action(bot, interaction, self.game_id, self.arg, lang)
         except ServiceError as error:
-            text = error_text(self.lang, error)
+            text = error_text(lang, error)
         except Exception:
-            log.exception("a confirmed action of user %s failed", self.user_id)
-            text = tr(self.lang, "error.unexpected")
+            log.exception("a confirmed %s of user %s failed", self.kind, self.user_id)
+            text = tr(lang, "error.unexpected")
         for piece in split_text(text):
             await interaction.followup.send(piece, ephemeral=True)
 
-    async def _no(self, interaction: discord.Interaction) -> None:
-        self.stop()
-        await interaction.response.edit_message(content=tr(self.lang, "confirm.cancelled"),
-                                                view=None)
+
+def fits(arg: str) -> bool:
+    """Whether `arg` can travel in a question's buttons (letters, digits, . _ + -)."""
+    return bool(_ARG.fullmatch(arg)) and len(arg) <= 40
 
 
-async def ask(interaction: discord.Interaction, text: str, view: Confirm, **extra: Any) -> None:
+def Confirm(user_id: int, lang: str, kind: str, game_id: int, arg: str,  # noqa: N802
+            yes_key: str) -> discord.ui.View:
+    """The two buttons of a question of `kind` (registered with `confirmed`) asked by
+    `user_id` about `game_id`; `arg`: what else its action needs (letters, digits, and
+    . _ + -)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(Answer(kind, user_id, game_id, arg, True, tr(lang, yes_key)))
+    view.add_item(Answer(kind, user_id, game_id, arg, False, tr(lang, "confirm.cancel")))
+    return view
+
+
+async def ask(interaction: discord.Interaction, text: str, view: discord.ui.View,
+              **extra: Any) -> None:
     """Ask privately (the interaction is already deferred or answered), buttons last."""
     pieces = split_text(text)
     for index, piece in enumerate(pieces):
@@ -76,14 +134,3 @@ async def ask(interaction: discord.Interaction, text: str, view: Confirm, **extr
             await interaction.response.send_message(piece, ephemeral=True, **more, **extra)
         else:
             await interaction.followup.send(piece, ephemeral=True, **more, **extra)
-
-
-async def _still_moderator(interaction: discord.Interaction) -> bool:
-    """The presser's rights as the press's own payload gives them (their roles now)."""
-    from bot.permissions import is_moderator
-
-    if interaction.guild_id is None:
-        return False
-    role = await interaction.client.service.moderator_role(  # type: ignore[attr-defined]
-        interaction.guild_id)
-    return is_moderator(interaction.user, role)

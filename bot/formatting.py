@@ -345,6 +345,26 @@ def still_owed(lang: str, item: str) -> str:
     return f"`{item}`"
 
 
+PHASE_LENGTHS = ("movement_hours", "retreat_hours", "adjustment_hours")   # /mod settings names
+
+
+def deadline_rule(lang: str, settings: Any) -> str:
+    """Which rule sets a game's deadlines, in words: the fixed schedule (and that the phase
+    lengths are not used while it is set), or each phase's length."""
+    from bot.messages import duration  # (bot.messages builds on this module)
+    lengths = {"movement": duration(lang, settings.movement_deadline),
+               "retreat": duration(lang, settings.retreat_deadline),
+               "adjustment": duration(lang, settings.adjustment_deadline)}
+    if settings.schedule_time is None:
+        return tr(lang, "schedule.rules_lengths", **lengths)
+    key = "schedule.fixed_daily" if settings.schedule_every_days == 1 else \
+        "schedule.fixed_every"
+    return " ".join([tr(lang, key, time=settings.schedule_time,
+                        every=settings.schedule_every_days,
+                        followup=duration(lang, settings.schedule_followup)),
+                     tr(lang, "schedule.lengths_unused", **lengths)])
+
+
 def status_text(lang: str, game: Any, now: datetime | None = None) -> str:
     """`/game status`: phase, deadline, and who has sent orders (never what)."""
     lines = [tr(lang, "status.title", game=game.name, id=game.id,
@@ -355,6 +375,8 @@ def status_text(lang: str, game: Any, now: datetime | None = None) -> str:
         lines.append(tr(lang, "status.deadline", deadline=timestamp(game.deadline)))
         lines.append(tr(lang, "status.game_time", time=wall_clock(game.deadline,
                                                                   game.settings.timezone)))
+    if game.status != "finished":
+        lines.append(deadline_rule(lang, game.settings))
     # an anonymous game hides its players until its end (docs/press.md)
     hidden = game.settings.anonymous and game.status != "finished"
     if game.status == "forming":

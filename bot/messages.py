@@ -31,6 +31,7 @@ from service.notifier import Message
 
 # Parameters whose values are user ids, shown as mentions (a reminder pings who still owes).
 _USER_PARAMS = {"user_id", "user", "users", "moderator_id", "actor_id", "old", "new"}
+_NAMED_IN_ANONYMOUS = {"moderator_id", "actor_id"}
 _POWER_PARAMS = {"power", "powers", "to_power", "winners", "civil_disorder", "side", "active",
                  "voted", "excluded"}
 _PHASE_PARAMS = {"phase", "next_phase", "previous_phase", "sent_for", "open", "now_open"}
@@ -93,10 +94,11 @@ async def _results(bot: Any, params: dict[str, Any], lang: str) -> list[str]:
 def words(lang: str, params: Mapping[str, Any], *,
           anonymous: bool = False) -> dict[str, Any]:
     """Parameters as they read in a sentence of `lang`. `anonymous`: an anonymous game's
-    post, where users are "someone" (the moderator excepted) and seats hide their players."""
+    post, where users are "someone" and seats hide their players. The moderator's acts are
+    not anonymous: `moderator_id` and `actor_id` (who did a moderator's action) stay named."""
     shown: dict[str, Any] = {}
     for name, value in params.items():
-        if anonymous and (name in _USER_PARAMS and name != "moderator_id"):
+        if anonymous and name in _USER_PARAMS and name not in _NAMED_IN_ANONYMOUS:
             shown[name] = tr(lang, "anonymous.someone")
         elif anonymous and name == "seats" and isinstance(value, Mapping):
             shown[name] = "\n".join(f"{power_name(lang, p)}: {tr(lang, 'anonymous.hidden')}"

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.formatting import centres_block, power_name, still_owed
+from bot.formatting import PHASE_LENGTHS, centres_block, power_name, still_owed
 from bot.i18n import LANGUAGES, has, tr
 from bot.messages import duration, words
 from grammar.lexicon import fold
@@ -80,14 +80,20 @@ def _span(value: Any) -> timedelta:
     return value if isinstance(value, timedelta) else timedelta(seconds=float(value))
 
 
-def settings_text(lang: str, game_name: str, values: Iterable[Any], started: bool) -> str:
-    """`/mod settings` without a value: every setting, its value and what it does."""
-    lines = [tr(lang, "settings.title", game=game_name)]
+def settings_text(lang: str, game_name: str, values: Iterable[Any], started: bool,
+                  rule: str | None = None) -> str:
+    """`/mod settings` without a value: every setting, its value and what it does; `rule`:
+    which rule sets the deadlines (the phase lengths are marked unused under a schedule)."""
+    values = list(values)
+    lines = [tr(lang, "settings.title", game=game_name)] + ([rule] if rule else [])
+    fixed = any(v.setting.name == "schedule_time" and v.value for v in values)
     for item in values:
         setting = item.setting
         lock = " 🔒" if started and setting.before_start_only else ""
+        unused = (" " + tr(lang, "settings.unused_by_schedule")
+                  if fixed and setting.name in PHASE_LENGTHS else "")
         lines.append(f"**{setting_label(lang, setting.name)}**{lock}: "
-                     f"{value_text(lang, setting, item.value)}\n"
+                     f"{value_text(lang, setting, item.value)}{unused}\n"
                      f"  -# {tr(lang, f'setting.{setting.name}.help')}")
     lines.append(tr(lang, "settings.how"))
     return "\n".join(lines)
@@ -127,6 +133,17 @@ def audit_action(lang: str, action: str, params: Mapping[str, Any]) -> str:
     for name in ("remaining", "by"):
         if isinstance(values.get(name), int | float):
             values[name] = timedelta(seconds=values[name])
+    if isinstance(values.get("until"), int | float):          # a grace's end (seconds)
+        values["until"] = datetime.fromtimestamp(values["until"], UTC)
+    for name, shown in (("from", "start"), ("to", "end")):    # an absence (ISO times)
+        if isinstance(values.get(name), str):
+            values[shown] = datetime.fromisoformat(values.pop(name)).astimezone(UTC)
+    if isinstance(values.get("seconds"), int | float):        # an extension's length
+        values["length"] = timedelta(seconds=values.pop("seconds"))
+    elif isinstance(values.get("hours"), int | float):
+        values["length"] = timedelta(hours=values.pop("hours"))
+    if "reason" in values and not values["reason"] and action != "end_game":
+        values["reason"] = "-"
     key = f"audit.{action}" + ("_paused" if action == "extend" and "by" in values else "")
     if not has(lang, key):
         return tr(lang, "audit.other", action=action.replace("_", " "))

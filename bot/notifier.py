@@ -16,6 +16,7 @@ from bot.guild_facts import post_language
 from bot.i18n import language_of, tr
 from bot.limits import DEFAULT_UPLOAD_LIMIT, split_blocks
 from bot.messages import render_message
+from bot.roster import is_roster, post_roster
 from engine.vocabulary import Power
 from service.notifier import ChannelUnavailable, Message, Undeliverable
 
@@ -56,6 +57,9 @@ class DiscordNotifier:
         facts = await self.bot.guild_facts.for_channel(channel)
         lang = post_language(facts, message.lang)
         blocks = await render_message(self.bot, message, lang)
+        if is_roster(message):      # one message per game, edited (bot/roster.py)
+            await post_roster(self.bot, channel, message, lang, " ".join(blocks))
+            return
         view = self._buttons(message, lang)
         await send_pieces(channel, blocks, message, lang, facts.upload_limit, view=view)
         log.info("posted %s to channel %s (%d characters%s)", message.key, channel.id,

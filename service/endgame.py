@@ -71,6 +71,7 @@ class Endgame(Area):
             await self.core.owe_reveal(conn, game)
         await self.core.post(game, key, f"{game.name} is over, declared by <@{actor_id}>: "
                              f"{what}.", actor_id=actor_id, powers=named, outcome=outcome)
+        await self.core._post_story(game)    # its replay and chart; then who played whom
         await self.core.deliver_owed(game_id)
         await self.core.reschedule(game_id)
         return outcome

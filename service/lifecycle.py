@@ -17,6 +17,7 @@ from service.notifier import Message
 from service.records import require_record
 from service.repos import audit, games, phases, seats
 from service.repos import game_channels as channel_rows
+from service.repos import roster as roster_messages
 from service.views import game_view
 
 # Characters that take no room on screen though they are not spaces (fillers and blanks).
@@ -77,7 +78,8 @@ class LifecycleMixin(ServiceCore):
             view = await game_view(conn, game)
         await self.post(game, "game.joined", f"<@{user_id}> joined {game.name} "
                         f"({len(view.players)}/{wanted}).", user_id=user_id,
-                        count=len(view.players), players=wanted)
+                        count=len(view.players), players=wanted, game_id=game.id,
+                        roster=list(view.players))
         return view
 
     async def leave(self, game_id: int, user_id: int) -> GameView:
@@ -92,8 +94,19 @@ class LifecycleMixin(ServiceCore):
                 raise InvalidRequest("game.not_joined", f"you have not joined {game.name}",
                                      game=game.name)
             view = await game_view(conn, game)
-        await self.post(game, "game.left", f"<@{user_id}> left {game.name}.", user_id=user_id)
+        await self.post(game, "game.left", f"<@{user_id}> left {game.name}.", user_id=user_id,
+                        count=len(view.players), players=game.settings.setup.players,
+                        game_id=game.id, roster=list(view.players))
         return view
+
+    async def roster_message(self, game_id: int) -> int | None:
+        """The id of the message showing the game's roster in its channel (None: none yet)."""
+        async with self.db.read() as conn:
+            return await roster_messages.message_id(conn, game_id)
+
+    async def set_roster_message(self, game_id: int, message_id: int | None) -> None:
+        async with self.db.transaction(game_id) as conn:
+            await roster_messages.set_message_id(conn, game_id, message_id)
 
     async def start(self, game_id: int, actor_id: int, *,
                     assignments: Mapping[Power, int] | None = None,

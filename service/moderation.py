@@ -8,13 +8,17 @@ from typing import TYPE_CHECKING, Any
 
 from engine.vocabulary import Power
 from service.briefing import owe_briefing
-from service.clock import to_ts
+from service.clock import from_ts, to_ts
 from service.core import ServiceCore
 from service.endgame import centre_counts
 from service.errors import InvalidRequest
 from service.models import ACTIVE, FINISHED, PAUSED, AuditEntry, Game, GameView
 from service.repos import audit, games, marks, outbox, phases, results, seats
+from service.slots import after_absences
 from service.views import game_view
+
+# A phase rolled back keeps its own deadline if at least this far ahead (else a fresh one).
+MIN_REOPENED = timedelta(hours=1)
 
 if TYPE_CHECKING:
     from service.seating import Seating
@@ -224,8 +228,9 @@ class ModerationMixin(ServiceCore):
                 if later.seq > last.seq:
                     await phases.delete(conn, later.id)
             await results.delete(conn, last.id)
-            length = game.settings.deadline_for(last.position.phase.kind).total_seconds()
-            await phases.reopen(conn, last.id, now + length)
+            deadline = await self._reopened_deadline(conn, game, played, last, now)
+            length = deadline - now
+            await phases.reopen(conn, last.id, deadline)
             await phases.clear_reminders(conn, last.id)
             restored = await marks.restore(conn, game_id, last.id)
             await outbox.forget_after(conn, last.id)   # the undone phase's notices
@@ -246,6 +251,22 @@ class ModerationMixin(ServiceCore):
         await self.reschedule(game_id)
         return view
 
+    async def _reopened_deadline(self, conn: Any, game: Any, played: list[Any], last: Any,
+                                 now: float) -> float:
+        """The deadline of a phase a rollback reopens, as the game's schedule gives it: its
+        own deadline when that is still to come (as it was), else the one the schedule gives
+        a phase opening now after the phase before it (a fixed schedule's slot, a length),
+        moved past the seated players' accepted absences (docs/schedules.md)."""
+        own = to_ts(last.deadline_at) if last.deadline_at else None
+        if own is not None and own > now + MIN_REOPENED.total_seconds():
+            spans = await self.schedules.absent_spans(conn, game.id)
+            return to_ts(after_absences(from_ts(own), spans))
+        before = [p for p in played if p.seq < last.seq]
+        previous = to_ts(before[-1].deadline_at) if before and before[-1].deadline_at \
+            else None
+        return await self.schedules.deadline_after(conn, game, last.position.phase.kind,
+                                                   now=now, previous_deadline=previous)
+
     def _refuse_adjudicating(self, game_id: int) -> None:
         if self.is_adjudicating(game_id):
             raise InvalidRequest("moderation.busy", "the phase is being adjudicated right now;"
@@ -265,6 +286,7 @@ class ModerationMixin(ServiceCore):
         await self.post(game, "moderation.end_game", f"{game.name} was ended by <@{actor_id}>"
                         + (f": {reason.strip()}" if reason.strip() else "."),
                         actor_id=actor_id, reason=reason.strip() or None, outcome=outcome)
+        await self._post_story(game)         # its replay and chart; then who played whom
         await self.deliver_owed(game_id)
         await self.reschedule(game_id)
         return view

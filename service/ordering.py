@@ -261,6 +261,7 @@ class OrderingMixin(ServiceCore):
         if outcome is not None:
             await self.post(game, "game.draw", announcements.outcome_sentence(outcome),
                             powers=outcome["powers"], outcome=outcome)
+            await self._post_story(game)     # its replay and chart; then who played whom
             await self.deliver_owed(game_id)
             await self.reschedule(game_id)
         told = 0

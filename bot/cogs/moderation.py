@@ -3,6 +3,7 @@ permission or the role the server set with `/mod role`; anyone else is refused."
 
 from __future__ import annotations
 
+import asyncio
 import re
 from datetime import timedelta
 from typing import TYPE_CHECKING
@@ -11,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import zones
 from bot.app import NotModerator, error_text, reply
 from bot.choosing import (
     LANGUAGE_CHOICES,
@@ -20,8 +22,15 @@ from bot.choosing import (
     resolve_game,
 )
 from bot.cogs.schedules import schedule_summary
-from bot.confirm import Confirm, ask
-from bot.formatting import for_phase, phase_label, power_name, timestamp
+from bot.confirm import Answer, Confirm, ask, confirmed, fits
+from bot.formatting import (
+    PHASE_LENGTHS,
+    deadline_rule,
+    for_phase,
+    phase_label,
+    power_name,
+    timestamp,
+)
 from bot.i18n import language_of, tr
 from bot.mod_texts import (
     audit_text,
@@ -34,6 +43,7 @@ from bot.mod_texts import (
     value_text,
 )
 from bot.permissions import is_moderator
+from bot.zones import powers_matching, zones_matching
 from engine.vocabulary import Power
 from service.errors import InvalidRequest, NeedsConfirmation
 from service.models import GameSettings
@@ -103,6 +113,9 @@ async def value_autocomplete(interaction: discord.Interaction,
     setting = setting_typed(str(getattr(interaction.namespace, "setting", "") or ""))
     if setting is None:
         return []
+    if setting.kind == "zone":         # every IANA zone, by name, city or country
+        return [app_commands.Choice(name=label, value=zone)
+                for label, zone in zones_matching(lang, current)]
     if setting.kind == "choice":
         offered = [(value_text(lang, setting, v), v) for v in setting.choices]
     elif setting.kind == "yesno":
@@ -118,25 +131,41 @@ async def value_autocomplete(interaction: discord.Interaction,
             if typed in name.lower() or typed in value][:25]
 
 
-async def zone_autocomplete(_interaction: discord.Interaction,
+async def zone_autocomplete(interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
-    """IANA time zones matching what is typed."""
-    return [app_commands.Choice(name=z, value=z) for z in zone_choices(current)]
+    """Time zones by any part of their name, city or country, shown in the user's language."""
+    bot: ArbitroBot = interaction.client  # type: ignore[assignment]
+    lang = await bot.language_of_interaction(interaction)
+    return [app_commands.Choice(name=label, value=zone)
+            for label, zone in zones_matching(lang, current)]
+
+
+async def powers_autocomplete(interaction: discord.Interaction,
+                              current: str) -> list[app_commands.Choice[str]]:
+    """A list of powers: the one being typed completed, named in the user's language."""
+    bot: ArbitroBot = interaction.client  # type: ignore[assignment]
+    lang = await bot.language_of_interaction(interaction)
+    return [app_commands.Choice(name=name, value=value)
+            for name, value in powers_matching(lang, current)]
 
 
 _EXAMPLES = {"hours": ("12h", "24h", "36h", "48h", "72h"),
              "hours_list": ("24h, 2h", "12h, 1h", "2h", "-"),
-             "zone": ("Europe/Rome", "Europe/Amsterdam", "Europe/London", "UTC",
-                      "America/New_York"),
              "clock": ("21:00", "20:00", "22:00", "-"),
              "weekdays": ("saturday, sunday", "sunday", "-")}
 
 
 @app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)   # hidden from members without it;
+# a server admin may grant /mod to the moderator role (Server Settings → Integrations). The
+# rights are checked again at run time (moderator_only), whatever Discord shows.
 class Moderation(commands.GroupCog, group_name="mod", group_description="Moderate games"):
     def __init__(self, bot: ArbitroBot) -> None:
         self.bot = bot
         super().__init__()
+
+    async def cog_load(self) -> None:
+        self._warming = asyncio.get_running_loop().run_in_executor(None, zones.warm)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return await moderator_only(interaction)
@@ -183,6 +212,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                            anonymous="hide who plays which power until the game ends",
                            grey_press="let players send messages without saying who sent "
                                       "them")
+    @app_commands.autocomplete(timezone=zone_autocomplete)
     @app_commands.choices(rules=[app_commands.Choice(
         name="1971: the printed rulebook, e.g. a fleet to Spain must name its coast",
         value="1971"), app_commands.Choice(
@@ -271,23 +301,17 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         view = await self._begin(interaction, game)
         lang = await self._lang(interaction)
         service, actor = self.bot.service, interaction.user.id
-
-        async def go(_: discord.Interaction) -> str:
-            # the phase the moderator saw: if a deadline got there first, the next is spared
-            done = await service.process_now(view.id, actor, view.phase)
-            return tr(lang, "mod.processed" if done else "mod.already_processed",
-                      game=view.name)
-
         phase, owing = await service.upkeep.owing(view.id)
         if not owing:
-            await reply(interaction, await go(interaction))
+            await reply(interaction, await _process(self.bot, interaction, view.id,
+                                                    view.phase or "", lang))
             return
         text = "\n".join([tr(lang, "mod.process_missing", game=view.name,
                                phase=phase_label(lang, phase), count=len(owing)),
                           owing_text(lang, owing),
                           tr(lang, for_phase("mod.process_confirm", phase))])
-        await ask(interaction, text,
-                  Confirm(actor, lang, go, "mod.process_anyway", moderator=True))
+        await ask(interaction, text, Confirm(actor, lang, "process", view.id, view.phase or "",
+                                             "mod.process_anyway"))
 
     @app_commands.command(name="extend", description="Give the current phase more time")
     @app_commands.describe(game=GAME, hours="how many hours to add")
@@ -344,19 +368,12 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         view = await self._begin(interaction, game)
         chosen = parse_power(power)
         lang = await self._lang(interaction)
-        service, actor = self.bot.service, interaction.user.id
-
-        async def go(confirmed: discord.Interaction | None = None) -> str:
-            # a second seat only once the moderator pressed the button (`confirmed`)
-            await service.replace_player(view.id, actor, chosen, player.id,
-                                         second_seat=confirmed is not None,
-                                         anonymous_override=anonymous_override)
-            return tr(lang, "mod.replaced", game=view.name, power=power_name(lang, chosen),
-                      player=player.mention)
-
+        actor = interaction.user.id
+        arg = f"{_initial(chosen)}.{player.id}.{int(anonymous_override)}"
         held = [s.power for s in view.seats if s.user_id == player.id and s.power != chosen]
         if not held:
-            await reply(interaction, await go())
+            await reply(interaction, await _seat(self.bot, interaction, view.id, arg, lang,
+                                                 second_seat=False))
             return
         if view.settings.anonymous and not anonymous_override:
             raise InvalidRequest("moderation.second_seat_anonymous", "an anonymous game",
@@ -367,7 +384,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                    power=power_name(lang, chosen))]
         if view.settings.press == "gunboat":
             text.append(tr(lang, "mod.second_seat_gunboat"))
-        await ask(interaction, "\n".join(text), Confirm(actor, lang, go, "mod.second_seat_yes"))
+        await ask(interaction, "\n".join(text), Confirm(actor, lang, "second_seat", view.id, arg,
+                                                        "mod.second_seat_yes"))
 
     @app_commands.command(name="offer", description="Offer a seat in the channel: players "
                                                     "ask for it with a button, you approve")
@@ -460,23 +478,19 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                 chosen = setting_of(setting)
                 shown = [v for v in shown if v.setting is chosen]
             await reply(interaction, settings_text(lang, view.name, shown,
-                                                   view.status != "forming"))
+                                                   view.status != "forming",
+                                                   rule=deadline_rule(lang, view.settings)))
             return
         actor = interaction.user.id
-
-        async def go(_: discord.Interaction, confirmed: bool = True) -> str:
-            change = await config.change(view.id, actor, setting_of(setting).name, value,
-                                         confirmed=confirmed)
-            return tr(lang, "settings.you_changed", game=change.game,
-                      setting=setting_label(lang, change.setting.name),
-                      old=value_text(lang, change.setting, change.old),
-                      new=value_text(lang, change.setting, change.new))
-
         try:
-            text = await go(interaction, confirmed=False)
+            text = await _change_setting(self.bot, view.id, actor, setting_of(setting).name,
+                                         value, lang, confirmed=False)
         except NeedsConfirmation as doubt:   # a phase of months: almost surely a typo
+            arg = f"{setting_of(setting).name}.{''.join(value.split())}"
+            if not fits(arg):                # not a length the buttons can carry: ask again
+                raise
             await ask(interaction, error_text(lang, doubt),
-                      Confirm(actor, lang, go, "settings.confirm_yes"))
+                      Confirm(actor, lang, "setting", view.id, arg, "settings.confirm_yes"))
             return
         await reply(interaction, text)
 
@@ -490,14 +504,9 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         if view.status != "forming":
             raise InvalidRequest("moderation.delete_started", f"{view.name} has started",
                                  game=view.name)
-        service, actor = self.bot.service, interaction.user.id
-
-        async def go(_: discord.Interaction) -> str:
-            return tr(lang, "mod.deleted", game=await service.upkeep.delete_game(view.id, actor))
-
         await ask(interaction, tr(lang, "mod.delete_confirm", game=view.name,
                                   count=len(view.players)),
-                  Confirm(actor, lang, go, "mod.delete_yes", moderator=True))
+                  Confirm(interaction.user.id, lang, "delete", view.id, "", "mod.delete_yes"))
 
     @app_commands.command(name="log", description="Every moderator action of a game, in words")
     @app_commands.describe(game=GAME)
@@ -522,22 +531,17 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                                                    "you name (asks first)")
     @app_commands.describe(game=GAME, powers="the powers sharing the draw, e.g. England, "
                                              "France, Russia")
-    @app_commands.autocomplete(game=game_autocomplete())
+    @app_commands.autocomplete(game=game_autocomplete(), powers=powers_autocomplete)
     async def draw(self, interaction: discord.Interaction,
                    powers: app_commands.Range[str, 1, 200], game: int | None = None) -> None:
         view = await self._begin(interaction, game)
         lang = await self._lang(interaction)
         _refuse_unless_running(view)
         named = sorted({parse_power(p) for p in _POWER_LIST.split(powers) if p.strip()})
-        service, actor = self.bot.service, interaction.user.id
-
-        async def go(_: discord.Interaction) -> str:
-            await service.endgame.declare_draw(view.id, actor, named)
-            return tr(lang, "mod.draw_done", game=view.name)
-
         await ask(interaction, tr(lang, "mod.draw_confirm", game=view.name, powers=", ".join(
-            power_name(lang, p) for p in named)),
-            Confirm(actor, lang, go, "mod.end_yes", moderator=True))
+            power_name(lang, p) for p in named)), Confirm(
+            interaction.user.id, lang, "draw", view.id, "".join(map(_initial, named)),
+            "mod.end_yes"))
 
     @app_commands.command(name="concede", description="End the game: everyone concedes to one "
                                                       "power (asks first)")
@@ -549,16 +553,92 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         lang = await self._lang(interaction)
         _refuse_unless_running(view)
         chosen = parse_power(power)
-        service, actor = self.bot.service, interaction.user.id
-
-        async def go(_: discord.Interaction) -> str:
-            await service.endgame.concede(view.id, actor, chosen)
-            return tr(lang, "mod.concede_done", game=view.name)
-
         await ask(interaction, tr(lang, "mod.concede_confirm", game=view.name,
                                   power=power_name(lang, chosen)),
-                  Confirm(actor, lang, go, "mod.end_yes", moderator=True))
+                  Confirm(interaction.user.id, lang, "concede", view.id, _initial(chosen),
+                          "mod.end_yes"))
+
+
+# -- what "go ahead" does on a moderator's question, after a restart too (bot/confirm.py) ----
+
+async def _change_setting(bot: ArbitroBot, game_id: int, actor: int, name: str, value: str,
+                          lang: str, *, confirmed: bool = True) -> str:
+    """Change one setting and say so; a phase length that a fixed schedule overrides is said
+    to be unused, never silently."""
+    change = await bot.service.game_config.change(game_id, actor, name, value, confirmed=confirmed)
+    lines = [tr(lang, "settings.you_changed", game=change.game,
+                setting=setting_label(lang, change.setting.name),
+                old=value_text(lang, change.setting, change.old),
+                new=value_text(lang, change.setting, change.new))]
+    after = (await bot.service.status(game_id)).settings
+    if change.setting.name in PHASE_LENGTHS and after.schedule_time is not None:
+        lines.append(tr(lang, "settings.length_unused",
+                        setting=setting_label(lang, change.setting.name),
+                        time=after.schedule_time))
+    elif change.setting.name == "schedule_time":
+        lines.append(deadline_rule(lang, after))
+    return "\n".join(lines)
+
+
+@confirmed("setting", check=moderator_only)
+async def _setting(bot: ArbitroBot, interaction: discord.Interaction, game_id: int, arg: str,
+                   lang: str) -> str:
+    name, _, value = arg.partition(".")
+    return await _change_setting(bot, game_id, interaction.user.id, name, value, lang)
+
+
+_BY_INITIAL = {p.value[0]: p for p in Power}       # A E F G I R T: one letter per power
+
+
+def _initial(power: Power) -> str:
+    return power.value[0]
+
+
+@confirmed("process", check=moderator_only)
+async def _process(bot: ArbitroBot, interaction: discord.Interaction, game_id: int, phase: str,
+                   lang: str) -> str:
+    # the phase the moderator saw: if a deadline got there first, the next is spared
+    done = await bot.service.process_now(game_id, interaction.user.id, phase or None)
+    name = (await bot.service.status(game_id)).name
+    return tr(lang, "mod.processed" if done else "mod.already_processed", game=name)
+
+
+async def _seat(bot: ArbitroBot, interaction: discord.Interaction, game_id: int, arg: str,
+                lang: str, *, second_seat: bool = True) -> str:
+    initial, player, override = arg.split(".")
+    power = _BY_INITIAL[initial]
+    # a second seat only once the moderator pressed the button
+    await bot.service.replace_player(game_id, interaction.user.id, power, int(player),
+                                     second_seat=second_seat, anonymous_override=override == "1")
+    return tr(lang, "mod.replaced", game=(await bot.service.status(game_id)).name,
+              power=power_name(lang, power), player=f"<@{player}>")
+
+
+confirmed("second_seat", check=moderator_only)(_seat)
+
+
+@confirmed("delete", check=moderator_only)
+async def _delete(bot: ArbitroBot, interaction: discord.Interaction, game_id: int, _: str,
+                  lang: str) -> str:
+    return tr(lang, "mod.deleted",
+              game=await bot.service.upkeep.delete_game(game_id, interaction.user.id))
+
+
+@confirmed("draw", check=moderator_only)
+async def _draw(bot: ArbitroBot, interaction: discord.Interaction, game_id: int,
+                initials: str, lang: str) -> str:
+    await bot.service.endgame.declare_draw(game_id, interaction.user.id,
+                                           [_BY_INITIAL[i] for i in initials])
+    return tr(lang, "mod.draw_done", game=(await bot.service.status(game_id)).name)
+
+
+@confirmed("concede", check=moderator_only)
+async def _concede(bot: ArbitroBot, interaction: discord.Interaction, game_id: int,
+                   initial: str, lang: str) -> str:
+    await bot.service.endgame.concede(game_id, interaction.user.id, _BY_INITIAL[initial])
+    return tr(lang, "mod.concede_done", game=(await bot.service.status(game_id)).name)
 
 
 async def setup(bot: ArbitroBot) -> None:
     await bot.add_cog(Moderation(bot))
+    bot.add_dynamic_items(Answer)

@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.app import error_text, reply
 from bot.choosing import game_autocomplete, resolve_game, seated_games, waiting_games
-from bot.confirm import Confirm, ask
+from bot.confirm import Answer, Confirm, ask, confirmed
 from bot.draw_texts import vote_reply
 from bot.formatting import (
     clean,
@@ -241,17 +241,11 @@ class Votes(commands.Cog):
         lang = await self.bot.language_of_interaction(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         service, user = self.bot.service, interaction.user.id
-
-        async def mark(_: discord.Interaction) -> str:
-            report = await service.set_ready(view.id, user, ready)
-            key = "ready.set" if report.ready else "ready.unset"
-            text = tr(lang, key, game=view.name, phase=phase_label(lang, report.phase))
-            return text + ("\n" + tr(lang, "ready.all") if report.adjudicated else "")
-
         unordered = [p for p in await service.my_orders(view.id, user) if p.missing] \
             if ready else []
         if not unordered:
-            await reply(interaction, await mark(interaction))
+            await reply(interaction, await _mark_ready(self.bot, interaction, view.id,
+                                                       str(int(ready)), lang))
             return
         # units still without orders would hold: say which, and ask first
         text = "\n".join([tr(lang, for_phase("ready.unordered", unordered[0].phase),
@@ -259,7 +253,7 @@ class Votes(commands.Cog):
             f"• **{power_name(lang, p.power)}**: " + ", ".join(still_owed(lang, u)
                                                               for u in p.missing)
             for p in unordered), tr(lang, "ready.confirm")])
-        await ask(interaction, text, Confirm(user, lang, mark, "ready.anyway"))
+        await ask(interaction, text, Confirm(user, lang, "ready", view.id, "1", "ready.anyway"))
 
     @app_commands.command(name="draw", description="Vote, in secret, for or against a draw")
     @app_commands.describe(game=GAME, vote="true: you accept a draw among the survivors")
@@ -318,8 +312,19 @@ def pick_game_view(message_id: int, games: list[GameView], lang: str) -> discord
     return view
 
 
+@confirmed("ready")
+async def _mark_ready(bot: ArbitroBot, interaction: discord.Interaction, game_id: int,
+                      ready: str, lang: str) -> str:
+    """/ready, asked first when units are still without orders (after a restart too)."""
+    report = await bot.service.set_ready(game_id, interaction.user.id, ready == "1")
+    key = "ready.set" if report.ready else "ready.unset"
+    text = tr(lang, key, game=(await bot.service.status(game_id)).name,
+              phase=phase_label(lang, report.phase))
+    return text + ("\n" + tr(lang, "ready.all") if report.adjudicated else "")
+
+
 async def setup(bot: ArbitroBot) -> None:
-    bot.add_dynamic_items(PickGame)
+    bot.add_dynamic_items(PickGame, Answer)
     await bot.add_cog(Orders(bot))
     await bot.add_cog(Votes(bot))
 

@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.app import error_text, reply
 from bot.choosing import game_autocomplete, resolve_game
-from bot.formatting import timestamp
+from bot.formatting import deadline_rule, timestamp
 from bot.i18n import tr
 from bot.messages import duration
 from bot.rights import moderates_now
@@ -78,13 +78,7 @@ class Schedules(commands.Cog):
 
 def schedule_summary(lang: str, settings: GameSettings) -> str:
     """A game's time zone, schedule and missed-orders rule in plain words."""
-    lines = [tr(lang, "schedule.zone", zone=settings.timezone)]
-    if settings.schedule_time is not None:
-        key = "schedule.fixed_daily" if settings.schedule_every_days == 1 else \
-            "schedule.fixed_every"
-        lines.append(tr(lang, key, time=settings.schedule_time,
-                        every=settings.schedule_every_days,
-                        followup=duration(lang, settings.schedule_followup)))
+    lines = [tr(lang, "schedule.zone", zone=settings.timezone), deadline_rule(lang, settings)]
     if settings.nmr_policy == "grace":
         lines.append(tr(lang, "schedule.grace", grace=duration(lang, settings.nmr_grace)))
     else:

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.formatting import status_text
-from bot.i18n import has
+from bot.i18n import has, tr
 from bot.messages import render_message
 from engine.vocabulary import Power
 from service.models import GameSettings, GameView, SeatView
@@ -99,7 +99,11 @@ async def test_anonymous_notices_read_naturally(lang):
         message = Message(key, "(English)", {**PARAMS, "setting": "movement_hours",
                                              "value": 3600.0}, anonymous=True)
         text = "".join(await render_message(None, message, lang))
-        assert "<@" not in text and "{" not in text, (key, text)
+        # the moderator who acted is named; no player is
+        named = set(re.findall(r"<@(\d+)>", text))
+        assert named <= {str(PARAMS["actor_id"])} and "{" not in text, (key, text)
+        if "{actor_id}" in tr(lang, key):
+            assert named == {str(PARAMS["actor_id"])}, (key, text)
         assert has(lang, f"{key}.anonymous"), key      # its own sentence, not a substitute
         assert not re.match(rf"\W*(\*\*\w+\*\*: )?{SOMEONE[lang]}", text, re.I), (key, text)
         first = text.lstrip("*")[0]
@@ -108,10 +112,12 @@ async def test_anonymous_notices_read_naturally(lang):
 
 async def test_an_anonymous_replacement_says_who_seated_whom_in_no_language():
     for old, lang, expected in [
-            (104, "en", "🔁 **Lepanto**: France has a new player, seated by the moderator."),
-            (104, "it", "🔁 **Lepanto**: chi modera ha affidato Francia a una nuova persona."),
+            (104, "en", "🔁 **Lepanto**: France has a new player, seated by the moderator "
+                        "<@900>."),
+            (104, "it", "🔁 **Lepanto**: chi modera (<@900>) ha affidato Francia a una nuova "
+                        "persona."),
             (None, "nl", "🔁 **Lepanto**: Frankrijk was vrij en heeft weer een speler, "
-                         "aangewezen door de spelleider.")]:
+                         "aangewezen door de spelleider <@900>.")]:
         message = Message("moderation.replace_player", "(English)", {
             "game": "Lepanto", "power": "France", "old": old, "new": 103, "actor_id": 900},
             anonymous=True)

@@ -45,6 +45,9 @@ PARAMS = {
 }
 # a game's channels (docs/channels.md)
 PARAMS.update(channel="<#500>", category="<#501>", permissions="**Gestisci canali**")
+# which rule sets the deadlines (docs/schedules.md)
+PARAMS.update(movement=timedelta(hours=48), retreat=timedelta(hours=12),
+              adjustment=timedelta(hours=12))
 # press (docs/press.md)
 PARAMS.update(body="Ci vediamo a Vienna?", to_power="England")
 # the draw vote (docs/moderation.md)

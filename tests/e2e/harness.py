@@ -37,12 +37,14 @@ class Table:
 
     async def run(self, *path: str, user: User, options: dict[str, Any] | None = None,
                   channel: Channel | None = None, guild: Guild | None = None,
-                  dm: bool = False) -> Response:
-        """Run a slash command and return its final answer (past any deferral)."""
+                  dm: bool = False, granted: bool = False) -> Response:
+        """Run a slash command and return its final answer (past any deferral). `granted`:
+        a server admin let this member use a command hidden by its default permissions."""
         where_guild = None if dm else (guild or self.guild)
         where_channel = None if dm else (channel or self.channel)
         interaction = await self.fake.invoke(user, where_guild, where_channel, *path,
-                                             options=options or {})
+                                             options=options or {},
+                                             ignore_default_permissions=granted)
         return await self.fake.wait_for_response(
             interaction, lambda r: not (r.kind == "callback" and r.type == 5), timeout=20)
 

@@ -56,12 +56,13 @@ async def test_every_moderator_action_is_announced(fake_discord, tmp_path):
         role = fake.add_role(table.guild, "Arbiters")
         helper = fake.add_user("Hal")
         fake.add_member(table.guild, helper, roles=[role])
-        refused = await table.run("mod", "pause", user=helper)
+        refused = await table.run("mod", "pause", user=helper, granted=True)
         assert "Only moderators" in refused.content
         await table.run("mod", "role", user=mod, options={"role": role})
-        allowed = await table.run("mod", "pause", user=helper)
+        allowed = await table.run("mod", "pause", user=helper, granted=True)
         assert "paused" in allowed.content
-        not_owner = await table.run("mod", "role", user=helper, options={"role": role})
+        not_owner = await table.run("mod", "role", user=helper, options={"role": role},
+                                    granted=True)
         assert "Only moderators" in not_owner.content
 
         ended = await table.run("mod", "end", user=mod, options={"reason": "the club closes"})

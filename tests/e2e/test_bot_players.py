@@ -6,6 +6,9 @@ import asyncio
 import re
 from datetime import timedelta
 
+import pytest
+
+from tests.e2e.fakediscord import FakeDiscordError
 from tests.e2e.harness import PNG, arbitro_bot, process_now, seat_everyone, second_game
 
 
@@ -148,8 +151,14 @@ async def test_only_moderators_may_moderate(fake_discord, tmp_path):
     async with arbitro_bot(fake_discord, tmp_path) as table:
         player = fake_discord.add_user("Pat")
         fake_discord.add_member(table.guild, player)
+        # /mod is hidden from members without Manage Server: Discord does not offer it
+        synced = next(c for c in fake_discord.commands["global"] if c["name"] == "mod")
+        assert synced["default_member_permissions"] == str(1 << 5)      # MANAGE_GUILD
+        with pytest.raises(FakeDiscordError, match="lacks the permissions"):
+            await table.run("mod", "create", user=player, options={"name": "X"})
+        # a server admin may show it to others (Integrations); the bot still checks rights
         refused = await table.run("mod", "create", user=player, options={"name": "X"},
-                                  )
+                                  granted=True)
         assert refused.ephemeral and "Only moderators" in refused.content
         assert not [m for m in fake_discord.messages_in(table.channel)
                     if not m.ephemeral and "New game" in m.content]

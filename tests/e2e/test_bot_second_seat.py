@@ -30,9 +30,11 @@ async def test_an_anonymous_replacement_and_a_second_seat(fake_discord, tmp_path
     fake = fake_discord
     async with arbitro_bot(fake, tmp_path) as table:
         mod, users = await _anonymous_game(fake, table, press="gunboat")
-        joined = [m.content for m in fake.messages_in(table.channel)
-                  if "Velato" in m.content and "(7/7)" in m.content]
-        assert joined == ["A new player joined **Velato** (7/7)."]
+        # one roster message, with how many joined and never who (an anonymous game)
+        rosters = [m.content for m in fake.messages_in(table.channel)
+                   if m.content.startswith("📋")]
+        assert rosters == ["📋 **Velato**: players 7/7\n"
+                           "-# A new player joined **Velato** (7/7)."]
 
         newcomer = fake.add_user("Nora", locale="nl")
         fake.add_member(table.guild, newcomer)
@@ -40,9 +42,10 @@ async def test_an_anonymous_replacement_and_a_second_seat(fake_discord, tmp_path
                                options={"power": "Russia", "player": newcomer})
         assert "Russia" in done.content
         notice = await announced(table, "🔁 **Velato**")
+        # the moderator's act is named; the players (old and new) are not
         assert notice.content == ("🔁 **Velato**: Russia has a new player, seated by the "
-                                  "moderator.")
-        assert "someone" not in notice.content and "<@" not in notice.content
+                                  f"moderator <@{mod.id}>.")
+        assert "someone" not in notice.content and f"<@{newcomer.id}>" not in notice.content
         # Russia's player before is told, and not who took over
         told = await fake.wait_for_dm(users["Russia"], lambda m: "niet langer" in m.content,
                                       timeout=20)
@@ -74,7 +77,7 @@ async def test_an_anonymous_replacement_and_a_second_seat(fake_discord, tmp_path
         assert "France" in seated.content
         second = await announced(table, "🔁 **Velato**: France", after=before)
         assert second.content == ("🔁 **Velato**: France has a new player, seated by the "
-                                  "moderator.")
+                                  f"moderator <@{mod.id}>.")
         assert "Italy" not in second.content
 
 

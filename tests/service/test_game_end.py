@@ -200,3 +200,34 @@ def test_the_results_name_powers_newly_eliminated():
     assert ServiceCore._newly_eliminated(game, phase, after) == [Power.ITALY]
     assert ServiceCore._newly_eliminated(game, phase, {**after, "units_after": [
         u.to_json() for u in before.units]}) == []
+
+
+async def _story_after(notifier, ending_key: str) -> None:
+    """The replay and the chart follow the announcement of the game's end, in its order."""
+    keys = [m.key for _c, m in notifier.posts]
+    assert ending_key in keys
+    assert keys[keys.index(ending_key) + 1:][:2] == ["game.replay", "game.chart"]
+    replay, chart = notifier.posted("game.replay")[0], notifier.posted("game.chart")[0]
+    assert replay.image.startswith(b"GIF8") and chart.image.startswith(PNG)
+
+
+async def test_every_ending_posts_its_replay_and_chart(service, notifier):
+    voted = await start_game(service)
+    for user in voted.user.values():
+        await service.vote_draw(voted.id, user)
+    await _story_after(notifier, "game.draw")
+    notifier.posts.clear()
+
+    declared = await start_game(service, seed=2)
+    await service.endgame.declare_draw(declared.id, MODERATOR, [Power.FRANCE, Power.ITALY])
+    await _story_after(notifier, "moderation.draw_declared")
+    notifier.posts.clear()
+
+    conceded = await start_game(service, seed=3)
+    await service.endgame.concede(conceded.id, MODERATOR, Power.TURKEY)
+    await _story_after(notifier, "moderation.conceded")
+    notifier.posts.clear()
+
+    ended = await start_game(service, seed=4)
+    await service.end_game(ended.id, MODERATOR, "the club closes")
+    await _story_after(notifier, "moderation.end_game")
