@@ -113,8 +113,8 @@ def test_every_action_the_service_writes_reads_as_a_sentence(lang):
 def test_a_grace_an_absence_and_an_extension_in_words():
     assert audit_action("it", "grace", {"phase": "S1901M", "powers": ["France"],
                                         "until": 1_800_000_000.0}) == (
-        "ha tenuto aperta Primavera 1901, movimenti per gli ordini di Francia, "
-        "fino a <t:1800000000:F> (<t:1800000000:R>)")
+        "ha tenuto aperta Primavera 1901, movimenti fino a <t:1800000000:F> "
+        "(<t:1800000000:R>), in attesa degli ordini (potenze: Francia)")
     assert audit_action("nl", "absence", {"id": 3, "from": "2026-12-01T20:00:00+00:00",
                                           "to": "2026-12-03T20:00:00+00:00"}) == (
         "is afwezig van <t:1796155200:F> (<t:1796155200:R>) tot <t:1796328000:F> "

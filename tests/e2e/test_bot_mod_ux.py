@@ -21,7 +21,7 @@ async def seat_in(fake, table, lang: str, **options):
 
 
 @pytest.mark.parametrize(("lang", "grace", "absence"), [
-    ("it", "ha tenuto aperta Primavera 1901, movimenti per gli ordini di Italia", "sarà assente"),
+    ("it", "in attesa degli ordini (potenze: Italia)", "sarà assente"),
     ("nl", "hield Voorjaar 1901, bewegingen open voor de orders van Italië", "is afwezig van"),
 ])
 async def test_the_log_says_every_action_in_words(fake_discord, tmp_path, lang, grace,
