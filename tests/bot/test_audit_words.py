@@ -123,4 +123,4 @@ def test_a_grace_an_absence_and_an_extension_in_words():
                                                     "seconds": 7200.0}) == (
         "heeft <@42> een verlenging van 2 u gegeven")
     assert audit_action("it", "offer_seat", {"power": "Turkey"}) == (
-        "ha offerto nel canale il posto di Turchia")
+        "ha offerto nel canale un posto libero (potenza: Turchia)")
