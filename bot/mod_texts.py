@@ -11,8 +11,7 @@ from bot.formatting import PHASE_LENGTHS, centres_block, power_name, still_owed
 from bot.i18n import LANGUAGES, has, tr
 from bot.messages import duration, words
 from grammar.lexicon import fold
-from service.errors import InvalidRequest
-from service.setting_registry import REGISTRY, Setting, find_setting, setting_key
+from service.setting_registry import REGISTRY, Setting, find_setting, setting_key, setting_named
 
 AUDIT_SHOWN = 60     # the latest entries /mod log shows
 
@@ -42,12 +41,8 @@ def setting_typed(text: str) -> Setting | None:
 
 
 def setting_of(text: str) -> Setting:
-    """As `setting_typed`, or InvalidRequest naming what was typed."""
-    found = setting_typed(text)
-    if found is None:
-        raise InvalidRequest("settings.unknown", f"there is no setting {text!r}",
-                             setting=text.strip())
-    return found
+    """As `setting_typed`, or InvalidRequest naming what was typed (`setting_named`'s)."""
+    return setting_typed(text) or setting_named(text)
 
 
 def settings_matching(lang: str, typed: str) -> list[tuple[str, str]]:

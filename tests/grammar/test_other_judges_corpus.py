@@ -8,9 +8,9 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from engine import Phase, Position, Power, Unit, UnitType
+from engine import Power
 from grammar import parse_message
-from tests.grammar.positions import OPENING
+from tests.grammar.test_real_corpus import _position
 
 DATA = Path(__file__).parent / "data" / "other_judges_lines.tsv"
 RATE = 0.95
@@ -21,12 +21,6 @@ def _rows() -> list[dict]:
     return list(csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
 
 
-def _position(phase: str, units: str) -> Position:
-    placed = []
-    for unit in units.split(";"):
-        power, kind, where = unit.split()
-        placed.append(Unit(Power.parse(power), UnitType(kind), where))
-    return Position(Phase.parse(phase), tuple(placed), OPENING.supply_centers)
 
 
 ROWS = _rows()
