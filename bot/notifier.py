@@ -114,8 +114,10 @@ class DiscordNotifier:
             channel = (self.bot.get_channel(room.channel_id)
                        or await self.bot.fetch_channel(room.channel_id))
             lang = await self._reader_language(user_id, message)
+            # it names its reader, who alone is notified (bot/notifier.py `pinged`)
             shown = replace(message, ping=True,
-                            params={**message.params, "room": room.game_channel_id})
+                            params={**message.params, "room": room.game_channel_id,
+                                    "user_id": user_id})
             if message.key == "turn.notice" and message.image is None:
                 shown = await self._with_map(shown)
             blocks = await render_message(self.bot, shown, lang)

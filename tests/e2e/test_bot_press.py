@@ -180,7 +180,7 @@ async def test_press_discord_answers_503_to_is_kept_and_the_sender_told_only_whe
         fake.fail_next("POST", reader, status=503, message="Service Unavailable")
         sent = await table.run("press", "send", user=france, dm=True, options={
             "to": "England", "text": "First try fails"})
-        assert sent.content == "Mandato a Inghilterra in **Lepanto**, firmato da Francia."
+        assert sent.content == "Mandato in **Lepanto** — a: Inghilterra; firma: Francia."
         assert len(relayed("First try fails")) == 1
 
         fake.fail_next("POST", reader, status=503, message="Service Unavailable", times=3)
