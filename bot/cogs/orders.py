@@ -29,6 +29,7 @@ from bot.formatting import (
     submission_text,
 )
 from bot.guide import asks_for_help
+from bot.habits import habit_reply
 from bot.i18n import LANGUAGES, tr
 from bot.limits import MAX_ORDER_MESSAGE, split_text
 from bot.suggest import suggestions, unit_of
@@ -121,6 +122,10 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
                 lang = told
             helper: Help = self.bot.get_cog("Help")  # type: ignore[assignment]
             await self._answer(message.channel, await helper.guide(user.id, lang))
+            return
+        habit = habit_reply(lang, message.content)
+        if habit is not None:  # `.view_map`, `!orders`: another bot's command, pointed here
+            await self._answer(message.channel, habit)
             return
         joined = await self.bot.service.games_of_user(user.id)
         games = seated_games(joined, user.id)
