@@ -22,6 +22,7 @@ from bot.draw_texts import vote_reply
 from bot.formatting import (
     clean,
     for_phase,
+    order_gloss,
     phase_label,
     power_name,
     power_status_text,
@@ -217,6 +218,32 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         await reply(interaction, "\n\n".join([tr(lang, "orders.cleared"),
                                               *(power_status_text(lang, p) for p in mine)]))
 
+    @app_commands.command(name="withdraw", description="Withdraw one unit's order for this "
+                                                       "phase")
+    @app_commands.describe(unit="The unit whose order you withdraw", game=GAME)
+    @app_commands.autocomplete(game=game_autocomplete())
+    async def withdraw(self, interaction: discord.Interaction,
+                       unit: app_commands.Range[str, 1, 40], game: int | None = None) -> None:
+        view = await resolve_game(self.bot, interaction, game)
+        lang = await self.bot.language_of_interaction(interaction)
+        order, mine = await self.bot.service.withdraw_order(view.id, interaction.user.id, unit)
+        await reply(interaction, "\n\n".join([tr(lang, "orders.withdrawn", order=order),
+                                              *(power_status_text(lang, p) for p in mine)]))
+
+    @withdraw.autocomplete("unit")
+    async def _ordered_units(self, interaction: discord.Interaction,
+                             current: str) -> list[app_commands.Choice[str]]:
+        """The orders that count now, each named with its provinces in the reader's
+        language; the value is the order itself."""
+        try:
+            view = await resolve_game(self.bot, interaction,
+                                      getattr(interaction.namespace, "game", None))
+            mine = await self.bot.service.my_orders(view.id, interaction.user.id)
+        except ServiceError:
+            return []
+        lang = await self.bot.language_of_interaction(interaction)
+        return withdraw_choices(lang, [o for p in mine for o in p.orders], current)
+
     @app_commands.command(name="preview", description="A private map of your current orders")
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_autocomplete())
@@ -332,6 +359,20 @@ async def setup(bot: ArbitroBot) -> None:
     bot.add_dynamic_items(PickGame, Answer)
     await bot.add_cog(Orders(bot))
     await bot.add_cog(Votes(bot))
+
+
+def withdraw_choices(lang: str, orders: list[str], typed: str
+                     ) -> list[app_commands.Choice[str]]:
+    """The orders that may be withdrawn whose words (code or names) hold what was typed:
+    "A PAR - BUR · Parigi → Borgogna"; 25 at most (Discord's limit)."""
+    wanted = " ".join(typed.casefold().split())
+    out = []
+    for order in orders:
+        gloss = order_gloss(lang, order, "")
+        name = f"{order} · {gloss}" if gloss else order
+        if wanted in name.casefold():
+            out.append(app_commands.Choice(name=name[:100], value=order))
+    return out[:25]
 
 
 # How many of the messages not read a notice names one by one (the rest are counted).
