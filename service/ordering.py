@@ -16,6 +16,7 @@ from service import announcements, draw_vote
 from service.clock import from_ts
 from service.core import ServiceCore
 from service.errors import InvalidRequest, NotAllowed, OrdersRejected, PhaseClosed
+from service.meant import absent_unit, meant_orders
 from service.models import (
     ACTIVE,
     DrawReport,
@@ -69,6 +70,7 @@ class OrderingMixin(ServiceCore):
                               sent_for=phase.upper(), open=current.name)
         lines, chosen = self._read(text, current.position, mine, power, lang, reply_lang,
                                    game.settings.rules)
+        lines, chosen = _not_there(current.position, lines, chosen, game.settings.rules)
         lines = self._with_warnings(game, current.position, lines, chosen)
         now = self.now_ts()
         async with self.db.transaction(game_id) as conn:
@@ -376,6 +378,34 @@ def _order_lines(lines: list[LineReport], power: Power) -> str:
     return "\n".join(line.input for line in lines
                      if (line.ok and line.power == power)
                      or (line.error_key in _REFUSED and line.power in (power, None)))
+
+
+def _not_there(position: Position, lines: list[LineReport], chosen: list[tuple[Power, Order]],
+               rules: str) -> tuple[list[LineReport], list[tuple[Power, Order]]]:
+    """Each order for a unit that is not there that one of the sender's units could mean
+    (service/meant.py) refused, not recorded, with the corrected orders as its candidates;
+    one that none could mean stays recorded, with its warning (the unit holds)."""
+    if not any(absent_unit(position, order) for _p, order in chosen):
+        return lines, chosen
+    pairs = iter(chosen)
+    out_lines, out_chosen = [], []
+    for line in lines:
+        if not (line.ok and line.power is not None):
+            out_lines.append(line)
+            continue
+        power, order = next(pairs)
+        meant = meant_orders(position, power, order, rules) \
+            if absent_unit(position, order) else []
+        if not meant:
+            out_lines.append(line)
+            out_chosen.append((power, order))
+            continue
+        place = province_of(order.location).upper()
+        out_lines.append(LineReport(
+            line.input, False, error=f"you have no unit in {place}: this line was not "
+            "recorded", candidates=tuple(meant), language=line.language,
+            error_key="orders.not_there", error_params={"place": place}))
+    return out_lines, out_chosen
 
 
 def _names_of(text: str, kind: PhaseKind) -> set[str]:
