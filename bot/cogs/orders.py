@@ -33,6 +33,7 @@ from bot.guide import asks_for_help
 from bot.habits import habit_reply
 from bot.i18n import LANGUAGES, tr
 from bot.limits import MAX_ORDER_MESSAGE, split_text
+from bot.meant import meant_view
 from bot.suggest import suggestions, unit_of
 from grammar.intent import looks_like_order
 from service.errors import ServiceError
@@ -146,30 +147,42 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             await message.reply(tr(lang, "dm.choose_game"),
                                 view=pick_game_view(message.id, games, lang))
             return
-        await self._answer(message.channel, await self.submit(game, user.id, text, lang))
+        answer, view = await self.submit_with_choices(game, user.id, text, lang)
+        await self._answer(message.channel, answer, view)
 
     async def submit(self, game: GameView, user_id: int, text: str, lang: str) -> str:
-        """Record a message of orders; the reply text, or the error in words. The order reader
-        answers in the player's language when it is known; else in the language the orders
-        are written in (and so does the reply)."""
+        """Record a message of orders; the reply text, or the error in words."""
+        return (await self.submit_with_choices(game, user_id, text, lang))[0]
+
+    async def submit_with_choices(self, game: GameView, user_id: int, text: str, lang: str
+                                  ) -> tuple[str, discord.ui.View | None]:
+        """Record a message of orders; the reply text, or the error in words, and the
+        buttons of the corrections offered for orders to units that are not there (None if
+        none). The order reader answers in the player's language when it is known; else in
+        the language the orders are written in (and so does the reply)."""
         known = self.bot.knows_language(user_id)
         try:
             report = await self.bot.service.submit_orders(game.id, user_id, text,
                                                           reply_lang=lang if known else None)
         except ServiceError as error:
             log.info("orders from user %s for game %s refused: %s", user_id, game.id, error.key)
-            return error_text(lang, error)
+            return error_text(lang, error), None
         log.info("orders from user %s for game %s %s: %d lines, %d recorded", user_id, game.id,
                  report.phase, len(report.lines), len(report.recorded))
         if not known:
             lang = language_written(report) or lang
         if report.lines and all(line.error_key == "orders.not_an_order" for line in report.lines):
-            return tr(lang, "dm.not_an_order")   # small talk: one short answer, nothing else
-        return submission_text(lang, report, game.name)
+            return tr(lang, "dm.not_an_order"), None   # small talk: one short answer
+        return submission_text(lang, report, game.name), meant_view(user_id, game.id, report)
 
-    async def _answer(self, channel: discord.abc.Messageable, text: str) -> None:
-        for piece in split_text(text):
-            await channel.send(piece)
+    async def _answer(self, channel: discord.abc.Messageable, text: str,
+                      view: discord.ui.View | None = None) -> None:
+        pieces = split_text(text)
+        for index, piece in enumerate(pieces):
+            if view is not None and index == len(pieces) - 1:
+                await channel.send(piece, view=view)
+            else:
+                await channel.send(piece)
 
     # --- slash commands ----------------------------------------------------------------------
 
@@ -183,7 +196,12 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         lang = await self.bot.language_of_interaction(interaction)
         report = await self.bot.service.submit_orders(view.id, interaction.user.id, order,
                                                       reply_lang=lang)
-        await reply(interaction, submission_text(lang, report, view.name))
+        text = submission_text(lang, report, view.name)
+        buttons = meant_view(interaction.user.id, view.id, report)
+        if buttons is None:
+            await reply(interaction, text)
+        else:   # "did you mean F BRE?": a button records it
+            await ask(interaction, text, buttons)
 
     @add.autocomplete("order")
     async def _order_choices(self, interaction: discord.Interaction,
