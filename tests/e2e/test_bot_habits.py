@@ -4,7 +4,7 @@ order withdrawn with /orders withdraw."""
 
 from __future__ import annotations
 
-from tests.e2e.harness import arbitro_bot, seat_everyone
+from tests.e2e.harness import arbitro_bot, process_now, seat_everyone
 
 
 async def test_diplomacygm_habits_in_italian_and_dutch(fake_discord, tmp_path):
@@ -55,3 +55,35 @@ async def test_diplomacygm_habits_in_italian_and_dutch(fake_discord, tmp_path):
         assert "Order ingetrokken: `F KIE - DEN`" in done.content
         shown = await table.run("orders", "show", user=germany)
         assert "`F KIE - DEN`" not in shown.content and "`A MUN - RUH`" in shown.content
+
+
+async def test_an_order_for_a_unit_not_there_offers_the_units_it_could_mean(fake_discord,
+                                                                           tmp_path):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path) as table:
+        mod, users = await seat_everyone(fake, table)
+        italy, germany = users["Italy"], users["Germany"]          # it, nl
+        asked_it = await table.dm(italy, "A Tus - Pie")             # armies in Venice, Rome
+        assert "non hai nessuna unità in Toscana (TUS)" in asked_it.content
+        assert "intendevi: `A VEN - PIE`, `A ROM - PIE`?" in asked_it.content
+        assert asked_it.custom_ids() and len(asked_it.custom_ids()) == 2
+        shown = await table.run("orders", "show", user=italy)       # nothing recorded
+        assert "TUS" not in shown.content and "PIE" not in shown.content
+        asked_nl = await table.dm(germany, "F Hel - Hol")           # the fleet is in Kiel
+        assert "je hebt geen eenheid in" in asked_nl.content and "(HEL)" in asked_nl.content
+        assert "`F KIE - HOL`" in asked_nl.content
+    first = table
+    async with arbitro_bot(fake, tmp_path, again=first) as table:
+        # pressed after a restart: the order meant is recorded
+        click = await fake.click(italy, asked_it, asked_it.custom_ids()[0])
+        done = await fake.wait_for_response(click, lambda r: r.kind == "followup", timeout=20)
+        assert "`A VEN - PIE`" in done.content and "❌" not in done.content
+        shown = await table.run("orders", "show", user=italy)
+        assert "`A VEN - PIE`" in shown.content
+        # a button from a phase that has passed records nothing, and says why, in Dutch
+        await process_now(table, mod)
+        click = await fake.click(germany, asked_nl, asked_nl.custom_ids()[0])
+        late = await fake.wait_for_response(click, lambda r: r.kind == "followup", timeout=20)
+        assert "er is niets vastgelegd" in late.content
+        shown = await table.run("orders", "show", user=germany)
+        assert "F KIE - HOL" not in shown.content
