@@ -18,6 +18,10 @@ ROUTES = [
     ("Esercito Londra a Belgio via Manica", "A LON - BEL VIA", CONVOY, "it"),
     ("esercito Yorkshire verso Norvegia via Mno", "A YOR - NWY VIA", CONVOY, "it"),
     ("muovi A Lon a Bel via Man", "A LON - BEL VIA", CONVOY, "it"),
+    # "via mare" is also "by convoy": a sea's name starting with "Mare" is given back
+    ("Esercito Yorkshire a Norvegia via Mare del Nord", "A YOR - NWY VIA", CONVOY, "it"),
+    ("A Yor - Nor via Mare del Nord - Skagerrak", "A YOR - NWY VIA", CONVOY, "it"),
+    ("A Yor - Nor via mare", "A YOR - NWY VIA", CONVOY, "it"),
     ("A Lon - Bel via Kan", "A LON - BEL VIA", CONVOY, "nl"),
     ("leger Londen naar België via Het Kanaal", "A LON - BEL VIA", CONVOY, "nl"),
     ("verplaats A Yor naar Noorwegen via Noordzee", "A YOR - NWY VIA", CONVOY, "nl"),
@@ -45,6 +49,12 @@ def test_the_same_route_written_before_the_target_reads_the_same():
     before = parse_line("A Yor - Nth - Nwy", position=CONVOY)
     assert after.canonical == before.canonical == "A YOR - NWY VIA"
     assert after.notes == before.notes
+
+
+def test_the_sea_given_back_by_via_mare_is_the_route_noted():
+    parsed = parse_line("A Yor - Nor via Mare del Nord", position=CONVOY, lang="it",
+                        reply_lang="it")
+    assert any("Mare del Nord (NTH)" in note for note in parsed.notes), parsed.notes
 
 
 def test_a_route_through_land_is_no_convoy():
