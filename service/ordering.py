@@ -240,7 +240,8 @@ class OrderingMixin(ServiceCore):
                 found = next((o for o in orders if wanted in _names_of(o, kind)), None)
                 if found is None:
                     continue
-                kept = [o for o in orders if o != found]
+                kept = list(orders)
+                kept.remove(found)  # one of several WAIVEs: that one only
                 waives = 0
                 items = []
                 for text in kept:

@@ -78,3 +78,17 @@ async def test_a_build_is_withdrawn_by_its_site(service):
     withdrawn, now = await service.withdraw_order(game.id, user, "A MAR")
     assert withdrawn == "A MAR B"
     assert {o.power: o.orders for o in now}[F] == ()
+
+
+async def test_one_of_two_waives_is_withdrawn_and_the_other_kept(service):
+    game = await start_game(service, players=4)
+    user = game.user[Power.AUSTRIA]            # holds Austria and France
+    await service.submit_orders(game.id, user, "F BRE - MAO\nA MAR - SPA")
+    await service.process_now(game.id, MODERATOR)
+    await service.submit_orders(game.id, user, "F MAO - POR")
+    await service.process_now(game.id, MODERATOR)   # Spain and Portugal: two builds
+    await service.submit_orders(game.id, user, "France:\nWAIVE\nWAIVE")
+    assert {o.power: o.orders for o in await service.my_orders(game.id, user)}[F] == (
+        "WAIVE", "WAIVE")
+    withdrawn, now = await service.withdraw_order(game.id, user, "WAIVE")
+    assert withdrawn == "WAIVE" and {o.power: o.orders for o in now}[F] == ("WAIVE",)
