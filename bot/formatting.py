@@ -287,7 +287,8 @@ def line_error(lang: str, line: Any) -> str:
     order reader's errors as it wrote them (already in the line's language)."""
     key = getattr(line, "error_key", None)
     if key:
-        params = {name: power_name(lang, value) if name == "power" else clean(str(value))
+        params = {name: power_name(lang, value) if name == "power" else place(
+            lang, str(value).lower()) if name == "place" else clean(str(value))
                   for name, value in (getattr(line, "error_params", None) or {}).items()}
         return tr(lang, key, fallback=clean(line.error or key), **params)
     return clean(line.error) if line.error else tr(lang, "orders.unreadable")

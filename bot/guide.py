@@ -18,7 +18,8 @@ HELP_WORDS = {"help": "en", "helpme": "en", "aiuto": "it", "aiutami": "it", "aiu
               "hulp": "nl", "helpen": "nl"}
 _WORDS = re.compile(r"[^\W\d_]+")
 GENERIC_EXAMPLES = ("A PAR - BUR", "F BRE H", "A MAR S A PAR - BUR")
-PLAYER_COMMANDS = ("orders_show", "orders_preview", "orders_clear", "ready", "language", "draw")
+PLAYER_COMMANDS = ("orders_show", "orders_preview", "orders_withdraw", "orders_clear", "ready",
+                   "language", "draw")
 
 
 def asks_for_help(text: str) -> tuple[bool, str | None]:

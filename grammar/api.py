@@ -311,19 +311,26 @@ def _syntax_error(text: str, problem: SyntaxProblem, reply: str, language: str) 
 _BULLET = re.compile(r"^\s*(?:[-*•·]\s+|\d{1,2}[.)]\s+)")
 _HEADER = re.compile(r"^[\s*_#`]*(?P<name>[^\W\d_][^:;,]{0,30}?)[\s*_`]*:\s*(?P<rest>.*)$")
 _SEPARATORS = re.compile(r"[;,]|\s/\s")
+# DiplomacyGM's order command opening a paste (".order", "!orders"): a header, dropped.
+_ORDER_COMMAND = re.compile(r"^\s*[.!]orders?\b:?", re.IGNORECASE)
 
 
 def parse_message(text: str, position: Position | None = None, power: Power | None = None,
                   lang: str = "auto", reply_lang: str | None = None,
                   rules: Rules | str | None = None) -> list[ParsedLine]:
     """Every order of a message: one per line, or separated by `;`, `,` or ` / `. Blank
-    lines and a line naming the sender's own power ("Italia:") are skipped; a part that stops
+    lines, DiplomacyGM's `.order` opening the message and a line naming the sender's own
+    power ("Italia:") are skipped; a part that stops
     early ("A Ser S Turk,") is read together with the next part when that completes it."""
     _check_arguments(lang, rules)
     reply = reply_lang if reply_lang in LANGUAGES else "en"
     parts: list[str | ParsedLine] = []
     heading: Power | None = None  # the power named by the last heading, if any
+    opened = False  # past the first line with words on it
     for raw in str(text).splitlines():
+        if not opened and raw.strip():
+            opened = True
+            raw = _ORDER_COMMAND.sub("", raw, count=1)
         line = _BULLET.sub("", raw)
         # A heading may open the line or any part of it ("INGHILTERRA: A Lon-Bel; FRANCIA:
         # A Bel-Lon", seed 000 XIV.5); it holds until the next one.

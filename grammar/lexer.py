@@ -131,14 +131,46 @@ def lexemes(line: str, lex: Lexicon) -> list[Lexeme]:
     return truncated_names(out, line, lex)
 
 
+def _given_back(out: list[Lexeme], line: str, lex: Lexicon) -> list[Lexeme]:
+    """A phrase that is no place whose last word starts a place's name written on after it
+    (Italian `via mare` in `via Mare del Nord`): the phrase without that word, and the name.
+    Only when both halves are in the vocabulary, and the name is only a place."""
+    for i in range(len(out) - 1):
+        phrase = out[i]
+        if " " not in phrase.key or phrase.key.rpartition(" ")[2] not in lex.phrase_starts \
+                or any(o.terminal == "LOC" for o in phrase.options):
+            continue
+        last = phrase.text.split()[-1]
+        name_start = phrase.start + phrase.text.rindex(last)
+        head = phrase.text[:name_start - phrase.start].rstrip()
+        head_key = phrase_key(head)
+        if not head or not lex.lookup(head_key):
+            continue
+        for j in range(min(len(out), i + lex.longest), i + 1, -1):
+            if not any(c.isalnum() for c in out[j - 1].text):
+                continue  # a sign ("-") after the name is no part of it
+            end = out[j - 1].start + len(out[j - 1].text)
+            span = line[name_start:end]
+            key = phrase_key(span)
+            entries = lex.lookup(key)
+            if entries and all(e.terminal == "LOC" for e in entries):
+                given = [_phrase_lexeme(head, phrase.start, head_key, lex),
+                         _phrase_lexeme(span, name_start, key, lex)]
+                return [*out[:i], *given, *_given_back(out[j:], line, lex)] \
+                    if j < len(out) else [*out[:i], *given]
+    return out
+
+
 def truncated_names(out: list[Lexeme], line: str, lex: Lexicon) -> list[Lexeme]:
     """Two words side by side that start two words of one province's name, in their order
     ("Engli Cha", "Eng Chan", "Mid Atl", "Helgol Bight", "Can Man" for Canale della Manica,
     "Mar Tirr"), as one lexeme naming it: when the first may name that province and one of
     the two names nothing exactly (its readings are only starts of names or misspellings).
-    Two names ("Ven Tri") stay two."""
+    Two names ("Ven Tri") stay two. A phrase that swallowed the start of a name gives it
+    back first (`_given_back`)."""
     if len(out) < 2:
         return out
+    out = _given_back(out, line, lex)
     # Where two such words may stand, by the line's signatures: found once per pattern, so
     # most lines (no two places side by side) cost one look-up.
     pattern = tuple(map(_SIGNATURE_OF, out))

@@ -230,6 +230,9 @@ class _ToTemplate(Transformer):
     def steps(self, items) -> tuple[_PlaceAt, ...]:
         return tuple(i for i in items if isinstance(i, _PlaceAt))
 
+    def route(self, items) -> _Route:
+        return _Route(tuple(i for i in items if isinstance(i, _PlaceAt)))
+
     # -- orders ----------------------------------------------------------------------------
     def start(self, items) -> Shape:
         return items[-1] if len(items) == 1 else items[-1]._replace(owner=items[0])
@@ -247,16 +250,16 @@ class _ToTemplate(Transformer):
         return Shape("hold", _placed(items[0], items[-1]))
 
     def move_first(self, items) -> Shape:
-        return Shape("move", items[1], target=items[3], steps=items[4], via=_has_via(items))
+        return _routed(Shape("move", items[1], target=items[3], steps=items[4]), items)
 
     def move_from(self, items) -> Shape:
         return Shape("move", _placed(items[0], items[4]), target=items[2])
 
     def move(self, items) -> Shape:
-        return Shape("move", items[0], target=items[2], steps=items[3], via=_has_via(items))
+        return _routed(Shape("move", items[0], target=items[2], steps=items[3]), items)
 
     def implicit_move(self, items) -> Shape:
-        return Shape("move", items[0], target=items[1], via=_has_via(items), implicit=True)
+        return _routed(Shape("move", items[0], target=items[1], implicit=True), items)
 
     def support_hold(self, items) -> Shape:
         return Shape("support_hold", items[0], other=items[2])
@@ -305,8 +308,26 @@ def _oddity(template: Shape) -> int:
     return 2 * len(template.steps) + int(template.implicit)
 
 
-def _has_via(items) -> bool:
-    return any(isinstance(i, Token) and i.type == "VIA" for i in items)
+class _Route(NamedTuple):
+    """`via`, with the seas written after it, if any (lexeme indexes)."""
+
+    seas: tuple[_PlaceAt, ...]
+
+
+def _routed(shape: Shape, items) -> Shape:
+    """The move with its `via`: a route written after it (`A Bur - Lon via Eng - Nth`) is
+    the route written before the target (`A Bur - Eng - Nth - Lon`), left for the resolver to
+    read as a convoy (`Resolver._convoy_route`). A route on both sides is no order (the parse
+    is dropped)."""
+    route = next((i for i in items if isinstance(i, _Route)), None)
+    if route is None:
+        return shape
+    if not route.seas:
+        return shape._replace(via=True)
+    if shape.steps:
+        raise ValueError("a route before the target and another after it")
+    first, *rest = route.seas
+    return shape._replace(target=first, steps=(*rest, shape.target), via=True)
 
 
 # A template compiled for filling: each slot is (lexeme index, index of the option it is read

@@ -16,6 +16,7 @@ from service import announcements, draw_vote
 from service.clock import from_ts
 from service.core import ServiceCore
 from service.errors import InvalidRequest, NotAllowed, OrdersRejected, PhaseClosed
+from service.meant import absent_unit, meant_orders
 from service.models import (
     ACTIVE,
     DrawReport,
@@ -69,6 +70,7 @@ class OrderingMixin(ServiceCore):
                               sent_for=phase.upper(), open=current.name)
         lines, chosen = self._read(text, current.position, mine, power, lang, reply_lang,
                                    game.settings.rules)
+        lines, chosen = _not_there(current.position, lines, chosen, game.settings.rules)
         lines = self._with_warnings(game, current.position, lines, chosen)
         now = self.now_ts()
         async with self.db.transaction(game_id) as conn:
@@ -218,6 +220,41 @@ class OrderingMixin(ServiceCore):
                                                 [], self.now_ts())
             return await self._power_orders(conn, game, current, mine)
 
+    async def withdraw_order(self, game_id: int, user_id: int, unit: str
+                             ) -> tuple[str, list[PowerOrders]]:
+        """Withdraw the order that counts now for one unit of the user's (`A PAR`, `F STP/SC`,
+        `PAR`, the order itself, or a build's site): stored as a submission that replaces the
+        power's orders by the others, so the unit is owed an order again. Returns the order
+        withdrawn and the user's orders now. Raises InvalidRequest when no order of theirs
+        names that unit."""
+        self._refuse_during_adjudication(game_id, None)
+        wanted = " ".join(unit.upper().split())
+        async with self.db.transaction(game_id) as conn:
+            game = await self.game_or_fail(conn, game_id)
+            current = await self.open_phase_or_fail(conn, game)
+            mine = await self.powers_or_fail(conn, game, user_id)
+            given = await order_rows.effective(conn, current.id)
+            kind = current.position.phase.kind
+            for p in mine:
+                orders = given.get(p, [])
+                found = next((o for o in orders if wanted in _names_of(o, kind)), None)
+                if found is None:
+                    continue
+                kept = list(orders)
+                kept.remove(found)  # one of several WAIVEs: that one only
+                waives = 0
+                items = []
+                for text in kept:
+                    order = parse_order(text, kind)
+                    waives += isinstance(order, Waive)
+                    items.append((unit_key(order, waives), text))
+                await order_rows.add_submission(conn, current.id, p, user_id, "\n".join(kept),
+                                                "replace", items, self.now_ts())
+                return found, await self._power_orders(conn, game, current, mine)
+        raise InvalidRequest("orders.nothing_to_withdraw",
+                             f"none of your orders for {current.name} is for {wanted}",
+                             unit=wanted)
+
     async def set_ready(self, game_id: int, user_id: int, ready: bool = True) -> ReadyReport:
         """Mark the user's powers ready (or not). When every seated power that has orders to
         give is ready, the phase is adjudicated at once."""
@@ -342,6 +379,52 @@ def _order_lines(lines: list[LineReport], power: Power) -> str:
     return "\n".join(line.input for line in lines
                      if (line.ok and line.power == power)
                      or (line.error_key in _REFUSED and line.power in (power, None)))
+
+
+def _not_there(position: Position, lines: list[LineReport], chosen: list[tuple[Power, Order]],
+               rules: str) -> tuple[list[LineReport], list[tuple[Power, Order]]]:
+    """Each order for a unit that is not there that one of the sender's units could mean
+    (service/meant.py) refused, not recorded, with the corrected orders as its candidates;
+    one that none could mean stays recorded, with its warning (the unit holds)."""
+    if not any(absent_unit(position, order) for _p, order in chosen):
+        return lines, chosen
+    pairs = iter(chosen)
+    out_lines, out_chosen = [], []
+    for line in lines:
+        if not (line.ok and line.power is not None):
+            out_lines.append(line)
+            continue
+        power, order = next(pairs)
+        meant = meant_orders(position, power, order, rules) \
+            if absent_unit(position, order) else []
+        if not meant:
+            out_lines.append(line)
+            out_chosen.append((power, order))
+            continue
+        place = province_of(order.location).upper()
+        out_lines.append(LineReport(
+            line.input, False, error=f"you have no unit in {place}: this line was not "
+            "recorded", candidates=tuple(meant), language=line.language,
+            error_key="orders.not_there", error_params={"place": place}))
+    return out_lines, out_chosen
+
+
+def _names_of(text: str, kind: PhaseKind) -> set[str]:
+    """The ways a withdrawal may name the unit of an order: the order, the unit (`A PAR`,
+    `F STP/SC`), its province (`PAR`, `STP`), or a build's site."""
+    names = {text}
+    try:
+        order = parse_order(text, kind)
+    except OrderSyntaxError:
+        return names
+    if isinstance(order, Waive) or not getattr(order, "location", None):
+        return names
+    words = text.split()
+    loc = order.location.upper()
+    names |= {loc, province_of(order.location).upper(), f"{words[0]} {words[1]}"}
+    if words[0] in ("A", "F"):
+        names.add(f"{words[0]} {province_of(order.location).upper()}")
+    return names
 
 
 def _closed(phase: str, now_open: str | None) -> PhaseClosed:

@@ -22,6 +22,7 @@ from bot.draw_texts import vote_reply
 from bot.formatting import (
     clean,
     for_phase,
+    order_gloss,
     phase_label,
     power_name,
     power_status_text,
@@ -29,8 +30,10 @@ from bot.formatting import (
     submission_text,
 )
 from bot.guide import asks_for_help
+from bot.habits import habit_reply
 from bot.i18n import LANGUAGES, tr
 from bot.limits import MAX_ORDER_MESSAGE, split_text
+from bot.meant import meant_view
 from bot.suggest import suggestions, unit_of
 from grammar.intent import looks_like_order
 from service.errors import ServiceError
@@ -122,6 +125,10 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             helper: Help = self.bot.get_cog("Help")  # type: ignore[assignment]
             await self._answer(message.channel, await helper.guide(user.id, lang))
             return
+        habit = habit_reply(lang, message.content)
+        if habit is not None:  # `.view_map`, `!orders`: another bot's command, pointed here
+            await self._answer(message.channel, habit)
+            return
         joined = await self.bot.service.games_of_user(user.id)
         games = seated_games(joined, user.id)
         if not games:
@@ -140,30 +147,42 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             await message.reply(tr(lang, "dm.choose_game"),
                                 view=pick_game_view(message.id, games, lang))
             return
-        await self._answer(message.channel, await self.submit(game, user.id, text, lang))
+        answer, view = await self.submit_with_choices(game, user.id, text, lang)
+        await self._answer(message.channel, answer, view)
 
     async def submit(self, game: GameView, user_id: int, text: str, lang: str) -> str:
-        """Record a message of orders; the reply text, or the error in words. The order reader
-        answers in the player's language when it is known; else in the language the orders
-        are written in (and so does the reply)."""
+        """Record a message of orders; the reply text, or the error in words."""
+        return (await self.submit_with_choices(game, user_id, text, lang))[0]
+
+    async def submit_with_choices(self, game: GameView, user_id: int, text: str, lang: str
+                                  ) -> tuple[str, discord.ui.View | None]:
+        """Record a message of orders; the reply text, or the error in words, and the
+        buttons of the corrections offered for orders to units that are not there (None if
+        none). The order reader answers in the player's language when it is known; else in
+        the language the orders are written in (and so does the reply)."""
         known = self.bot.knows_language(user_id)
         try:
             report = await self.bot.service.submit_orders(game.id, user_id, text,
                                                           reply_lang=lang if known else None)
         except ServiceError as error:
             log.info("orders from user %s for game %s refused: %s", user_id, game.id, error.key)
-            return error_text(lang, error)
+            return error_text(lang, error), None
         log.info("orders from user %s for game %s %s: %d lines, %d recorded", user_id, game.id,
                  report.phase, len(report.lines), len(report.recorded))
         if not known:
             lang = language_written(report) or lang
         if report.lines and all(line.error_key == "orders.not_an_order" for line in report.lines):
-            return tr(lang, "dm.not_an_order")   # small talk: one short answer, nothing else
-        return submission_text(lang, report, game.name)
+            return tr(lang, "dm.not_an_order"), None   # small talk: one short answer
+        return submission_text(lang, report, game.name), meant_view(user_id, game.id, report)
 
-    async def _answer(self, channel: discord.abc.Messageable, text: str) -> None:
-        for piece in split_text(text):
-            await channel.send(piece)
+    async def _answer(self, channel: discord.abc.Messageable, text: str,
+                      view: discord.ui.View | None = None) -> None:
+        pieces = split_text(text)
+        for index, piece in enumerate(pieces):
+            if view is not None and index == len(pieces) - 1:
+                await channel.send(piece, view=view)
+            else:
+                await channel.send(piece)
 
     # --- slash commands ----------------------------------------------------------------------
 
@@ -177,7 +196,12 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         lang = await self.bot.language_of_interaction(interaction)
         report = await self.bot.service.submit_orders(view.id, interaction.user.id, order,
                                                       reply_lang=lang)
-        await reply(interaction, submission_text(lang, report, view.name))
+        text = submission_text(lang, report, view.name)
+        buttons = meant_view(interaction.user.id, view.id, report)
+        if buttons is None:
+            await reply(interaction, text)
+        else:   # "did you mean F BRE?": a button records it
+            await ask(interaction, text, buttons)
 
     @add.autocomplete("order")
     async def _order_choices(self, interaction: discord.Interaction,
@@ -211,6 +235,32 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         mine = await self.bot.service.clear_orders(view.id, interaction.user.id)
         await reply(interaction, "\n\n".join([tr(lang, "orders.cleared"),
                                               *(power_status_text(lang, p) for p in mine)]))
+
+    @app_commands.command(name="withdraw", description="Withdraw one unit's order for this "
+                                                       "phase")
+    @app_commands.describe(unit="The unit whose order you withdraw", game=GAME)
+    @app_commands.autocomplete(game=game_autocomplete())
+    async def withdraw(self, interaction: discord.Interaction,
+                       unit: app_commands.Range[str, 1, 40], game: int | None = None) -> None:
+        view = await resolve_game(self.bot, interaction, game)
+        lang = await self.bot.language_of_interaction(interaction)
+        order, mine = await self.bot.service.withdraw_order(view.id, interaction.user.id, unit)
+        await reply(interaction, "\n\n".join([tr(lang, "orders.withdrawn", order=order),
+                                              *(power_status_text(lang, p) for p in mine)]))
+
+    @withdraw.autocomplete("unit")
+    async def _ordered_units(self, interaction: discord.Interaction,
+                             current: str) -> list[app_commands.Choice[str]]:
+        """The orders that count now, each named with its provinces in the reader's
+        language; the value is the order itself."""
+        try:
+            view = await resolve_game(self.bot, interaction,
+                                      getattr(interaction.namespace, "game", None))
+            mine = await self.bot.service.my_orders(view.id, interaction.user.id)
+        except ServiceError:
+            return []
+        lang = await self.bot.language_of_interaction(interaction)
+        return withdraw_choices(lang, [o for p in mine for o in p.orders], current)
 
     @app_commands.command(name="preview", description="A private map of your current orders")
     @app_commands.describe(game=GAME)
@@ -327,6 +377,20 @@ async def setup(bot: ArbitroBot) -> None:
     bot.add_dynamic_items(PickGame, Answer)
     await bot.add_cog(Orders(bot))
     await bot.add_cog(Votes(bot))
+
+
+def withdraw_choices(lang: str, orders: list[str], typed: str
+                     ) -> list[app_commands.Choice[str]]:
+    """The orders that may be withdrawn whose words (code or names) hold what was typed:
+    "A PAR - BUR · Parigi → Borgogna"; 25 at most (Discord's limit)."""
+    wanted = " ".join(typed.casefold().split())
+    out = []
+    for order in orders:
+        gloss = order_gloss(lang, order, "")
+        name = f"{order} · {gloss}" if gloss else order
+        if wanted in name.casefold():
+            out.append(app_commands.Choice(name=name[:100], value=order))
+    return out[:25]
 
 
 # How many of the messages not read a notice names one by one (the rest are counted).

@@ -54,6 +54,9 @@ PARAMS.update(body="Ci vediamo a Vienna?", to_power="England")
 PARAMS.update(active=["France", "Italy"], voted=["France", "Italy"], excluded=["Turkey"])
 # the messages of a flood not read (bot/cogs/orders.py)
 PARAMS.update(skipped="• `A VIE - TRI` (<t:1900000000:T>)")
+# other bots' commands and one order withdrawn (bot/habits.py, /orders withdraw)
+PARAMS.update(typed=".view_map", command="/partita mappa", order="A PAR - BUR",
+              place="Manica (ENG)")
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LONG = 12
 # Texts that are rightly the same as the English: no words of their own, or a word the
