@@ -137,11 +137,20 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         if game is None and not any(map(looks_like_order, text.splitlines())):
             await self._answer(message.channel, tr(lang, "dm.not_an_order"))
             return              # small talk needs no game chosen
+        if game is None:        # the only game whose units the orders name, if one
+            fitting = [g for g in games if await self._fits(g, user.id, text)]
+            game = fitting[0] if len(fitting) == 1 else None
         if game is None:
             await message.reply(tr(lang, "dm.choose_game"),
                                 view=pick_game_view(message.id, games, lang))
             return
         await self._answer(message.channel, await self.submit(game, user.id, text, lang))
+
+    async def _fits(self, game: GameView, user_id: int, text: str) -> bool:
+        try:
+            return await self.bot.service.orders_fit(game.id, user_id, text)
+        except ServiceError:
+            return False        # no phase in play there: not the game meant
 
     async def submit(self, game: GameView, user_id: int, text: str, lang: str) -> str:
         """Record a message of orders; the reply text, or the error in words. The order reader

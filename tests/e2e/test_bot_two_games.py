@@ -41,7 +41,7 @@ async def test_a_player_in_two_games_is_answered_for_the_game_meant_or_asked_onc
     async with arbitro_bot(fake, tmp_path, guild_locale=lang) as table:
         mod, users = await seat_everyone(fake, table, "Lepanto")
         player = users[t["player"]]
-        trafalgar = await second_game(fake, table, player, "Trafalgar")
+        trafalgar = await second_game(fake, table, player, "Trafalgar", power="Turkey")
         # both games wait for the player's orders: /ready asks once, a button per game
         asked = await table.run("ready", user=player, dm=True)
         assert t["which"].format("/ready") in asked.content
@@ -70,7 +70,9 @@ async def test_a_player_in_two_games_is_answered_for_the_game_meant_or_asked_onc
         # Trafalgar's orders all given: /orders show can only mean Lepanto, no question
         mine = await table.bot.service.my_orders(2, player.id)
         holds = "\n".join(f"{unit} H" for p in mine for unit in p.missing)
-        await table.dm(player, "game: Trafalgar\n" + holds)
+        # orders naming no game, for units that are the player's only in Trafalgar: no menu
+        echoed = await table.dm(player, holds)
+        assert "Trafalgar" in echoed.content and not echoed.custom_ids()
         assert not any(p.missing for p in await table.bot.service.my_orders(2, player.id))
         shown = await table.run("orders", "show", user=player, dm=True)
         assert not shown.message.custom_ids()
