@@ -34,11 +34,18 @@ MAX_BUTTONS = 24          # Discord: 25 buttons a message, one of them "cancel"
 
 def waits_for(kind: str, arg: str, powers: Sequence[PowerOrders]) -> bool:
     """Whether a game waits for the caller as the command `kind` (with `arg`) understands
-    it: `/ready` for the powers not yet marked ready (`/ready ready:false` for those marked),
-    the others for units (or builds) still without orders."""
+    it: `/ready` for the powers with something to do not yet marked ready (`/ready
+    ready:false`: marked), the others for units (or builds) still without orders."""
     if kind == "game_ready":
-        return any(p.ready != (arg == "1") for p in powers)
+        return any(p.ready != (arg == "1") for p in powers if _has_duty(p))
     return any(p.missing for p in powers)
+
+
+def _has_duty(orders: PowerOrders) -> bool:
+    """Whether the power has anything to order in the phase (a retreat phase without a
+    dislodged unit of its own does not wait for it)."""
+    owed = orders.duty
+    return owed is None or any(owed.get(k) for k in ("units", "dislodged", "builds", "removals"))
 
 
 def meant_game(running: Sequence[GameView], waiting: set[int]) -> GameView | None:

@@ -25,8 +25,9 @@ def game(game_id: int, name: str, status: str = "active", seated: bool = True) -
                     (seat,) if status != "forming" else (), "S1901M", WHEN, None, None)
 
 
-def orders(missing: tuple[str, ...] = (), ready: bool = False) -> list[PowerOrders]:
-    return [PowerOrders(Power.FRANCE, "S1901M", (), missing, ready, None)]
+def orders(missing: tuple[str, ...] = (), ready: bool = False,
+           duty: dict | None = None) -> list[PowerOrders]:
+    return [PowerOrders(Power.FRANCE, "S1901M", (), missing, ready, None, duty)]
 
 
 LEPANTO, TRAFALGAR = game(1, "Lepanto"), game(2, "Trafalgar")
@@ -65,6 +66,10 @@ def test_ready_waits_for_a_mark_not_given_and_unready_for_one_given():
     assert not waits_for("game_ready", "1", orders(missing=("A PAR",), ready=True))
     assert waits_for("game_ready", "0", orders(ready=True))
     assert not waits_for("game_ready", "0", orders(missing=("A PAR",), ready=False))
+    # a retreat phase with no dislodged unit of the player's does not wait for them
+    nothing = {"units": [], "dislodged": [], "builds": 0, "removals": 0}
+    assert not waits_for("game_ready", "1", orders(duty=nothing))
+    assert waits_for("game_ready", "1", orders(duty={**nothing, "dislodged": [{"unit": "A PAR"}]}))
 
 
 def test_one_button_per_game_named_in_the_readers_language_with_stable_ids():
