@@ -212,7 +212,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             return              # asked which game, with buttons
         lang = await self.bot.language_of_interaction(interaction)
         await reply(interaction, await _shown(self.bot, interaction.user.id, view, lang,
-                                              named=chosen))
+                                              named="meant" if chosen else None))
 
     @app_commands.command(name="clear", description="Withdraw all your orders for this phase")
     @app_commands.describe(game=GAME)
@@ -316,11 +316,12 @@ def pick_game_view(message_id: int, games: list[GameView], lang: str) -> discord
 
 
 async def _shown(bot: ArbitroBot, user_id: int, game: GameView, lang: str, *,
-                 named: bool) -> str:
-    """/orders show: the caller's orders in `game` (`named`: headed by the game's name, when
-    it was chosen among several of theirs)."""
+                 named: str | None) -> str:
+    """/orders show: the caller's orders in `game`, headed by the game's name when they play
+    in several: `named` "meant" (chosen for them, and saying why) or "picked" (by a button)."""
     mine = await bot.service.my_orders(game.id, user_id)
-    head = [tr(lang, "game.meant", game=game.name)] if named else []
+    head = {"meant": [tr(lang, "game.meant", game=game.name)],
+            "picked": [f"🎲 **{game.name}**"]}.get(named or "", [])
     return "\n\n".join([*head, *(power_status_text(lang, p) for p in mine)])
 
 
@@ -350,7 +351,7 @@ async def _ready_or_ask(bot: ArbitroBot, interaction: discord.Interaction, game:
 async def _show_in(bot: ArbitroBot, interaction: discord.Interaction, game_id: int,
                    arg: str, lang: str) -> str:
     game = await still_seated(bot, interaction.user.id, game_id)
-    return await _shown(bot, interaction.user.id, game, lang, named=True)
+    return await _shown(bot, interaction.user.id, game, lang, named="picked")
 
 
 @confirmed("game_ready")

@@ -62,7 +62,7 @@ async def test_a_player_in_two_games_is_answered_for_the_game_meant_or_asked_onc
         assert len(shown.message.custom_ids()) == 3
     async with arbitro_bot(fake, tmp_path, again=table) as table:
         answer = await press(table, player, shown.message, 1)           # Trafalgar
-        assert "🎲 **Trafalgar**" in answer.content and t["orders"] in answer.content
+        assert answer.content.startswith("🎲 **Trafalgar**\n") and t["orders"] in answer.content
         assert "Lepanto" not in answer.content
         # /draw while both still wait for orders: asked (the answer comes later)
         vote = await table.run("draw", user=player, dm=True, options={"vote": True})
