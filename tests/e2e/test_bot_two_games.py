@@ -10,12 +10,12 @@ from tests.e2e.fakediscord.models import iter_components
 from tests.e2e.harness import arbitro_bot, seat_everyone, second_game
 
 TEXTS = {
-    "it": {"player": "France", "lepanto": "Francia", "which": "per quale partita è `{}`?",
+    "it": {"player": "France", "lepanto": "Francia", "trafalgar": "Turchia", "which": "per quale partita è `{}`?",
            "ready": "Hai dichiarato definitivi i tuoi ordini in **{}**",
            "anyway": "Conferma comunque", "cancel": "Annulla", "spring": "Primavera 1901",
            "orders": "ordini validi ora", "not_seated": "Non giochi nessuna potenza in **{}**",
            "meant": "🎲 **Lepanto** (delle tue partite"},
-    "nl": {"player": "Germany", "lepanto": "Duitsland", "which": "voor welk spel is `{}`?",
+    "nl": {"player": "Germany", "lepanto": "Duitsland", "trafalgar": "Turkije", "which": "voor welk spel is `{}`?",
            "ready": "Je hebt je klaar gemeld in **{}**",
            "anyway": "Toch klaar", "cancel": "Annuleren", "spring": "Voorjaar 1901",
            "orders": "orders die nu gelden", "not_seated": "Je speelt geen land in **{}**",
@@ -78,6 +78,10 @@ async def test_a_player_in_two_games_is_answered_for_the_game_meant_or_asked_onc
         assert not shown.message.custom_ids()
         assert shown.content.startswith(t["meant"]) and "Trafalgar" not in shown.content
         assert f"**{t['lepanto']}**" in shown.content
+        # in a game's channel the command means that game, waiting or not
+        here = await table.run("orders", "show", user=player, channel=trafalgar)
+        assert f"**{t['trafalgar']}**" in here.content and not here.message.custom_ids()
+        assert "🎲" not in here.content
         # a question whose game the player no longer sits in: refused when pressed
         await table.run("mod", "remove", user=mod, channel=trafalgar,
                         options={"player": player})
