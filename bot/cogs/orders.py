@@ -16,7 +16,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import error_text, reply
-from bot.choosing import game_autocomplete, resolve_game, seated_games, waiting_games
+from bot.choosing import (
+    game_autocomplete,
+    resolve_game,
+    seated_games,
+    visible_games,
+    waiting_games,
+)
 from bot.confirm import Answer, Confirm, ask, confirmed
 from bot.draw_texts import vote_reply
 from bot.formatting import (
@@ -183,11 +189,27 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
     @app_commands.autocomplete(game=game_autocomplete())
     async def add(self, interaction: discord.Interaction,
                   order: app_commands.Range[str, 1, 200], game: int | None = None) -> None:
-        view = await resolve_game(self.bot, interaction, game)
+        view = await self._game_of_order(interaction, game, order)
         lang = await self.bot.language_of_interaction(interaction)
         report = await self.bot.service.submit_orders(view.id, interaction.user.id, order,
                                                       reply_lang=lang)
         await reply(interaction, submission_text(lang, report, view.name))
+
+    async def _game_of_order(self, interaction: discord.Interaction, game_id: int | None,
+                             order: str) -> GameView:
+        """The game named, or the channel's (the caller's only one); for a player in several,
+        the only one whose units the order names (as for orders by DM)."""
+        try:
+            return await resolve_game(self.bot, interaction, game_id)
+        except ServiceError as error:
+            if error.key != "game.choose":
+                raise
+            user = interaction.user.id
+            games = seated_games(await visible_games(self.bot, interaction), user)
+            fitting = [g for g in games if await self._fits(g, user, order)]
+            if len(fitting) != 1:
+                raise
+            return fitting[0]
 
     @add.autocomplete("order")
     async def _order_choices(self, interaction: discord.Interaction,

@@ -78,6 +78,11 @@ async def test_a_player_in_two_games_is_answered_for_the_game_meant_or_asked_onc
         assert not shown.message.custom_ids()
         assert shown.content.startswith(t["meant"]) and "Trafalgar" not in shown.content
         assert f"**{t['lepanto']}**" in shown.content
+        # /orders add by DM, naming no game: the only game where the unit is the player's
+        added = await table.run("orders", "add", user=player, dm=True,
+                                options={"order": "A SMY - ARM"})
+        assert "Trafalgar" in added.content and "`A SMY - ARM`" in added.content
+        assert "A SMY - ARM" in (await table.bot.service.my_orders(2, player.id))[0].orders
         # in a game's channel the command means that game, waiting or not
         here = await table.run("orders", "show", user=player, channel=trafalgar)
         assert f"**{t['trafalgar']}**" in here.content and not here.message.custom_ids()
