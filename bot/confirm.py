@@ -7,7 +7,8 @@ The buttons outlive the bot: each carries in its custom_id everything its action
 (`arbitro:ask:<kind>:<user>:<game>:<arg>:<y|n>`), and the action is found by its kind in
 `ACTIONS` (registered by the cog that asks), so a question asked before a restart is answered
 after it. Whoever presses is checked at press time: the asker only, and (for a moderator's
-question) still a moderator."""
+question) still a moderator. A question may also offer one "go ahead" button per game (the
+game in its custom_id; bot/game_meant.py), the action checking the game at press time."""
 
 from __future__ import annotations
 
@@ -57,12 +58,12 @@ class Answer(discord.ui.DynamicItem[discord.ui.Button],
              template=r"arbitro:ask:(?P<kind>[a-z_]+):(?P<user>[0-9]+):(?P<game>[0-9]+):"
                       r"(?P<arg>[A-Za-z0-9._+-]*):(?P<go>[yn])"):
     def __init__(self, kind: str, user_id: int, game_id: int, arg: str, go: bool,
-                 label: str = "-") -> None:
+                 label: str = "-", *, style: discord.ButtonStyle | None = None) -> None:
         assert _ARG.fullmatch(arg), arg
         custom_id = f"arbitro:ask:{kind}:{user_id}:{game_id}:{arg}:{'y' if go else 'n'}"
         assert len(custom_id) <= 100, custom_id
         super().__init__(discord.ui.Button(
-            style=discord.ButtonStyle.danger if go else discord.ButtonStyle.secondary,
+            style=style or (discord.ButtonStyle.danger if go else discord.ButtonStyle.secondary),
             label=label, custom_id=custom_id))
         self.kind, self.user_id, self.game_id, self.arg, self.go = \
             kind, user_id, game_id, arg, go
@@ -104,7 +105,7 @@ class Answer(discord.ui.DynamicItem[discord.ui.Button],
         except Exception:
             log.exception("a confirmed %s of user %s failed", self.kind, self.user_id)
             text = tr(lang, "error.unexpected")
-        for piece in split_text(text):
+        for piece in split_text(text) if text else ():   # "": the action answered itself
             await interaction.followup.send(piece, ephemeral=True)
 
 

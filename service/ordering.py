@@ -99,6 +99,19 @@ class OrderingMixin(ServiceCore):
                                 tuple(o.canonical() for _p, o in chosen), tuple(now_orders),
                                 tuple(sorted(disorder)))
 
+    async def orders_fit(self, game_id: int, user_id: int, text: str) -> bool:
+        """Whether `text` reads, in this game's open phase, as orders of the sender's own
+        powers: at least one order read and none refused as another power's unit (or centre)
+        or a unit that is not there. Nothing is recorded: a player in several games whose
+        message names no game has it sent to the only game it fits (docs/bot.md)."""
+        async with self.db.read() as conn:
+            game = await self.game_or_fail(conn, game_id)
+            current = await self.open_phase_or_fail(conn, game)
+            mine = await self.powers_or_fail(conn, game, user_id)
+        lines, chosen = self._read(text, current.position, mine, None, "auto", None,
+                                   game.settings.rules)
+        return bool(chosen) and not any(line.error_key in _REFUSED for line in lines)
+
     def _refuse_during_adjudication(self, game_id: int, phase: str | None) -> None:
         if self.is_adjudicating(game_id):
             raise _closed(phase.upper() if phase else "the phase", None)

@@ -16,7 +16,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import error_text, reply
-from bot.choosing import game_autocomplete, resolve_game, seated_games, waiting_games
+from bot.choosing import (
+    game_autocomplete,
+    resolve_game,
+    seated_games,
+    visible_games,
+    waiting_games,
+)
 from bot.confirm import Answer, Confirm, ask, confirmed
 from bot.draw_texts import vote_reply
 from bot.formatting import (
@@ -29,6 +35,7 @@ from bot.formatting import (
     still_owed,
     submission_text,
 )
+from bot.game_meant import game_meant, still_seated
 from bot.guide import asks_for_help
 from bot.habits import habit_reply
 from bot.i18n import LANGUAGES, tr
@@ -143,12 +150,21 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         if game is None and not any(map(looks_like_order, text.splitlines())):
             await self._answer(message.channel, tr(lang, "dm.not_an_order"))
             return              # small talk needs no game chosen
+        if game is None:        # the only game whose units the orders name, if one
+            fitting = [g for g in games if await self._fits(g, user.id, text)]
+            game = fitting[0] if len(fitting) == 1 else None
         if game is None:
             await message.reply(tr(lang, "dm.choose_game"),
                                 view=pick_game_view(message.id, games, lang))
             return
         answer, view = await self.submit_with_choices(game, user.id, text, lang)
         await self._answer(message.channel, answer, view)
+
+    async def _fits(self, game: GameView, user_id: int, text: str) -> bool:
+        try:
+            return await self.bot.service.orders_fit(game.id, user_id, text)
+        except ServiceError:
+            return False        # no phase in play there: not the game meant
 
     async def submit(self, game: GameView, user_id: int, text: str, lang: str) -> str:
         """Record a message of orders; the reply text, or the error in words."""
@@ -192,7 +208,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
     @app_commands.autocomplete(game=game_autocomplete())
     async def add(self, interaction: discord.Interaction,
                   order: app_commands.Range[str, 1, 200], game: int | None = None) -> None:
-        view = await resolve_game(self.bot, interaction, game)
+        view = await self._game_of_order(interaction, game, order)
         lang = await self.bot.language_of_interaction(interaction)
         report = await self.bot.service.submit_orders(view.id, interaction.user.id, order,
                                                       reply_lang=lang)
@@ -202,6 +218,22 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             await reply(interaction, text)
         else:   # "did you mean F BRE?": a button records it
             await ask(interaction, text, buttons)
+
+    async def _game_of_order(self, interaction: discord.Interaction, game_id: int | None,
+                             order: str) -> GameView:
+        """The game named, or the channel's (the caller's only one); for a player in several,
+        the only one whose units the order names (as for orders by DM)."""
+        try:
+            return await resolve_game(self.bot, interaction, game_id)
+        except ServiceError as error:
+            if error.key != "game.choose":
+                raise
+            user = interaction.user.id
+            games = seated_games(await visible_games(self.bot, interaction), user)
+            fitting = [g for g in games if await self._fits(g, user, order)]
+            if len(fitting) != 1:
+                raise
+            return fitting[0]
 
     @add.autocomplete("order")
     async def _order_choices(self, interaction: discord.Interaction,
@@ -221,10 +253,12 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_autocomplete())
     async def show(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        view = await resolve_game(self.bot, interaction, game)
+        view, chosen = await game_meant(self.bot, interaction, game, "game_show")
+        if view is None:
+            return              # asked which game, with buttons
         lang = await self.bot.language_of_interaction(interaction)
-        mine = await self.bot.service.my_orders(view.id, interaction.user.id)
-        await reply(interaction, "\n\n".join(power_status_text(lang, p) for p in mine))
+        await reply(interaction, await _shown(self.bot, interaction.user.id, view, lang,
+                                              named="meant" if chosen else None))
 
     @app_commands.command(name="clear", description="Withdraw all your orders for this phase")
     @app_commands.describe(game=GAME)
@@ -287,30 +321,21 @@ class Votes(commands.Cog):
     @app_commands.autocomplete(game=game_autocomplete())
     async def ready(self, interaction: discord.Interaction, game: int | None = None,
                     ready: bool = True) -> None:
-        view = await resolve_game(self.bot, interaction, game)
+        view, _ = await game_meant(self.bot, interaction, game, "game_ready", str(int(ready)))
+        if view is None:
+            return              # asked which game, with buttons
         lang = await self.bot.language_of_interaction(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        service, user = self.bot.service, interaction.user.id
-        unordered = [p for p in await service.my_orders(view.id, user) if p.missing] \
-            if ready else []
-        if not unordered:
-            await reply(interaction, await _mark_ready(self.bot, interaction, view.id,
-                                                       str(int(ready)), lang))
-            return
-        # units still without orders would hold: say which, and ask first
-        text = "\n".join([tr(lang, for_phase("ready.unordered", unordered[0].phase),
-                              game=view.name), *(
-            f"• **{power_name(lang, p.power)}**: " + ", ".join(still_owed(lang, u)
-                                                              for u in p.missing)
-            for p in unordered), tr(lang, "ready.confirm")])
-        await ask(interaction, text, Confirm(user, lang, "ready", view.id, "1", "ready.anyway"))
+        await _ready_or_ask(self.bot, interaction, view, ready, lang)
 
     @app_commands.command(name="draw", description="Vote, in secret, for or against a draw")
     @app_commands.describe(game=GAME, vote="true: you accept a draw among the survivors")
     @app_commands.autocomplete(game=game_autocomplete())
     async def draw(self, interaction: discord.Interaction, vote: bool,
                    game: int | None = None) -> None:
-        view = await resolve_game(self.bot, interaction, game)
+        view, _ = await game_meant(self.bot, interaction, game, "game_draw", str(int(vote)))
+        if view is None:
+            return              # asked which game, with buttons
         lang = await self.bot.language_of_interaction(interaction)
         report = await self.bot.service.vote_draw(view.id, interaction.user.id, vote)
         await reply(interaction, vote_reply(lang, report, view.name))
@@ -360,6 +385,61 @@ def pick_game_view(message_id: int, games: list[GameView], lang: str) -> discord
                              description=f"#{g.id} {phase_label(lang, g.phase)}"[:100])
         for g in games[:25]], placeholder=tr(lang, "dm.choose_placeholder")))
     return view
+
+
+async def _shown(bot: ArbitroBot, user_id: int, game: GameView, lang: str, *,
+                 named: str | None) -> str:
+    """/orders show: the caller's orders in `game`, headed by the game's name when they play
+    in several: `named` "meant" (chosen for them, and saying why) or "picked" (by a button)."""
+    mine = await bot.service.my_orders(game.id, user_id)
+    head = {"meant": [tr(lang, "game.meant", game=game.name)],
+            "picked": [f"🎲 **{game.name}**"]}.get(named or "", [])
+    return "\n\n".join([*head, *(power_status_text(lang, p) for p in mine)])
+
+
+async def _ready_or_ask(bot: ArbitroBot, interaction: discord.Interaction, game: GameView,
+                        ready: bool, lang: str) -> None:
+    """/ready in `game` (the interaction already answered or deferred): marked at once, or,
+    with units still without orders, asked first."""
+    user = interaction.user.id
+    unordered = [p for p in await bot.service.my_orders(game.id, user) if p.missing] \
+        if ready else []
+    if not unordered:
+        await reply(interaction, await _mark_ready(bot, interaction, game.id,
+                                                   str(int(ready)), lang))
+        return
+    # units still without orders would hold: say which, and ask first
+    text = "\n".join([tr(lang, for_phase("ready.unordered", unordered[0].phase),
+                          game=game.name), *(
+        f"• **{power_name(lang, p.power)}**: " + ", ".join(still_owed(lang, u)
+                                                          for u in p.missing)
+        for p in unordered), tr(lang, "ready.confirm")])
+    await ask(interaction, text, Confirm(user, lang, "ready", game.id, "1", "ready.anyway"))
+
+
+# The buttons of "which game?" (bot/game_meant.py): the command, for the game pressed.
+
+@confirmed("game_show")
+async def _show_in(bot: ArbitroBot, interaction: discord.Interaction, game_id: int,
+                   arg: str, lang: str) -> str:
+    game = await still_seated(bot, interaction.user.id, game_id)
+    return await _shown(bot, interaction.user.id, game, lang, named="picked")
+
+
+@confirmed("game_ready")
+async def _ready_in(bot: ArbitroBot, interaction: discord.Interaction, game_id: int,
+                    arg: str, lang: str) -> str:
+    game = await still_seated(bot, interaction.user.id, game_id)
+    await _ready_or_ask(bot, interaction, game, arg == "1", lang)
+    return ""
+
+
+@confirmed("game_draw")
+async def _draw_in(bot: ArbitroBot, interaction: discord.Interaction, game_id: int,
+                   arg: str, lang: str) -> str:
+    game = await still_seated(bot, interaction.user.id, game_id)
+    report = await bot.service.vote_draw(game.id, interaction.user.id, arg == "1")
+    return vote_reply(lang, report, game.name)
 
 
 @confirmed("ready")

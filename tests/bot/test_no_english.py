@@ -42,6 +42,7 @@ PARAMS = {
     # seats (docs/seats.md)
     "help": "aiuto", "wanted": 80, "rate": 64, "on_time": 9, "total": 12, "percent": 75,
     "spells": 2, "finished": 1, "playing": 2, "abandoned": 1, "record": "",
+    "command": "/ready",            # a player in several games (bot/game_meant.py)
 }
 # a game's channels (docs/channels.md)
 PARAMS.update(channel="<#500>", category="<#501>", permissions="**Gestisci canali**")

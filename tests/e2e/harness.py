@@ -164,8 +164,10 @@ def announced(table: Table, text: str, after: Message | None = None):
     return table.channel_message(lambda m: not m.ephemeral and text in m.content, after=after)
 
 
-async def second_game(fake: FakeDiscord, table: Table, player: User, name: str = "Trafalgar"):
-    """A second game, in its own channel, started with `player` and six newcomers."""
+async def second_game(fake: FakeDiscord, table: Table, player: User, name: str = "Trafalgar",
+                      *, power: str | None = None):
+    """A second game, in its own channel, started with `player` (at `power`, else one drawn
+    by lot) and six newcomers."""
     channel = fake.add_channel(table.guild, name.lower())
     mod = fake.add_user("Moe")
     fake.add_member(table.guild, mod, manage_guild=True)
@@ -175,5 +177,11 @@ async def second_game(fake: FakeDiscord, table: Table, player: User, name: str =
     await table.run("mod", "create", user=mod, channel=channel, options={"name": name})
     for user in [player, *others]:
         await table.run("game", "join", user=user, channel=channel)
-    await table.run("mod", "start", user=mod, channel=channel)
+    assignments = None
+    if power is not None:
+        others_powers = [p for p in PLAYERS if p != power]
+        assignments = ", ".join([f"{power} <@{player.id}>", *(
+            f"{p} <@{u.id}>" for p, u in zip(others_powers, others, strict=True))])
+    await table.run("mod", "start", user=mod, channel=channel,
+                    options={"assignments": assignments} if assignments else None)
     return channel

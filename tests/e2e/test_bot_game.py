@@ -171,7 +171,8 @@ async def test_the_game_menu_still_works_after_a_restart(fake_discord, tmp_path)
         await table.run("game", "join", user=emma, channel=other)
         await table.run("game", "join", user=mod, channel=other)
         await table.run("mod", "start", user=mod, channel=other)
-        menu = await table.dm(emma, "F LON - NTH")
+        # England's fleet and Austria's army: in neither game are both hers, so she is asked
+        menu = await table.dm(emma, "F LON - NTH\nA VIE - TRI")
         assert "several games" in menu.content
     async with arbitro_bot(fake, tmp_path, again=table) as table:
         picked = await fake.click(emma, menu, menu.custom_ids()[0], values=["1"])

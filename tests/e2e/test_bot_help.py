@@ -141,10 +141,12 @@ async def test_small_talk_from_a_player_in_two_games_needs_no_game_chosen(fake_d
     async with arbitro_bot(fake_discord, tmp_path) as table:
         _, first = await seat_everyone(fake_discord, table, "Lepanto")
         francesca = first["France"]                               # an Italian client
-        await second_game(fake_discord, table, francesca, "Trafalgar")
+        await second_game(fake_discord, table, francesca, "Trafalgar", power="Turkey")
         answer = await table.dm(francesca, "grazie, a dopo")
         assert "non sembra un ordine" in answer.content and not answer.custom_ids()
         guide = (await table.dm(francesca, "aiuto")).content
         assert "**Lepanto** (Francia)" in guide and "**Trafalgar**" in guide
-        menu = await table.dm(francesca, "A Parigi - Borgogna")
-        assert menu.custom_ids()                                  # an order: which game?
+        sent = await table.dm(francesca, "A Parigi - Borgogna")   # her army in Lepanto only
+        assert "Lepanto" in sent.content and not sent.custom_ids()
+        menu = await table.dm(francesca, "A Vienna - Trieste")   # hers in neither: which game?
+        assert menu.custom_ids()

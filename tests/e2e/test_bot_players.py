@@ -115,13 +115,18 @@ async def test_a_player_in_two_games_names_one_or_picks_from_a_menu(fake_discord
     async with arbitro_bot(fake_discord, tmp_path) as table:
         _, first = await seat_everyone(fake_discord, table, "Lepanto")
         fake = fake_discord
-        await second_game(fake, table, first["England"], "Trafalgar")
+        await second_game(fake, table, first["England"], "Trafalgar", power="Turkey")
         emma = first["England"]
         # a first line naming the game
-        reply = await table.dm(emma, "game: Trafalgar\nA LVP H")
-        assert "Orders for **Trafalgar**" in reply.content or "Trafalgar" in reply.content
-        # no game named: a select menu, and the choice records the orders
-        menu = await table.dm(emma, "F LON - NTH")
+        reply = await table.dm(emma, "game: Trafalgar\nA SMY H")
+        assert "Trafalgar" in reply.content and "✅ `A SMY H`" in reply.content
+        # no game named, units that are hers in one game only: that game, no menu
+        reply = await table.dm(emma, "A LVP - YOR")
+        assert "Lepanto" in reply.content and "✅ `A LVP - YOR`" in reply.content
+        assert not reply.custom_ids()
+        # orders that fit neither game (England's fleet and Austria's army): a select menu,
+        # and the choice records the orders
+        menu = await table.dm(emma, "F LON - NTH\nA VIE - TRI")
         assert "several games" in menu.content
         custom_id = menu.custom_ids()[0]
         picked = await fake.click(emma, menu, custom_id, values=["1"])

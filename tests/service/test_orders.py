@@ -249,3 +249,25 @@ async def test_a_line_the_reader_finds_no_order_in_is_refused_as_not_an_order(se
     report = await service.submit_orders(game.id, game.user[Power.ITALY], "Ven Tri")
     assert [line.error_key for line in report.lines] == ["orders.not_an_order"]
     assert report.recorded == ()
+
+
+async def test_orders_fit_the_one_game_whose_units_they_name_and_record_nothing(service):
+    first = await start_game(service, name="Lepanto")
+    user = first.user[E]
+    second = await service.create_game(channel_id=first.view.channel_id + 1,
+                                       moderator_id=MODERATOR, name="Trafalgar")
+    for player in (user, *range(901, 907)):
+        await service.join(second.id, player)
+    view = await service.start(second.id, MODERATOR, seed=3)
+    [there] = [s.power for s in view.seats if s.user_id == user]
+    assert there is not E               # a power whose units are not England's
+    own = f"{(await service.my_orders(second.id, user))[0].missing[0]} H"
+    assert await service.orders_fit(first.id, user, "F LON - NTH\nA LVP - YOR")
+    assert not await service.orders_fit(second.id, user, "F LON - NTH")
+    assert await service.orders_fit(second.id, user, own)
+    assert not await service.orders_fit(first.id, user, own)
+    # one line of a unit not the player's in that game: not a fit there
+    assert not await service.orders_fit(first.id, user, f"F LON - NTH\n{own}")
+    assert not await service.orders_fit(first.id, user, "hello, how are you?")
+    assert (await service.my_orders(first.id, user))[0].orders == ()
+    assert (await service.my_orders(second.id, user))[0].orders == ()
