@@ -28,8 +28,8 @@ async def main(db: str, when: float, mode: str) -> None:
     if mode == "in-transaction":
         real_store = core.results.store
 
-        async def store_then_stop(conn, phase_id, result):
-            await real_store(conn, phase_id, result)   # rows written, not committed
+        async def store_then_stop(conn, phase_id, result, *rest):
+            await real_store(conn, phase_id, result, *rest)   # rows written, not committed
             stop_here("stored")
 
         core.results.store = store_then_stop

@@ -58,8 +58,8 @@ class PostThenStop(fleet.PostLog):
 def stop_after_storing_results() -> None:
     real_store = core.results.store
 
-    async def store_then_stop(conn, phase_id, result):
-        await real_store(conn, phase_id, result)        # rows written, not committed
+    async def store_then_stop(conn, phase_id, result, *rest):
+        await real_store(conn, phase_id, result, *rest)        # rows written, not committed
         raw = getattr(conn, "raw", None)
         stop_here(f"stored {raw.get_server_pid() if hasattr(raw, 'get_server_pid') else 0}")
 

@@ -28,6 +28,7 @@ NO_GAME = {
     ("outbox.py", "prune_owed"): "forgets messages sent long ago, of any game",
     ("preferences.py", "set_user_language"): "a user's preference",
     ("preferences.py", "remember_seen_language"): "a user's preference",
+    ("preferences.py", "set_notices"): "a user's preference (where notices go)",
     ("preferences.py", "set_moderator_role"): "a server's preference",
     ("preferences.py", "remember_guild"): "a server's locale and upload limit",
     ("seating.py", "note_unreachable"): "a user's reachability",
