@@ -51,10 +51,11 @@ class LifecycleMixin(ServiceCore):
                             {"name": name, "settings": settings.to_json()}, now)
             game = await games.get(conn, game_id)
             view = await game_view(conn, game)
-        await self.post(game, "game.created",
-                        f"New game {name}: {settings.players} players, rules {settings.rules}. "
-                        f"Join with the join command.", game_id=game_id,
-                        players=settings.players, rules=settings.rules)
+            await self.post(game, "game.created",
+                            f"New game {name}: {settings.players} players, rules "
+                            f"{settings.rules}. Join with the join command.", game_id=game_id,
+                            players=settings.players, rules=settings.rules, conn=conn)
+        await self.deliver_owed(game_id)
         return view
 
     async def join(self, game_id: int, user_id: int) -> GameView:
@@ -76,10 +77,11 @@ class LifecycleMixin(ServiceCore):
                                  game=game.name, players=wanted)
             await seats.add_player(conn, game_id, user_id, self.now_ts())
             view = await game_view(conn, game)
-        await self.post(game, "game.joined", f"<@{user_id}> joined {game.name} "
-                        f"({len(view.players)}/{wanted}).", user_id=user_id,
-                        count=len(view.players), players=wanted, game_id=game.id,
-                        roster=list(view.players))
+            await self.post(game, "game.joined", f"<@{user_id}> joined {game.name} "
+                            f"({len(view.players)}/{wanted}).", user_id=user_id,
+                            count=len(view.players), players=wanted, game_id=game.id,
+                            roster=list(view.players), conn=conn)
+        await self.deliver_owed(game_id)
         return view
 
     async def leave(self, game_id: int, user_id: int) -> GameView:
@@ -94,9 +96,11 @@ class LifecycleMixin(ServiceCore):
                 raise InvalidRequest("game.not_joined", f"you have not joined {game.name}",
                                      game=game.name)
             view = await game_view(conn, game)
-        await self.post(game, "game.left", f"<@{user_id}> left {game.name}.", user_id=user_id,
-                        count=len(view.players), players=game.settings.setup.players,
-                        game_id=game.id, roster=list(view.players))
+            await self.post(game, "game.left", f"<@{user_id}> left {game.name}.",
+                            user_id=user_id, count=len(view.players),
+                            players=game.settings.setup.players, game_id=game.id,
+                            roster=list(view.players), conn=conn)
+        await self.deliver_owed(game_id)
         return view
 
     async def roster_message(self, game_id: int) -> int | None:
