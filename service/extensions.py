@@ -167,16 +167,18 @@ class Extensions(Area):
                             {"id": extension_id, "user": ext.user_id,
                              "seconds": ext.length.total_seconds()}, now)
             game = await games.get(conn, game.id)
-        params = {"user_id": ext.user_id, "length": ext.length, "reason": ext.reason,
-                  "phase": phase.name, "deadline": deadline}
-        if granted:
-            await self.core.post(game, "extension.granted", f"{game.name}: the extension asked "
-                                 f"by <@{ext.user_id}> is granted; the deadline of {phase.name}"
-                                 f" is now {deadline:%Y-%m-%d %H:%M} UTC.", **params)
-        else:
-            await self.core.post(game, "extension.refused", f"{game.name}: the extension asked "
-                                 f"by <@{ext.user_id}> is refused; the deadline stays "
-                                 f"{deadline:%Y-%m-%d %H:%M} UTC.", **params)
+            params = {"user_id": ext.user_id, "length": ext.length, "reason": ext.reason,
+                      "phase": phase.name, "deadline": deadline}
+            if granted:
+                await self.core.post(game, "extension.granted", f"{game.name}: the extension asked "
+                                     f"by <@{ext.user_id}> is granted; the deadline of {phase.name}"
+                                     f" is now {deadline:%Y-%m-%d %H:%M} UTC.", conn=conn,
+                                     **params)
+            else:
+                await self.core.post(game, "extension.refused", f"{game.name}: the extension asked "
+                                     f"by <@{ext.user_id}> is refused; the deadline stays "
+                                     f"{deadline:%Y-%m-%d %H:%M} UTC.", conn=conn, **params)
+        await self.core.deliver_owed(game.id)
         await self.core.reschedule(game.id)
         return ExtensionReport(ext.id, game.name, "granted" if granted else "refused",
                                ext.length, deadline)

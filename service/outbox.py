@@ -119,7 +119,7 @@ class Outbox(ServiceBase):
         if conn is not None:
             await self.owe_post(conn, game, message, image_phase=map_phase, draw=draw)
             return
-        async with self.db.transaction() as own:
+        async with self.db.transaction(game.id) as own:
             await self.owe_post(own, game, message, image_phase=map_phase, draw=draw)
         await self.deliver_owed(game.id)
 
@@ -133,7 +133,7 @@ class Outbox(ServiceBase):
         if conn is not None:
             await self.owe_private(conn, game.id, user_id, message, game=game)
             return
-        async with self.db.transaction() as own:
+        async with self.db.transaction(game.id) as own:
             await self.owe_private(own, game.id, user_id, message, game=game)
         await self.deliver_owed(game.id)
 
