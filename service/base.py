@@ -1,6 +1,6 @@
 """What every area of the game service shares: its resources (database, clock, notifier,
 renderer in worker processes) and the small helpers the mixins use (reading a game or its open
-phase, drawing a map, telling the channel or a player about something already committed).
+phase, drawing a map). Telling the channel or a player is the outbox's (service/outbox.py).
 
 The layers, each a class on top of the one before: `ServiceBase` (here), `Announcing`
 (service/announcing.py: posting results), `ServiceCore` (service/core.py: start-up,

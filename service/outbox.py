@@ -1,7 +1,10 @@
 """The outbox: every message the service owes after a commit (a game's start post, the
-briefings, the private notices of a new phase, an anonymous game's reveal, press) is written
-in the transaction that owes it (`owe_post`, `owe_private`) and posted after the commit
-(`deliver_owed`), so no crash, kill or Discord failure between the two can lose it.
+briefings, the private notices of a new phase, an anonymous game's reveal, press, and every
+other post or private message: `post` and `tell` live here and only owe) is written in the
+transaction that owes it (`owe_post`, `owe_private`, or `post`/`tell` with `conn`) and posted
+after the commit (`deliver_owed`), so no crash, kill or Discord failure between the two can
+lose it. Only the phase results keep their own claim and retry (service/announcing.py), and
+a deleted game's last word is sent directly (`post_deleted`: its rows went with the game).
 
 The rule is *at least once*: a message is marked sent only after the notifier accepted it, so
 a process killed between Discord's answer and that mark posts it again at its next start
