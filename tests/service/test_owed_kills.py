@@ -1,6 +1,7 @@
 """Kill a real process (SIGKILL) between the commit of an action and the post it owes, at
 every such point (the start post, the briefings, the "your turn" notices, reminders, an
-anonymous game's reveal, press, a replacement's briefing), then start again: everything owed is posted, once
+anonymous game's reveal, press, a replacement's briefing, a moderator's post, a join, the
+replay and chart of a game's end), then start again: everything owed is posted, once
 each (docs/service.md, the outbox: at least once; a repeat only when Discord had taken the
 message before the kill)."""
 
