@@ -238,7 +238,7 @@ class Outbox(ServiceBase):
             if item.image_phase is not None:
                 message = await self._with_map(message, item.game_id, item.image_phase)
             drawing = json.loads(item.message_json).get("draw")
-            if drawing:
+            if drawing in ("replay", "chart"):
                 message = await self._with_picture(message, item.game_id, drawing)
             if item.target == "channel":
                 await self.notifier.post(item.target_id, message)
