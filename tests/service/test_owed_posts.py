@@ -129,3 +129,30 @@ async def test_a_finished_games_name_may_be_used_again(service):
     again = await service.create_game(channel_id=CHANNEL, moderator_id=MODERATOR,
                                       name=" test  GAME ")
     assert again.name == "test GAME"
+
+
+# -- nothing sends past the outbox ---------------------------------------------------------------
+def test_only_the_outbox_and_the_results_call_the_notifier():
+    """Every post and private message is owed (`post`, `tell`, `owe_*`): the notifier is
+    called only where the outbox delivers, where a deleted game says its last word, and for
+    a phase's results (which keep their own claim and retry, service/announcing.py)."""
+    import ast
+    from pathlib import Path
+
+    import service
+    calls = set()
+    for path in Path(service.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.AsyncFunctionDef | ast.FunctionDef):
+                continue
+            for node in ast.walk(function):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and node.func.attr in ("post", "send_private")
+                        and isinstance(node.func.value, ast.Attribute)
+                        and node.func.value.attr == "notifier"):
+                    calls.add((path.name, function.name, node.func.attr))
+    assert calls == {("outbox.py", "_deliver", "post"),
+                     ("outbox.py", "_deliver", "send_private"),
+                     ("outbox.py", "post_deleted", "post"),
+                     ("announcing.py", "_announce", "post")}
