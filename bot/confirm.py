@@ -43,6 +43,7 @@ class Confirmed:
 
 
 ACTIONS: dict[str, Confirmed] = {}
+ONCE_TIMEOUT = 600.0        # seconds an `AskOnce` question waits for its answer
 _ARG = re.compile(r"[A-Za-z0-9._+-]*")
 
 
@@ -123,6 +124,48 @@ def Confirm(user_id: int, lang: str, kind: str, game_id: int, arg: str,  # noqa:
     view.add_item(Answer(kind, user_id, game_id, arg, True, tr(lang, yes_key)))
     view.add_item(Answer(kind, user_id, game_id, arg, False, tr(lang, "confirm.cancel")))
     return view
+
+
+class AskOnce(discord.ui.View):
+    """A question whose "go ahead" runs `action` in this process, for a request too large to
+    travel in a button (a game's creation with all its options): it lapses after
+    ONCE_TIMEOUT or a restart (the command is then asked again). Only the asker may answer."""
+
+    def __init__(self, user_id: int, lang: str, yes_key: str,
+                 action: Callable[[discord.Interaction], Awaitable[str]]) -> None:
+        super().__init__(timeout=ONCE_TIMEOUT)
+        self.user_id, self.lang, self.action = user_id, lang, action
+        for label, go in ((tr(lang, yes_key), True), (tr(lang, "confirm.cancel"), False)):
+            button = discord.ui.Button(label=label, style=discord.ButtonStyle.danger if go
+                                       else discord.ButtonStyle.secondary)
+            button.callback = self._yes if go else self._no  # type: ignore[method-assign]
+            self.add_item(button)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.user.id == self.user_id:
+            return True
+        await interaction.response.send_message(tr(self.lang, "confirm.not_yours"),
+                                                ephemeral=True)
+        return False
+
+    async def _no(self, interaction: discord.Interaction) -> None:
+        self.stop()
+        await interaction.response.edit_message(content=tr(self.lang, "confirm.cancelled"),
+                                                view=None)
+
+    async def _yes(self, interaction: discord.Interaction) -> None:
+        self.stop()
+        await interaction.response.edit_message(content=tr(self.lang, "confirm.working"),
+                                                view=None)
+        try:
+            text = await self.action(interaction)
+        except ServiceError as error:
+            text = error_text(self.lang, error)
+        except Exception:
+            log.exception("a confirmed request of user %s failed", self.user_id)
+            text = tr(self.lang, "error.unexpected")
+        for piece in split_text(text):
+            await interaction.followup.send(piece, ephemeral=True)
 
 
 async def ask(interaction: discord.Interaction, text: str, view: discord.ui.View,

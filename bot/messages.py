@@ -64,7 +64,11 @@ async def render_message(bot: Any, message: Message, lang: str) -> list[str]:
                      **words(lang, params, anonymous=message.anonymous), **extra)]
     # A game's end: the final table (after results, the results announcement showed it).
     table = final_centres(lang, params.get("outcome")) if key != "game.finished" else None
-    return paragraphs + [table] if table else paragraphs
+    if table:
+        paragraphs.append(table)
+    if params.get("map_missing"):     # a replay or chart that could not be drawn: said so
+        paragraphs.append(tr(lang, "picture.not_drawn"))
+    return paragraphs
 
 
 async def _results(bot: Any, params: dict[str, Any], lang: str) -> list[str]:

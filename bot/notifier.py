@@ -96,6 +96,16 @@ class DiscordNotifier:
             raise
         await self.bot.service.seating.note_reachable(user_id)
 
+    async def role_members(self, guild_id: int, role_id: int) -> list[int]:
+        """The members holding a role whom this process knows (fault reports go to the
+        server's moderator role too, `Outbox.moderators_of`): those in its member cache,
+        which holds every member only with the members intent (`members_intent`); without
+        it, only those seen lately. Bots are left out; a server of another process's shard
+        gives none."""
+        guild = self.bot.get_guild(guild_id)
+        role = guild.get_role(role_id) if guild is not None else None
+        return [m.id for m in role.members if not m.bot] if role is not None else []
+
     async def _to_room(self, user_id: int, message: Message) -> bool:
         """A private notice about a game with its own channels goes to the reader's power's
         channel, naming them, in their language, with the channel's Orders button, unless

@@ -67,20 +67,24 @@ class Absences(Area):
             await audit.log(conn, game_id, user_id, "absence",
                             {"id": absence_id, "from": starts.isoformat(),
                              "to": ends.isoformat(), "moved": moved is not None}, to_ts(now))
-        params = {"user_id": user_id, "start": starts, "end": ends}
-        if moved is not None:
-            await self.core.post(game, "absence.declared_moved", f"{game.name}: <@{user_id}> "
-                                 f"is away from {starts:%Y-%m-%d %H:%M} to {ends:%Y-%m-%d %H:%M}"
-                                 f" UTC; the deadline moves to {moved:%Y-%m-%d %H:%M} UTC.",
-                                 deadline=moved, **params)
-        else:
-            await self.core.post(game, "absence.declared", f"{game.name}: <@{user_id}> is away "
-                                 f"from {starts:%Y-%m-%d %H:%M} to {ends:%Y-%m-%d %H:%M} UTC; "
-                                 "no deadline falls while they are away.", **params)
-        await self.core.tell(game.moderator_id, Message(
-            "absence.moderator", f"{game.name}: <@{user_id}> declared an absence from "
-            f"{starts:%Y-%m-%d %H:%M} to {ends:%Y-%m-%d %H:%M} UTC. You may refuse it.",
-            {"game": game.name, "absence_id": absence_id, **params}), game=game)
+            params = {"user_id": user_id, "start": starts, "end": ends}
+            if moved is not None:
+                await self.core.post(game, "absence.declared_moved", f"{game.name}: "
+                                     f"<@{user_id}> is away from {starts:%Y-%m-%d %H:%M} to "
+                                     f"{ends:%Y-%m-%d %H:%M} UTC; the deadline moves to "
+                                     f"{moved:%Y-%m-%d %H:%M} UTC.",
+                                     deadline=moved, conn=conn, **params)
+            else:
+                await self.core.post(game, "absence.declared", f"{game.name}: <@{user_id}> is away "
+                                     f"from {starts:%Y-%m-%d %H:%M} to {ends:%Y-%m-%d %H:%M} UTC; "
+                                     "no deadline falls while they are away.", conn=conn,
+                                     **params)
+            await self.core.tell(game.moderator_id, Message(
+                "absence.moderator", f"{game.name}: <@{user_id}> declared an absence from "
+                f"{starts:%Y-%m-%d %H:%M} to {ends:%Y-%m-%d %H:%M} UTC. You may refuse it.",
+                {"game": game.name, "absence_id": absence_id, **params}), game=game,
+                conn=conn)
+        await self.core.deliver_owed(game_id)
         await self.core.reschedule(game_id)
         return AbsenceReport(absence_id, game.name, starts, ends, cap - taken - wanted, moved)
 
@@ -119,15 +123,16 @@ class Absences(Area):
                 restored = absence.moved_from
             await audit.log(conn, game.id, actor_id, "absence_refused",
                             {"id": absence_id, "user": absence.user_id}, now)
-        params = {"user_id": absence.user_id, "actor_id": actor_id, "start": absence.starts_at,
-                  "end": absence.ends_at, "deadline": restored}
-        await self.core.post(game, "absence.refused", f"{game.name}: the moderator refused "
-                             f"the absence of <@{absence.user_id}>; deadlines are as before.",
-                             **params)
-        await self.core.tell(absence.user_id, Message(
-            "absence.refused.player", f"{game.name}: the moderator refused your absence from "
-            f"{absence.starts_at:%Y-%m-%d %H:%M} to {absence.ends_at:%Y-%m-%d %H:%M} UTC.",
-            {"game": game.name, **params}), game=game)
+            params = {"user_id": absence.user_id, "actor_id": actor_id, "start": absence.starts_at,
+                      "end": absence.ends_at, "deadline": restored}
+            await self.core.post(game, "absence.refused", f"{game.name}: the moderator refused "
+                                 f"the absence of <@{absence.user_id}>; deadlines are as before.",
+                                 conn=conn, **params)
+            await self.core.tell(absence.user_id, Message(
+                "absence.refused.player", f"{game.name}: the moderator refused your absence from "
+                f"{absence.starts_at:%Y-%m-%d %H:%M} to {absence.ends_at:%Y-%m-%d %H:%M} UTC.",
+                {"game": game.name, **params}), game=game, conn=conn)
+        await self.core.deliver_owed(game.id)
         await self.core.reschedule(game.id)
         return absence
 

@@ -29,7 +29,6 @@ from service.models import Game, PhaseReport, PhaseRow
 from service.notices import turn_messages
 from service.notifier import ChannelUnavailable, Message
 from service.obligations import unordered
-from service.replays import Replays
 from service.repos import phases, results, seats
 from service.stored import engine_results, position_after
 
@@ -181,13 +180,13 @@ class Announcing(FaultBoundary):
         async with self.db.read() as conn:
             phase = await phases.get(conn, phase_id)
             game = await self.game_or_fail(conn, phase.game_id)
-        await self.tell(game.moderator_id, Message(
+        await self.tell_moderators(game, Message(
             "game.channel_unavailable", f"{game.name}: the results of {phase.name} could not "
             "be posted in the game's channel: it is gone, or the bot may not write there (it "
             "needs View Channel, Send Messages and Attach Files). They will be posted as soon "
             "as the channel accepts them.",
             {"game": game.name, "game_id": game.id, "phase": phase.name,
-             "channel_id": game.channel_id}), game=game)
+             "channel_id": game.channel_id}))
 
     async def _announce(self, phase_id: int) -> int:
         """Post a phase's results (text, map, centres, civil disorder, dislodged units with
@@ -231,27 +230,8 @@ class Announcing(FaultBoundary):
             seated = await seats.all_seats(conn, game.id)
             for user_id, notice in turn_messages(game, phase, following, seated, report):
                 await self.owe_private(conn, game.id, user_id, notice, after_phase=phase_id)
-        if following is None and game.outcome:
-            await self._post_story(game)
-        # those notices (and an anonymous game's reveal, owed since the adjudicating
-        # transaction) go once the results are out
+        # those notices (and at a game's end its replay, chart and an anonymous game's
+        # reveal, owed since the adjudicating transaction) go once the results are out
         await self.deliver_owed(game.id)
         return game.id
-
-    async def _post_story(self, game: Game) -> None:
-        """At a game's end: the replay of every phase and the supply-centre chart, each in a
-        post of its own after the last results (a failure is logged: the game is over
-        whatever happens to its pictures; the reveal of an anonymous game follows from the
-        outbox)."""
-        story = Replays(self)
-        for key, text, draw in (("game.replay", "the whole game, phase by phase", story.replay),
-                                ("game.chart", "supply centres year by year", story.chart)):
-            try:
-                image = await draw(game.id)
-                await self.notifier.post(game.channel_id, Message(
-                    key, f"{game.name}: {text}.", {"game": game.name, "game_id": game.id},
-                    image.png, image.filename, lang=game.settings.language,
-                    anonymous=game.settings.anonymous))
-            except Exception:
-                log.exception("posting %s of game %s failed", key, game.id)
 

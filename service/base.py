@@ -1,6 +1,6 @@
 """What every area of the game service shares: its resources (database, clock, notifier,
 renderer in worker processes) and the small helpers the mixins use (reading a game or its open
-phase, drawing a map, telling the channel or a player about something already committed).
+phase, drawing a map). Telling the channel or a player is the outbox's (service/outbox.py).
 
 The layers, each a class on top of the one before: `ServiceBase` (here), `Announcing`
 (service/announcing.py: posting results), `ServiceCore` (service/core.py: start-up,
@@ -32,7 +32,7 @@ from service.db import Database
 from service.errors import InvalidRequest, NotAllowed, NotFound
 from service.images import Renderer, default_renderer, stand_in_png
 from service.models import FINISHED, Game, MapImage, PhaseRow
-from service.notifier import ChannelUnavailable, Message, Notifier, Undeliverable
+from service.notifier import Message, Notifier
 from service.obligations import needs_orders
 from service.repos import games, phases, seats
 
@@ -170,29 +170,6 @@ class ServiceBase:
         suffix = "" if size == "normal" else f"-{size}"
         return MapImage(phase.name, png, f"game-{game.id}-{phase.name}{suffix}.png")
 
-    async def post(self, game: Game, key: str, text: str, *, ping: bool = False,
-                   image: MapImage | None = None, **params: Any) -> None:
-        """Tell the game's channel about something already committed, in the game's
-        language. A notifier failure is logged, not raised: the action happened, and the
-        caller must not think otherwise. `ping`: notify the users it names; `image`: a map
-        to go with it."""
-        await self.post_message(game, Message(
-            key, text, {"game": game.name, **params}, image.png if image else None,
-            image.filename if image else None, lang=game.settings.language, ping=ping))
-
-    async def post_message(self, game: Game, message: Message) -> None:
-        """`message` to the game's channel, with `post`'s rule. In an anonymous game it goes
-        as an anonymous message (its English text without mentions): every channel post
-        passes here, so no post can show who plays whom (docs/press.md)."""
-        message = self.as_posted(game, message)
-        key = message.key
-        try:
-            await self.notifier.post(game.channel_id, message)
-        except ChannelUnavailable as exc:
-            log.warning("the channel of game %s refused %s: %s", game.id, key, exc)
-        except Exception:
-            log.exception("posting %s to the channel of game %s failed", key, game.id)
-
     @staticmethod
     def as_posted(game: Game, message: Message) -> Message:
         """`message` as the game's channel may show it: in an anonymous game an anonymous
@@ -201,21 +178,6 @@ class ServiceBase:
             message = replace(message, anonymous=True, ping=False,
                               text=_MENTION.sub("someone", message.text))
         return message
-
-    async def tell(self, user_id: int, message: Message, *, game: Game | None = None) -> None:
-        """A private message, with the same rule as `post`. About a `game`: a reader the bot
-        has never seen (no language chosen or known) reads it in the game's language, else
-        its server's; in a game with its own channels the notifier may post it in the
-        reader's power's channel instead (`GameChannels.notice_room`, docs/channels.md)."""
-        if game is not None:
-            message = replace(message, lang=message.lang or game.settings.language,
-                              guild_id=game.guild_id, game_id=game.id)
-        try:
-            await self.notifier.send_private(user_id, message)
-        except Undeliverable as exc:     # their DMs are closed: said by the notifier already
-            log.warning("%s not delivered to user %s: %s", message.key, user_id, exc)
-        except Exception:
-            log.exception("sending %s to user %s failed", message.key, user_id)
 
     def is_adjudicating(self, game_id: int) -> bool:
         return self._adjudicating[game_id] > 0

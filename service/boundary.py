@@ -2,7 +2,7 @@
 
 Each game's adjudication, announcement and reminders run inside `guarded`: an exception is
 logged with the game, stored (`game_faults`: stage, reason, first and last time, attempts),
-told to the game's moderator once per failure (`game.fault.<stage>`, not once per retry; a
+told to the game's moderators (`moderators_of`) once per failure (`game.fault.<stage>`, not once per retry; a
 post or a reminder only after TELL_AFTER failures, past a hiccup of Discord's),
 shown by `arbitro doctor`, and the game is tried again after a pause that doubles with each
 failure (FIRST_RETRY up to MAX_RETRY). The other games of the same deadline pass, and the
@@ -118,7 +118,7 @@ class FaultBoundary(Outbox):
             phase = await phases.get(conn, phase_id) if phase_id is not None else None
         name = phase.name if phase else "?"
         minutes = max(1, round(pause / 60))
-        await self.tell(game.moderator_id, Message(
+        await self.tell_moderators(game, Message(
             f"game.fault.{stage}", f"{game.name}: the phase {name} could not "
             f"{STAGES.get(stage, stage)} because of an internal error. The other games are not "
             f"affected. Arbitro tries again in {minutes} minutes, and later with longer pauses; "

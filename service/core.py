@@ -337,6 +337,9 @@ class ServiceCore(Announcing):
                 if actor_id is not None:
                     await audit.log(conn, game_id, actor_id, trigger, {"phase": phase.name},
                                     now)
+                await self.missed_orders.announce_abandoned(conn, game, abandoned)
+                if game.joined_side is not None and side_before is None:
+                    await self._owe_coin_toss(conn, game)
                 await self._owe_reveal_if_ended(conn, game, phase, outcome is None)
             committed = True
         finally:
@@ -345,25 +348,27 @@ class ServiceCore(Announcing):
             self._adjudicating[game_id] -= 1
             if not self._adjudicating[game_id]:
                 del self._adjudicating[game_id]
-        await self.missed_orders.announce_abandoned(game, abandoned)
-        if game.joined_side is not None and side_before is None:
-            setup = game.settings.setup
-            joins = [p.value for p in setup.groups[game.joined_side]]
-            await self.post(game, "game.coin_toss", f"{game.name}: the coin has spoken: "
-                            f"{setup.joins_by_lot.value} joins " + ", ".join(joins)
-                            + f" from {setup.joins_in}.", power=setup.joins_by_lot.value,
-                            side=joins)
+        await self.deliver_owed(game_id)   # abandoned seats, the coin toss: before results
         if announce:
             await self.announce(phase_id, claimed=True)
             await self.reschedule(game_id)
         return True
 
+    async def _owe_coin_toss(self, conn: Any, game: Game) -> None:
+        setup = game.settings.setup
+        joins = [p.value for p in setup.groups[game.joined_side]]
+        await self.post(game, "game.coin_toss", f"{game.name}: the coin has spoken: "
+                        f"{setup.joins_by_lot.value} joins " + ", ".join(joins)
+                        + f" from {setup.joins_in}.", power=setup.joins_by_lot.value,
+                        side=joins, conn=conn)
+
     async def _owe_reveal_if_ended(self, conn: Any, game: Game, phase: PhaseRow,
                                    going_on: bool) -> None:
-        """Inside the adjudicating transaction: an anonymous game's reveal if it ended, owed
-        after the phase's results (service/outbox.py). The phase's private notices are owed
-        with its announcement (service/announcing.py)."""
+        """Inside the adjudicating transaction: if the game ended, its replay and chart and
+        an anonymous game's reveal, owed after the phase's results (service/outbox.py). The
+        phase's private notices are owed with its announcement (service/announcing.py)."""
         if not going_on:
+            await self.owe_story(conn, game, after_phase=phase.id)
             await self.owe_reveal(conn, game, after_phase=phase.id)
 
     async def _toss_coin_if_due(self, conn: Any, game: Game, upcoming: Phase,

@@ -68,10 +68,11 @@ class Endgame(Area):
             outcome = outcome_of(await centre_counts(conn, game_id))
             await games.finish(conn, game_id, outcome, now)
             await audit.log(conn, game_id, actor_id, action, {"powers": named}, now)
+            await self.core.post(game, key, f"{game.name} is over, declared by "
+                                 f"<@{actor_id}>: {what}.", actor_id=actor_id, powers=named,
+                                 outcome=outcome, conn=conn)
+            await self.core.owe_story(conn, game)   # its replay and chart; then who played whom
             await self.core.owe_reveal(conn, game)
-        await self.core.post(game, key, f"{game.name} is over, declared by <@{actor_id}>: "
-                             f"{what}.", actor_id=actor_id, powers=named, outcome=outcome)
-        await self.core._post_story(game)    # its replay and chart; then who played whom
         await self.core.deliver_owed(game_id)
         await self.core.reschedule(game_id)
         return outcome

@@ -79,20 +79,27 @@ class Extensions(Area):
             await audit.log(conn, game_id, user_id, "extension_asked",
                             {"id": ext_id, "hours": hours, "reason": reason,
                              "phase": phase.name}, now)
-        params = {"extension_id": ext_id, "user_id": user_id, "length": length,
-                  "reason": reason, "phase": phase.name}
-        if settings.extension_rule == "players" and not voters:
+            params = {"extension_id": ext_id, "user_id": user_id, "length": length,
+                      "reason": reason, "phase": phase.name}
+            granted_at_once = settings.extension_rule == "players" and not voters
+            if granted_at_once:
+                pass                   # nobody to ask: granted below, and announced so
+            elif settings.extension_rule == "players":
+                await self.core.post(game, "extension.vote", f"{game.name}: <@{user_id}> asks "
+                                     f"for {hours:g} more hours ({reason}). Every other player "
+                                     "must agree.", ping=True, users=voters, conn=conn,
+                                     **params)
+            else:
+                await self.core.post(game, "extension.asked", f"{game.name}: <@{user_id}> asks "
+                                     f"the moderator for {hours:g} more hours ({reason}).",
+                                     conn=conn, **params)
+                await self.core.tell(game.moderator_id, Message(
+                    "extension.ask_moderator", f"{game.name}: <@{user_id}> asks for {hours:g} "
+                    f"more hours for {phase.name}: {reason}", {"game": game.name, **params}),
+                    game=game, conn=conn)
+        if granted_at_once:
             return await self._decide(ext_id, True, None)
-        if settings.extension_rule == "players":
-            await self.core.post(game, "extension.vote", f"{game.name}: <@{user_id}> asks for "
-                                 f"{hours:g} more hours ({reason}). Every other player must "
-                                 "agree.", ping=True, users=voters, **params)
-        else:
-            await self.core.post(game, "extension.asked", f"{game.name}: <@{user_id}> asks the "
-                                 f"moderator for {hours:g} more hours ({reason}).", **params)
-            await self.core.tell(game.moderator_id, Message(
-                "extension.ask_moderator", f"{game.name}: <@{user_id}> asks for {hours:g} more "
-                f"hours for {phase.name}: {reason}", {"game": game.name, **params}), game=game)
+        await self.core.deliver_owed(game_id)
         return ExtensionReport(ext_id, game.name, "pending", length, phase.deadline_at)
 
     async def game_of(self, extension_id: int) -> int:
@@ -167,16 +174,18 @@ class Extensions(Area):
                             {"id": extension_id, "user": ext.user_id,
                              "seconds": ext.length.total_seconds()}, now)
             game = await games.get(conn, game.id)
-        params = {"user_id": ext.user_id, "length": ext.length, "reason": ext.reason,
-                  "phase": phase.name, "deadline": deadline}
-        if granted:
-            await self.core.post(game, "extension.granted", f"{game.name}: the extension asked "
-                                 f"by <@{ext.user_id}> is granted; the deadline of {phase.name}"
-                                 f" is now {deadline:%Y-%m-%d %H:%M} UTC.", **params)
-        else:
-            await self.core.post(game, "extension.refused", f"{game.name}: the extension asked "
-                                 f"by <@{ext.user_id}> is refused; the deadline stays "
-                                 f"{deadline:%Y-%m-%d %H:%M} UTC.", **params)
+            params = {"user_id": ext.user_id, "length": ext.length, "reason": ext.reason,
+                      "phase": phase.name, "deadline": deadline}
+            if granted:
+                await self.core.post(game, "extension.granted", f"{game.name}: the extension asked "
+                                     f"by <@{ext.user_id}> is granted; the deadline of {phase.name}"
+                                     f" is now {deadline:%Y-%m-%d %H:%M} UTC.", conn=conn,
+                                     **params)
+            else:
+                await self.core.post(game, "extension.refused", f"{game.name}: the extension asked "
+                                     f"by <@{ext.user_id}> is refused; the deadline stays "
+                                     f"{deadline:%Y-%m-%d %H:%M} UTC.", conn=conn, **params)
+        await self.core.deliver_owed(game.id)
         await self.core.reschedule(game.id)
         return ExtensionReport(ext.id, game.name, "granted" if granted else "refused",
                                ext.length, deadline)

@@ -78,9 +78,10 @@ class GameConfig(Area):
             # a game failing (service/boundary.py) is tried again at once: the change may
             # be its cure
             await faults.set_retry(conn, game_id, now)
-        await self.core.post(game, "settings.changed", f"{game.name}: the moderator "
-                             f"<@{actor_id}> set {setting.name} to {text.strip()}.",
-                             actor_id=actor_id, setting=setting.name,
-                             value=setting.to_json(value))
+            await self.core.post(game, "settings.changed", f"{game.name}: the moderator "
+                                 f"<@{actor_id}> set {setting.name} to {text.strip()}.",
+                                 actor_id=actor_id, setting=setting.name,
+                                 value=setting.to_json(value), conn=conn)
+        await self.core.deliver_owed(game_id)
         await self.core.reschedule(game_id)       # reminders may have changed
         return SettingChange(game.name, setting, old, value)

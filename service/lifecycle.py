@@ -11,7 +11,8 @@ from engine.position import Position
 from engine.vocabulary import Power
 from service.briefing import owe_briefing
 from service.core import ServiceCore
-from service.errors import InvalidRequest, NotAllowed
+from service.errors import InvalidRequest, NeedsConfirmation, NotAllowed
+from service.lookalike import looks_like
 from service.models import FORMING, GameSettings, GameView
 from service.notifier import Message
 from service.records import require_record
@@ -35,15 +36,22 @@ def has_visible(text: str) -> bool:
 class LifecycleMixin(ServiceCore):
     async def create_game(self, *, channel_id: int, moderator_id: int, name: str,
                           settings: GameSettings | None = None,
-                          guild_id: int | None = None) -> GameView:
+                          guild_id: int | None = None, confirmed: bool = False) -> GameView:
         """Create a game in `channel_id`, forming (players may join). Settings are validated
-        (InvalidRequest names the bad field). Logged in the audit log and announced."""
+        (InvalidRequest names the bad field). Logged in the audit log and announced. A name
+        that looks like another running game's of the channel (service/lookalike.py) raises
+        NeedsConfirmation unless `confirmed`."""
         settings = (settings or GameSettings()).validate()
         name = " ".join(name.split())
         if not has_visible(name):    # empty, or only invisible characters (U+200B, U+3164...)
             raise InvalidRequest("game.bad_name", "a game needs a name")
         now = self.now_ts()
         async with self.db.transaction() as conn:
+            alike = looks_like(name, [g.name for g in await games.in_channel(conn, channel_id)])
+            if alike is not None and not confirmed:
+                raise NeedsConfirmation("game.name_lookalike", f"a game of this channel is "
+                                        f"called {alike}, which looks like {name}: create "
+                                        "it anyway?", name=name, game=alike)
             game_id = await games.insert(conn, channel_id=channel_id, guild_id=guild_id,
                                          name=name, moderator_id=moderator_id,
                                          settings=settings, at=now)
@@ -51,10 +59,11 @@ class LifecycleMixin(ServiceCore):
                             {"name": name, "settings": settings.to_json()}, now)
             game = await games.get(conn, game_id)
             view = await game_view(conn, game)
-        await self.post(game, "game.created",
-                        f"New game {name}: {settings.players} players, rules {settings.rules}. "
-                        f"Join with the join command.", game_id=game_id,
-                        players=settings.players, rules=settings.rules)
+            await self.post(game, "game.created",
+                            f"New game {name}: {settings.players} players, rules "
+                            f"{settings.rules}. Join with the join command.", game_id=game_id,
+                            players=settings.players, rules=settings.rules, conn=conn)
+        await self.deliver_owed(game_id)
         return view
 
     async def join(self, game_id: int, user_id: int) -> GameView:
@@ -76,10 +85,11 @@ class LifecycleMixin(ServiceCore):
                                  game=game.name, players=wanted)
             await seats.add_player(conn, game_id, user_id, self.now_ts())
             view = await game_view(conn, game)
-        await self.post(game, "game.joined", f"<@{user_id}> joined {game.name} "
-                        f"({len(view.players)}/{wanted}).", user_id=user_id,
-                        count=len(view.players), players=wanted, game_id=game.id,
-                        roster=list(view.players))
+            await self.post(game, "game.joined", f"<@{user_id}> joined {game.name} "
+                            f"({len(view.players)}/{wanted}).", user_id=user_id,
+                            count=len(view.players), players=wanted, game_id=game.id,
+                            roster=list(view.players), conn=conn)
+        await self.deliver_owed(game_id)
         return view
 
     async def leave(self, game_id: int, user_id: int) -> GameView:
@@ -94,9 +104,11 @@ class LifecycleMixin(ServiceCore):
                 raise InvalidRequest("game.not_joined", f"you have not joined {game.name}",
                                      game=game.name)
             view = await game_view(conn, game)
-        await self.post(game, "game.left", f"<@{user_id}> left {game.name}.", user_id=user_id,
-                        count=len(view.players), players=game.settings.setup.players,
-                        game_id=game.id, roster=list(view.players))
+            await self.post(game, "game.left", f"<@{user_id}> left {game.name}.",
+                            user_id=user_id, count=len(view.players),
+                            players=game.settings.setup.players, game_id=game.id,
+                            roster=list(view.players), conn=conn)
+        await self.deliver_owed(game_id)
         return view
 
     async def roster_message(self, game_id: int) -> int | None:

@@ -69,6 +69,14 @@ class MissedOrders(Area):
             await audit.log(conn, game_id, None, "grace",
                             {"phase": phase.name, "powers": sorted(p.value for p in owing),
                              "until": until}, now)
+            await self._owe_grace(conn, game, phase, owing, until)
+        await self.core.deliver_owed(game_id)
+        return True
+
+    async def _owe_grace(self, conn: Any, game: Game, phase: PhaseRow,
+                         owing: dict[Power, int], until: float) -> None:
+        """Inside the transaction that starts the grace: the channel's notice and each
+        late player's, owed (service/outbox.py)."""
         end = from_ts(until)
         powers = sorted(p.value for p in owing)
         users = list(dict.fromkeys(owing[p] for p in sorted(owing, key=lambda p: p.value)))
@@ -76,7 +84,7 @@ class MissedOrders(Area):
                              f"passed without orders from {', '.join(powers)}. The phase waits "
                              f"for them until {end:%Y-%m-%d %H:%M} UTC; everyone may still "
                              "change orders.", ping=True, phase=phase.name, powers=powers,
-                             users=users, until=end)
+                             users=users, until=end, conn=conn)
         # what waiting longer spares them depends on the phase (docs/moderation.md)
         key, then = _GRACE_DM[phase.position.phase.kind]
         for user in users:
@@ -85,8 +93,8 @@ class MissedOrders(Area):
                 key, f"{game.name}: the deadline of {phase.name} passed without "
                 f"your orders for {', '.join(mine)}. Send them by {end:%Y-%m-%d %H:%M} UTC, "
                 f"or {then}.",
-                {"game": game.name, "phase": phase.name, "power": mine, "until": end}), game=game)
-        return True
+                {"game": game.name, "phase": phase.name, "power": mine, "until": end}),
+                game=game, conn=conn)
 
     async def complete_in_grace(self) -> set[int]:
         """Phases held in grace for which every seated power has now sent orders: nothing
@@ -138,22 +146,24 @@ class MissedOrders(Area):
                              "phase": phase.name}, now)
         return gone
 
-    async def announce_abandoned(self, game: Game, gone: list[tuple[Power, int]]) -> None:
-        """After the commit: the channel, the moderator and the player hear of each."""
+    async def announce_abandoned(self, conn: Any, game: Game,
+                                 gone: list[tuple[Power, int]]) -> None:
+        """Inside the adjudicating transaction: the channel, the moderator and the player
+        hear of each, owed (service/outbox.py)."""
         limit = game.settings.abandon_after
         for power, user in gone:
             await self.core.post(game, "seat.abandoned", f"{game.name}: {power.value} has sent "
                                  f"no orders for too many phases in a row ({limit}); <@{user}> "
                                  "is no longer seated and the power stays in civil disorder.",
                                  game_id=game.id, power=power.value, user_id=user,
-                                 missed=limit)
+                                 missed=limit, conn=conn)
             params = {"game": game.name, "game_id": game.id, "power": power.value,
                       "user_id": user, "missed": limit}
             await self.core.tell(game.moderator_id, Message(
                 "seat.abandoned.moderator", f"{game.name}: {power.value} (<@{user}>) missed "
                 f"{limit} phases in a row and was declared abandoned. Seat someone with "
-                "the replace command.", params), game=game)
+                "the replace command.", params), game=game, conn=conn)
             await self.core.tell(user, Message(
                 "seat.abandoned.player", f"{game.name}: you sent no orders for {power.value} "
                 f"{limit} times in a row, so you are no longer seated. Ask the moderator if "
-                "you want to come back.", params), game=game)
+                "you want to come back.", params), game=game, conn=conn)

@@ -87,11 +87,12 @@ class ModerationMixin(ServiceCore):
             await audit.log(conn, game_id, actor_id, action,
                             {"phase": current.name, "deadline": when.isoformat()}, now)
             view = await game_view(conn, await games.get(conn, game_id))
-        await self.post(game, f"moderation.{action}", f"{game.name}: the moderator "
-                        f"<@{actor_id}> set the deadline of {current.name} to "
-                        f"{when:%Y-%m-%d %H:%M} UTC" + (" (when the game resumes, "
-                        "counted from then)" if game.status == PAUSED else "") + ".",
-                        actor_id=actor_id, phase=current.name, deadline=when)
+            await self.post(game, f"moderation.{action}", f"{game.name}: the moderator "
+                            f"<@{actor_id}> set the deadline of {current.name} to "
+                            f"{when:%Y-%m-%d %H:%M} UTC" + (" (when the game resumes, "
+                            "counted from then)" if game.status == PAUSED else "") + ".",
+                            actor_id=actor_id, phase=current.name, deadline=when, conn=conn)
+        await self.deliver_owed(game_id)
         await self.reschedule(game_id)
         return view
 
@@ -103,9 +104,11 @@ class ModerationMixin(ServiceCore):
             await audit.log(conn, game.id, actor_id, "extend", {"by": by.total_seconds(),
                                                                 "paused": True}, now)
             view = await game_view(conn, await games.get(conn, game.id))
-        await self.post(game, "moderation.extend", f"{game.name}: the moderator <@{actor_id}> "
-                        f"added {_duration(by)}; when the game resumes, {_duration(left)} will "
-                        "be left.", actor_id=actor_id, by=by, remaining=left)
+            await self.post(game, "moderation.extend", f"{game.name}: the moderator "
+                            f"<@{actor_id}> added {_duration(by)}; when the game resumes, "
+                            f"{_duration(left)} will be left.", actor_id=actor_id, by=by,
+                            remaining=left, conn=conn)
+        await self.deliver_owed(game.id)
         return view
 
     async def pause(self, game_id: int, actor_id: int) -> GameView:
@@ -122,9 +125,11 @@ class ModerationMixin(ServiceCore):
             await audit.log(conn, game_id, actor_id, "pause",
                             {"phase": current.name, "remaining": left}, now)
             view = await game_view(conn, await games.get(conn, game_id))
-        await self.post(game, "moderation.pause", f"{game.name} is paused by <@{actor_id}>: "
-                        f"the clock stopped with {_duration(timedelta(seconds=left))} left.",
-                        actor_id=actor_id, remaining=timedelta(seconds=left))
+            await self.post(game, "moderation.pause", f"{game.name} is paused by "
+                            f"<@{actor_id}>: the clock stopped with "
+                            f"{_duration(timedelta(seconds=left))} left.",
+                            actor_id=actor_id, remaining=timedelta(seconds=left), conn=conn)
+        await self.deliver_owed(game_id)
         await self.reschedule(game_id)
         return view
 
@@ -142,9 +147,11 @@ class ModerationMixin(ServiceCore):
             await phases.set_deadline(conn, current.id, now + left)
             await audit.log(conn, game_id, actor_id, "resume", {"phase": current.name}, now)
             view = await game_view(conn, await games.get(conn, game_id))
-        await self.post(game, "moderation.resume", f"{game.name} resumes (<@{actor_id}>): "
-                        f"deadline for {current.name} {view.deadline:%Y-%m-%d %H:%M} UTC.",
-                        actor_id=actor_id, deadline=view.deadline)
+            await self.post(game, "moderation.resume", f"{game.name} resumes "
+                            f"(<@{actor_id}>): deadline for {current.name} "
+                            f"{view.deadline:%Y-%m-%d %H:%M} UTC.",
+                            actor_id=actor_id, deadline=view.deadline, conn=conn)
+        await self.deliver_owed(game_id)
         await self.reschedule(game_id)
         return view
 
@@ -181,11 +188,12 @@ class ModerationMixin(ServiceCore):
                             self.now_ts())
             await owe_briefing(self, conn, game_id, user_id, replacement=True)
             view = await game_view(conn, game)
-        before = f"<@{seat.user_id}>" if seat.user_id else "nobody (vacant)"
-        await self.post(game, "moderation.replace_player", f"{game.name}: {power.value} is "
-                        f"now played by <@{user_id}> (before: {before}), set by "
-                        f"<@{actor_id}>.", actor_id=actor_id, power=power.value,
-                        old=seat.user_id, new=user_id)
+            before = f"<@{seat.user_id}>" if seat.user_id else "nobody (vacant)"
+            await self.post(game, "moderation.replace_player", f"{game.name}: {power.value} "
+                            f"is now played by <@{user_id}> (before: {before}), set by "
+                            f"<@{actor_id}>.", actor_id=actor_id, power=power.value,
+                            old=seat.user_id, new=user_id, conn=conn)
+        await self.deliver_owed(game_id)
         await self.seating.seat_taken(game, power, seat.user_id, user_id)
         return view
 
@@ -204,11 +212,12 @@ class ModerationMixin(ServiceCore):
                             {"user": user_id, "powers": [p.value for p in theirs]},
                             self.now_ts())
             view = await game_view(conn, game)
-        names = ", ".join(p.value for p in theirs)
-        await self.post(game, "moderation.remove_player", f"{game.name}: <@{user_id}> was "
-                        f"removed by <@{actor_id}>; {names} in civil disorder (sommossa) "
-                        "until someone takes over.", actor_id=actor_id, user_id=user_id,
-                        powers=[p.value for p in theirs])
+            names = ", ".join(p.value for p in theirs)
+            await self.post(game, "moderation.remove_player", f"{game.name}: <@{user_id}> "
+                            f"was removed by <@{actor_id}>; {names} in civil disorder (sommossa) "
+                            "until someone takes over.", actor_id=actor_id, user_id=user_id,
+                            powers=[p.value for p in theirs], conn=conn)
+        await self.deliver_owed(game_id)
         return view
 
     async def rollback(self, game_id: int, actor_id: int) -> GameView:
@@ -242,12 +251,13 @@ class ModerationMixin(ServiceCore):
                             {"phase": last.name, "marks_restored": restored is not None}, now)
             view = await game_view(conn, await games.get(conn, game_id))
             reopened = await phases.get(conn, last.id)
-        image = await self.map_image(game, reopened)   # the restored position, for everyone
-        await self.post(game, "moderation.rollback", f"{game.name}: <@{actor_id}> rolled back "
-                        f"{last.name}; it is open again, deadline "
-                        f"{view.deadline:%Y-%m-%d %H:%M} UTC. Orders already sent for it "
-                        "still count.", image=image, actor_id=actor_id, phase=last.name,
-                        deadline=view.deadline)
+            await self.post(game, "moderation.rollback", f"{game.name}: <@{actor_id}> rolled "
+                            f"back {last.name}; it is open again, deadline "
+                            f"{view.deadline:%Y-%m-%d %H:%M} UTC. Orders already sent for it "
+                            "still count.", actor_id=actor_id, phase=last.name,
+                            deadline=view.deadline, conn=conn,
+                            map_phase=reopened.id)   # the restored position, for everyone
+        await self.deliver_owed(game_id)
         await self.reschedule(game_id)
         return view
 
@@ -282,11 +292,12 @@ class ModerationMixin(ServiceCore):
             await games.finish(conn, game_id, outcome, now)
             await audit.log(conn, game_id, actor_id, "end_game", {"reason": reason}, now)
             view = await game_view(conn, await games.get(conn, game_id))
+            await self.post(game, "moderation.end_game", f"{game.name} was ended by "
+                            f"<@{actor_id}>" + (f": {reason.strip()}" if reason.strip() else "."),
+                            actor_id=actor_id, reason=reason.strip() or None, outcome=outcome,
+                            conn=conn)
+            await self.owe_story(conn, game)    # its replay and chart; then who played whom
             await self.owe_reveal(conn, game)
-        await self.post(game, "moderation.end_game", f"{game.name} was ended by <@{actor_id}>"
-                        + (f": {reason.strip()}" if reason.strip() else "."),
-                        actor_id=actor_id, reason=reason.strip() or None, outcome=outcome)
-        await self._post_story(game)         # its replay and chart; then who played whom
         await self.deliver_owed(game_id)
         await self.reschedule(game_id)
         return view

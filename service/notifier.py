@@ -58,18 +58,32 @@ class Notifier(Protocol):
         ...
 
 
+class KnowsRoles(Protocol):
+    """What a notifier may also say (optional): the members of a server holding a role that
+    it knows of (the bot: those in its member cache). Fault reports go to them too when the
+    role is the server's moderator role (`Outbox.moderators_of`)."""
+
+    async def role_members(self, guild_id: int, role_id: int) -> list[int]:
+        ...
+
+
 @dataclass
 class MemoryNotifier:
     """Keeps everything it is asked to send, in order."""
 
     posts: list[tuple[int, Message]] = field(default_factory=list)
     private: list[tuple[int, Message]] = field(default_factory=list)
+    # (server, role) -> the members holding it (for `role_members`)
+    roles: dict[tuple[int, int], list[int]] = field(default_factory=dict)
 
     async def post(self, channel_id: int, message: Message) -> None:
         self.posts.append((channel_id, message))
 
     async def send_private(self, user_id: int, message: Message) -> None:
         self.private.append((user_id, message))
+
+    async def role_members(self, guild_id: int, role_id: int) -> list[int]:
+        return list(self.roles.get((guild_id, role_id), []))
 
     def posted(self, key: str | None = None, channel_id: int | None = None) -> list[Message]:
         return [m for c, m in self.posts

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from engine.adjudicator import adjudicate
 from engine.orders import Build, Order, OrderSyntaxError, Waive, parse_order
@@ -304,19 +305,19 @@ class OrderingMixin(ServiceCore):
             completes = yes and any(p in counted.active for p in mine) and counted.passes
             outcome = draw_vote.outcome_of(game, current.position, counted) \
                 if completes else None
+            told = 0
             if outcome is not None:
                 await games.finish(conn, game_id, outcome, now)
                 game = await games.get(conn, game_id)
+                await self.post(game, "game.draw", announcements.outcome_sentence(outcome),
+                                powers=outcome["powers"], outcome=outcome, conn=conn)
+                await self.owe_story(conn, game)    # its replay and chart; then who played whom
                 await self.owe_reveal(conn, game)
+            elif counted.voted and not before.voted:
+                told = await self._tell_draw_proposed(conn, game, counted, user_id)
+        await self.deliver_owed(game_id)
         if outcome is not None:
-            await self.post(game, "game.draw", announcements.outcome_sentence(outcome),
-                            powers=outcome["powers"], outcome=outcome)
-            await self._post_story(game)     # its replay and chart; then who played whom
-            await self.deliver_owed(game_id)
             await self.reschedule(game_id)
-        told = 0
-        if outcome is None and counted.voted and not before.voted:
-            told = await self._tell_draw_proposed(game, counted, user_id)
         return DrawReport(yes, outcome is not None,
                           tuple(Power(p) for p in outcome["powers"]) if outcome else (),
                           tuple(sorted(counted.active)), tuple(sorted(counted.excluded)),
@@ -325,10 +326,11 @@ class OrderingMixin(ServiceCore):
                           out=not any(p in counted.active | counted.excluded for p in mine),
                           told=told)
 
-    async def _tell_draw_proposed(self, game: Game, counted: draw_vote.DrawTally,
+    async def _tell_draw_proposed(self, conn: Any, game: Game, counted: draw_vote.DrawTally,
                                   proposer: int) -> int:
-        """Each active player but the proposer, once, in private: a draw is proposed, how to
-        vote, and the rule; never who proposed it (the vote is secret)."""
+        """Each active player but the proposer, once, in private (owed in the vote's
+        transaction): a draw is proposed, how to vote, and the rule; never who proposed it
+        (the vote is secret)."""
         players = sorted({u for u in counted.user_of.values() if u != proposer})
         params = {"game": game.name, "active": sorted(p.value for p in counted.active),
                   "excluded": sorted(p.value for p in counted.excluded),
@@ -336,7 +338,8 @@ class OrderingMixin(ServiceCore):
         text = (f"A draw is proposed in {game.name}. Vote with /draw (true: for, false: "
                 f"against). " + draw_vote.rule_text(counted, game.settings.draw_policy))
         for user in players:
-            await self.tell(user, Message("draw.proposed", text, params), game=game)
+            await self.tell(user, Message("draw.proposed", text, params), game=game,
+                            conn=conn)
         return len(players)
 
     async def current_map(self, game_id: int, size: str = "normal") -> MapImage:

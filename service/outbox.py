@@ -1,7 +1,10 @@
 """The outbox: every message the service owes after a commit (a game's start post, the
-briefings, the private notices of a new phase, an anonymous game's reveal, press) is written
-in the transaction that owes it (`owe_post`, `owe_private`) and posted after the commit
-(`deliver_owed`), so no crash, kill or Discord failure between the two can lose it.
+briefings, the private notices of a new phase, an anonymous game's reveal, press, and every
+other post or private message: `post` and `tell` live here and only owe) is written in the
+transaction that owes it (`owe_post`, `owe_private`, or `post`/`tell` with `conn`) and posted
+after the commit (`deliver_owed`), so no crash, kill or Discord failure between the two can
+lose it. Only the phase results keep their own claim and retry (service/announcing.py), and
+a deleted game's last word is sent directly (`post_deleted`: its rows went with the game).
 
 The rule is *at least once*: a message is marked sent only after the notifier accepted it, so
 a process killed between Discord's answer and that mark posts it again at its next start
@@ -36,7 +39,8 @@ from typing import Any
 from service.base import ServiceBase
 from service.models import Game
 from service.notifier import ChannelUnavailable, Message, Undeliverable
-from service.repos import games, phases, seats
+from service.replays import Replays
+from service.repos import games, phases, prefs, seats
 from service.repos import outbox as rows
 
 log = logging.getLogger(__name__)
@@ -54,12 +58,14 @@ KEEP_SENT = timedelta(days=7)
 class Outbox(ServiceBase):
     # -- owing, inside a write transaction ---------------------------------------------------
     async def owe_post(self, conn: Any, game: Game, message: Message, *,
-                       after_phase: int | None = None) -> int:
+                       after_phase: int | None = None, image_phase: int | None = None,
+                       draw: str | None = None) -> int:
         """Owe `message` to the game's channel (in an anonymous game without mentions, as
-        `post_message` sends it)."""
+        `post_message` sends it; `image_phase`, `draw`: a picture drawn when it is sent)."""
         message = self.as_posted(game, message)
-        return await rows.add(conn, game.id, "channel", game.channel_id, encode(message),
-                              self.now_ts(), after_phase=after_phase)
+        return await rows.add(conn, game.id, "channel", game.channel_id,
+                              encode(message, draw=draw), self.now_ts(),
+                              after_phase=after_phase, image_phase=image_phase)
 
     async def owe_private(self, conn: Any, game_id: int, user_id: int, message: Message, *,
                           image_phase: int | None = None, after_phase: int | None = None,
@@ -91,6 +97,92 @@ class Outbox(ServiceBase):
                           lang=game.settings.language)
         await rows.add(conn, game.id, "channel", game.channel_id, encode(message),
                        self.now_ts(), after_phase=after_phase)
+
+    # -- telling the channel or a player: always through the outbox ---------------------------
+    async def post(self, game: Game, key: str, text: str, *, ping: bool = False,
+                   conn: Any = None, map_phase: int | None = None, draw: str | None = None,
+                   **params: Any) -> None:
+        """Tell the game's channel about something committed, in the game's language. It is
+        owed, never sent directly: inside the write transaction that commits the change
+        (`conn`) it is owed with it and the caller delivers it after the commit
+        (`deliver_owed`); without one it is owed in a transaction of its own and delivered
+        at once. A notifier failure is never raised (the action happened): the message
+        stays owed and is tried again. `ping`: notify the users it names; `map_phase`: that
+        phase's map goes with it, `draw` ("replay", "chart"): that picture of the game, each
+        drawn when it is sent."""
+        message = Message(key, text, {"game": game.name, **params},
+                          lang=game.settings.language, ping=ping)
+        await self.post_message(game, message, conn=conn, map_phase=map_phase, draw=draw)
+
+    async def post_message(self, game: Game, message: Message, *, conn: Any = None,
+                           map_phase: int | None = None, draw: str | None = None) -> None:
+        """`message` to the game's channel, with `post`'s rule. In an anonymous game it goes
+        as an anonymous message (its English text without mentions): every channel post
+        passes here or `owe_post`, so no post can show who plays whom (docs/press.md)."""
+        if conn is not None:
+            await self.owe_post(conn, game, message, image_phase=map_phase, draw=draw)
+            return
+        async with self.db.transaction(game.id) as own:
+            await self.owe_post(own, game, message, image_phase=map_phase, draw=draw)
+        await self.deliver_owed(game.id)
+
+    async def tell(self, user_id: int, message: Message, *, game: Game,
+                   conn: Any = None) -> None:
+        """A private message about `game`, with `post`'s rule (owed in `conn`'s transaction,
+        or in one of its own and delivered at once). A reader the bot has never seen (no
+        language chosen or known) reads it in the game's language, else its server's; in a
+        game with its own channels the notifier may post it in the reader's power's channel
+        instead (`GameChannels.notice_room`, docs/channels.md)."""
+        if conn is not None:
+            await self.owe_private(conn, game.id, user_id, message, game=game)
+            return
+        async with self.db.transaction(game.id) as own:
+            await self.owe_private(own, game.id, user_id, message, game=game)
+        await self.deliver_owed(game.id)
+
+    async def post_deleted(self, game: Game, message: Message) -> None:
+        """The one post not owed: a deleted game's last word (its outbox rows went with it;
+        sent once, a failure logged: the game never started)."""
+        try:
+            await self.notifier.post(game.channel_id, self.as_posted(game, message))
+        except Exception:
+            log.exception("posting %s to the channel of game %s failed", message.key, game.id)
+
+    async def tell_moderators(self, game: Game, message: Message, *,
+                              conn: Any = None) -> None:
+        """`message` to every moderator of `game` the bot can know of (`moderators_of`)."""
+        for user_id in await self.moderators_of(game):
+            await self.tell(user_id, message, game=game, conn=conn)
+
+    async def moderators_of(self, game: Game) -> list[int]:
+        """The game's creator, then, where its server has a moderator role (`/mod role`),
+        the members holding it whom the notifier knows (`role_members`: the bot knows the
+        members in its cache; a notifier without it, or a failure, gives the creator
+        alone)."""
+        found = [game.moderator_id]
+        members = getattr(self.notifier, "role_members", None)
+        if members is None or game.guild_id is None:
+            return found
+        try:
+            async with self.db.read() as conn:
+                role_id = await prefs.moderator_role(conn, game.guild_id)
+            if role_id is not None:
+                found += [u for u in await members(game.guild_id, role_id) if u not in found]
+        except Exception:  # the creator at least hears of it
+            log.exception("the moderators of server %s could not be read", game.guild_id)
+        return found
+
+    async def owe_story(self, conn: Any, game: Game, *, after_phase: int | None = None
+                        ) -> None:
+        """At a game's end (inside the transaction that ends it): the replay of every phase
+        and the supply-centre chart, each a post of its own, drawn when sent (after the
+        results of `after_phase`, when it ended with them)."""
+        for key, text, drawing in (("game.replay", "the whole game, phase by phase", "replay"),
+                                   ("game.chart", "supply centres year by year", "chart")):
+            await self.owe_post(conn, game, Message(
+                key, f"{game.name}: {text}.", {"game": game.name, "game_id": game.id},
+                lang=game.settings.language, anonymous=game.settings.anonymous),
+                after_phase=after_phase, draw=drawing)
 
     # -- delivering, after the commit --------------------------------------------------------
     async def deliver_owed(self, game_id: int | None = None, *, take_over: bool = False,
@@ -145,6 +237,9 @@ class Outbox(ServiceBase):
         try:
             if item.image_phase is not None:
                 message = await self._with_map(message, item.game_id, item.image_phase)
+            drawing = json.loads(item.message_json).get("draw")
+            if drawing in ("replay", "chart"):
+                message = await self._with_picture(message, item.game_id, drawing)
             if item.target == "channel":
                 await self.notifier.post(item.target_id, message)
             else:
@@ -189,6 +284,18 @@ class Outbox(ServiceBase):
         shown = await self.map_image(game, phase)
         return replace(message, image=shown.png, image_name=shown.filename)
 
+    async def _with_picture(self, message: Message, game_id: int, drawing: str) -> Message:
+        """A game's replay or chart, drawn now; one that cannot be drawn (its workers keep
+        dying, a bad row) leaves the post to go without it, saying so (`map_missing`)."""
+        try:
+            shown = await getattr(Replays(self), drawing)(game_id)
+        except Exception:
+            log.exception("the %s of game %s could not be drawn: posted without it", drawing,
+                          game_id)
+            return replace(message, params={**message.params, "map_missing": True},
+                           text=message.text + " (The picture could not be drawn.)")
+        return replace(message, image=shown.png, image_name=shown.filename)
+
     async def _confirm(self, item: rows.Owed, message: Message, state: str) -> None:
         """A press sender told their message went after all, or could not go (owed too)."""
         params = {k: message.params[k] for k in ("game", "to_power") if k in message.params}
@@ -217,9 +324,10 @@ class Outbox(ServiceBase):
 
 
 # -- a message as a row ---------------------------------------------------------------------
-def encode(message: Message) -> str:
-    """A message as JSON, without its image (a map is drawn again when it is sent)."""
-    return json.dumps({"key": message.key, "text": message.text,
+def encode(message: Message, *, draw: str | None = None) -> str:
+    """A message as JSON, without its image (a map is drawn again when it is sent; `draw`:
+    the game's picture to draw then, "replay" or "chart")."""
+    return json.dumps({"draw": draw, "key": message.key, "text": message.text,
                        "params": _plain(message.params), "image_name": message.image_name,
                        "lang": message.lang, "guild_id": message.guild_id,
                        "game_id": message.game_id,
@@ -238,6 +346,8 @@ def decode(text: str) -> Message:
 def _plain(value: Any) -> Any:
     if isinstance(value, datetime):
         return {"$datetime": value.isoformat()}
+    if isinstance(value, timedelta):
+        return {"$timedelta": value.total_seconds()}
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, Mapping):
@@ -252,5 +362,7 @@ def _plain(value: Any) -> Any:
 def _revive(obj: dict[str, Any]) -> Any:
     if set(obj) == {"$datetime"}:
         return datetime.fromisoformat(obj["$datetime"])
+    if set(obj) == {"$timedelta"}:
+        return timedelta(seconds=obj["$timedelta"])
     return obj
 

@@ -51,9 +51,11 @@ class Seating:
             await claims.offer(conn, game_id, power, actor_id, service.now_ts())
             await audit.log(conn, game_id, actor_id, "offer_seat", {"power": power.value},
                             service.now_ts())
-        await service.post(game, "seat.offered", f"{game.name}: the seat of {power.value} is "
-                           "open. Press the button to ask the moderator for it.",
-                           game_id=game_id, power=power.value, user_id=seat.user_id)
+            await service.post(game, "seat.offered", f"{game.name}: the seat of {power.value} "
+                               "is open. Press the button to ask the moderator for it.",
+                               game_id=game_id, power=power.value, user_id=seat.user_id,
+                               conn=conn)
+        await service.deliver_owed(game_id)
 
     async def claim_seat(self, game_id: int, power: Power, user_id: int) -> SeatClaim:
         """Ask for an offered (or vacant) seat; the moderator is asked in private."""
@@ -75,12 +77,13 @@ class Seating:
                                      power=power.value)
             claim = await claims.get(conn, claim_id)
             record = await records.record(conn, user_id)
-        await service.tell(game.moderator_id, Message(
-            "seat.claim", f"{game.name}: <@{user_id}> asks for the seat of {power.value}.",
-            {"game": game.name, "game_id": game_id, "power": power.value, "user_id": user_id,
-             "claim_id": claim_id, "on_time": record.on_time_percent,
-             "missed": record.missed, "finished": record.finished,
-             "abandoned": record.abandoned}), game=game)
+            await service.tell(game.moderator_id, Message(
+                "seat.claim", f"{game.name}: <@{user_id}> asks for the seat of {power.value}.",
+                {"game": game.name, "game_id": game_id, "power": power.value,
+                 "user_id": user_id, "claim_id": claim_id, "on_time": record.on_time_percent,
+                 "missed": record.missed, "finished": record.finished,
+                 "abandoned": record.abandoned}), game=game, conn=conn)
+        await service.deliver_owed(game_id)
         return claim
 
     async def claim(self, claim_id: int) -> SeatClaim:
@@ -110,10 +113,11 @@ class Seating:
             claim = await _pending(conn, claim_id)
             game = await service.game_or_fail(conn, claim.game_id)
             await claims.decide(conn, claim_id, "refused", actor_id, service.now_ts())
-        await service.tell(claim.user_id, Message(
-            "seat.claim_refused", f"{game.name}: the moderator gave the seat of "
-            f"{claim.power.value} to someone else or kept it closed.",
-            {"game": game.name, "power": claim.power.value}), game=game)
+            await service.tell(claim.user_id, Message(
+                "seat.claim_refused", f"{game.name}: the moderator gave the seat of "
+                f"{claim.power.value} to someone else or kept it closed.",
+                {"game": game.name, "power": claim.power.value}), game=game, conn=conn)
+        await service.deliver_owed(game.id)
         return claim
 
     async def seat_taken(self, game: Game, power: Power, old: int | None, new: int) -> None:
@@ -123,20 +127,22 @@ class Seating:
         async with service.db.transaction(game.id) as conn:
             await claims.withdraw_offer(conn, game.id, power)
             others = await claims.supersede(conn, game.id, power, service.now_ts())
+            if old is not None and old != new:
+                # an anonymous game does not tell the player before who holds the seat now
+                hidden = game.settings.anonymous
+                await service.tell(old, Message(
+                    "seat.replaced_you", f"{game.name}: you no longer play {power.value}; "
+                    f"{'a new player' if hidden else f'<@{new}>'} took over. Thank you for "
+                    "playing.",
+                    {"game": game.name, "power": power.value, "new": None if hidden else new},
+                    anonymous=hidden), game=game, conn=conn)
+            for claim in others:
+                if claim.user_id != new:
+                    await service.tell(claim.user_id, Message(
+                        "seat.claim_taken", f"{game.name}: the seat of {power.value} was "
+                        "given to someone else.", {"game": game.name, "power": power.value}),
+                        game=game, conn=conn)
         await service.deliver_owed(game.id)          # the briefing, owed by the replacement
-        if old is not None and old != new:
-            # an anonymous game does not tell the player before who holds the seat now
-            hidden = game.settings.anonymous
-            await service.tell(old, Message(
-                "seat.replaced_you", f"{game.name}: you no longer play {power.value}; "
-                f"{'a new player' if hidden else f'<@{new}>'} took over. Thank you for playing.",
-                {"game": game.name, "power": power.value, "new": None if hidden else new},
-                anonymous=hidden), game=game)
-        for claim in others:
-            if claim.user_id != new:
-                await service.tell(claim.user_id, Message(
-                    "seat.claim_taken", f"{game.name}: the seat of {power.value} was given to "
-                    "someone else.", {"game": game.name, "power": power.value}), game=game)
 
     # -- players the bot cannot reach -------------------------------------------------------
     async def note_unreachable(self, user_id: int, reason: str,

@@ -9,6 +9,7 @@ from engine.vocabulary import Power
 from service.area import Area
 from service.errors import InvalidRequest
 from service.models import ACTIVE, FORMING
+from service.notifier import Message
 from service.obligations import missing
 from service.repos import audit, game_config, seats
 from service.repos import orders as order_rows
@@ -62,6 +63,8 @@ class Upkeep(Area):
             if game.status != FORMING or not await game_config.delete_forming(conn, game_id):
                 raise InvalidRequest("moderation.delete_started", f"{game.name} has started: "
                                      "end it instead", game=game.name)
-        await self.core.post(game, "moderation.deleted", f"The game {game.name} was deleted by "
-                             f"<@{actor_id}> before it started.", actor_id=actor_id)
+        await self.core.post_deleted(game, Message(
+            "moderation.deleted", f"The game {game.name} was deleted by <@{actor_id}> before "
+            "it started.", {"game": game.name, "actor_id": actor_id},
+            lang=game.settings.language))
         return game.name

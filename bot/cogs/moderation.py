@@ -22,7 +22,7 @@ from bot.choosing import (
     resolve_game,
 )
 from bot.cogs.schedules import schedule_summary
-from bot.confirm import Answer, Confirm, ask, confirmed, fits
+from bot.confirm import Answer, AskOnce, Confirm, ask, confirmed, fits
 from bot.formatting import (
     PHASE_LENGTHS,
     deadline_rule,
@@ -272,14 +272,25 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         if missing:        # checked before anything is created (bot/cogs/channels.py)
             await reply(interaction, missing)
             return
-        game = await self.bot.service.create_game(
-            channel_id=interaction.channel_id, moderator_id=interaction.user.id, name=name,
-            settings=settings, guild_id=interaction.guild_id)
-        lines = [tr(lang, "mod.created", game=game.name, id=game.id, players=players,
-                    rules=rules), schedule_summary(lang, game.settings)]
-        if channels and layout:
-            lines.append(await layout.set_up(interaction, game.id, lang))
-        await reply(interaction, "\n".join(lines))
+        async def create_it(asked: discord.Interaction, confirmed: bool = False) -> str:
+            game = await self.bot.service.create_game(
+                channel_id=interaction.channel_id, moderator_id=interaction.user.id,
+                name=name, settings=settings, guild_id=interaction.guild_id,
+                confirmed=confirmed)
+            lines = [tr(lang, "mod.created", game=game.name, id=game.id, players=players,
+                        rules=rules), schedule_summary(lang, game.settings)]
+            if channels and layout:
+                lines.append(await layout.set_up(asked, game.id, lang))
+            return "\n".join(lines)
+
+        try:
+            text = await create_it(interaction)
+        except NeedsConfirmation as doubt:   # a name like another game's of this channel
+            await ask(interaction, error_text(lang, doubt), AskOnce(
+                interaction.user.id, lang, "mod.create_yes",
+                lambda pressed: create_it(pressed, confirmed=True)))
+            return
+        await reply(interaction, text)
 
     @app_commands.command(name="start", description="Start a game: powers drawn by lot, or as "
                                                     "you assign them")

@@ -39,17 +39,26 @@ async def due(conn: Connection, now: float, game_id: int | None = None,
               ids: list[int] | None = None) -> list[Owed]:
     """Messages not yet sent nor given up, due by `now`, whose phase (if they wait for one)
     is announced, oldest first."""
+    # one recipient's messages go in the order they were owed: none passes an earlier one
+    # still waiting for its next try; `ids` bring the earlier ones owed to their recipients
     sql = (f"SELECT {_COLUMNS} FROM outbox o WHERE o.sent_at IS NULL AND o.failed_at IS NULL "
            "AND o.next_try_at <= ? AND (o.after_phase IS NULL OR EXISTS (SELECT 1 FROM "
-           "phases p WHERE p.id = o.after_phase AND p.announced_at IS NOT NULL))")
-    args: list[object] = [now]
+           "phases p WHERE p.id = o.after_phase AND p.announced_at IS NOT NULL)) "
+           "AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.target = o.target AND "
+           "e.target_id = o.target_id AND e.id < o.id AND e.sent_at IS NULL AND "
+           "e.failed_at IS NULL AND e.next_try_at > ?)")
+    args: list[object] = [now, now]
     if game_id is not None:
         sql += " AND o.game_id = ?"
         args.append(game_id)
     if ids is not None:
         if not ids:
             return []
-        sql += " AND o.id IN (" + ", ".join("?" for _ in ids) + ")"
+        marks = ", ".join("?" for _ in ids)
+        sql += (f" AND (o.id IN ({marks}) OR EXISTS (SELECT 1 FROM outbox l WHERE l.id IN "
+                f"({marks}) AND l.target = o.target AND l.target_id = o.target_id AND "
+                "o.id < l.id))")
+        args.extend(ids)
         args.extend(ids)
     rows = await conn.fetch(sql + " ORDER BY o.id", args)
     return [Owed(*r) for r in rows]

@@ -10,7 +10,9 @@ post), `start:game.briefing` (at the first briefing), `due:turn.notice` (a deadl
 start-up, at the first "your turn" notice), `due:reminder` (a reminder due at start-up), `end:game.identities` (ending an anonymous game,
 at the reveal), `press:press.received` (a press message, at its delivery), `replace:game.briefing`
 (a replacement, at its briefing), `press:accepted` (the press message accepted by Discord,
-stopped before it is marked sent)."""
+stopped before it is marked sent), `pause:moderation.pause` (a moderator's pause, at its
+post), `join:game.joined` (a player joining, at the post), `end:game.replay` (ending a game,
+at its replay), `draw:game.chart` (a draw voted by everyone, at its chart)."""
 
 from __future__ import annotations
 
@@ -72,6 +74,13 @@ async def main(db: str, when: float, mode: str, args: dict) -> None:
             await service.end_game(game, MODERATOR, "over")
         elif action == "press":
             await service.press.send(game, args["sender"], Power(args["to"]), "Peace?")
+        elif action == "pause":
+            await service.pause(game, MODERATOR)
+        elif action == "join":
+            await service.join(game, args["user"])
+        elif action == "draw":
+            for user in args["users"]:
+                await service.vote_draw(game, user, True)
         elif action == "replace":
             await service.replace_player(game, MODERATOR, Power(args["power"]), args["user"])
     print("finished without stopping", flush=True)

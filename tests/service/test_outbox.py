@@ -225,7 +225,7 @@ async def test_messages_sent_long_ago_are_forgotten_at_start_up(open_service, cl
         await start_game(service)
         async with service.db.read() as conn:
             kept = await conn.fetchval("SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL")
-        assert kept == 8                                   # the start post, 7 briefings
+        assert kept == 16     # the game created, 7 joins, the start post, 7 briefings
     started = clock.now().timestamp()
     clock.advance(timedelta(days=8))
     async with open_service() as service, service.db.read() as conn:

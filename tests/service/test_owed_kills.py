@@ -1,6 +1,7 @@
 """Kill a real process (SIGKILL) between the commit of an action and the post it owes, at
 every such point (the start post, the briefings, the "your turn" notices, reminders, an
-anonymous game's reveal, press, a replacement's briefing), then start again: everything owed is posted, once
+anonymous game's reveal, press, a replacement's briefing, a moderator's post, a join, the
+replay and chart of a game's end), then start again: everything owed is posted, once
 each (docs/service.md, the outbox: at least once; a repeat only when Discord had taken the
 message before the kill)."""
 
@@ -154,4 +155,59 @@ async def test_killed_at_a_replacements_briefing_it_follows_with_the_map(
         [briefing] = notifier.sent_to(4242, "game.briefing")
         assert briefing.params["replacement"] and briefing.params["powers"] == ["Austria"]
         assert briefing.image is not None and briefing.image.startswith(b"\x89PNG")
+        assert await owed_left(service) == 0
+
+
+# -- moderator posts, joins, a game's replay and chart (issue 27: every post owed) ---------
+async def test_killed_at_a_moderators_post_it_follows_once(
+        db_path, open_service, clock, notifier):
+    async with open_service() as service:
+        game = await start_game(service)
+    kill_child_at(db_path, clock, "pause:moderation.pause", game=game.id)
+    async with open_service() as service:
+        [paused] = notifier.posted("moderation.pause")
+        assert paused.params["actor_id"] == MODERATOR and paused.params["remaining"] == DAY
+        assert (await service.status(game.id)).status == "paused"
+        assert await owed_left(service) == 0
+
+
+async def test_killed_at_a_join_post_it_follows_once(db_path, open_service, clock, notifier):
+    async with open_service() as service:
+        gid, users = await forming_game(service, players=3)
+        await service.leave(gid, users[-1])
+    kill_child_at(db_path, clock, "join:game.joined", game=gid, user=users[-1])
+    async with open_service() as service:
+        joined = [m for m in notifier.posted("game.joined")
+                  if m.params["user_id"] == users[-1]]
+        assert len(joined) == 2                    # the first join, and the one after the kill
+        assert joined[-1].params["count"] == 3 and joined[-1].params["roster"] == users
+        assert await owed_left(service) == 0
+
+
+async def test_killed_at_the_replay_the_replay_and_chart_follow_with_their_pictures(
+        db_path, open_service, clock, notifier):
+    async with open_service() as service:
+        game = await start_game(service)
+    kill_child_at(db_path, clock, "end:game.replay", game=game.id)
+    async with open_service() as service:
+        assert notifier.posted("moderation.end_game") == []   # the child posted it
+        [replay] = notifier.posted("game.replay")
+        [chart] = notifier.posted("game.chart")
+        assert replay.image.startswith(b"GIF8") and replay.image_name.endswith("replay.gif")
+        assert chart.image.startswith(b"\x89PNG")
+        assert [m.key for _, m in notifier.posts][-2:] == ["game.replay", "game.chart"]
+        assert await owed_left(service) == 0
+
+
+async def test_killed_at_a_draws_chart_the_chart_follows_once(
+        db_path, open_service, clock, notifier):
+    async with open_service() as service:
+        game = await start_game(service)
+    kill_child_at(db_path, clock, "draw:game.chart", game=game.id,
+                  users=list(game.user.values()))
+    async with open_service() as service:
+        assert notifier.posted("game.draw") == notifier.posted("game.replay") == []
+        [chart] = notifier.posted("game.chart")
+        assert chart.image.startswith(b"\x89PNG")
+        assert (await service.status(game.id)).status == "finished"
         assert await owed_left(service) == 0
