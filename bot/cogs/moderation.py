@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
@@ -131,22 +132,22 @@ async def value_autocomplete(interaction: discord.Interaction,
             if typed in name.lower() or typed in value][:25]
 
 
-async def zone_autocomplete(interaction: discord.Interaction,
-                            current: str) -> list[app_commands.Choice[str]]:
-    """Time zones by any part of their name, city or country, shown in the user's language."""
-    bot: ArbitroBot = interaction.client  # type: ignore[assignment]
-    lang = await bot.language_of_interaction(interaction)
-    return [app_commands.Choice(name=label, value=zone)
-            for label, zone in zones_matching(lang, current)]
+def _in_language(matching: Callable[[str, str], list[tuple[str, str]]]):
+    """An autocomplete offering what `matching(lang, typed)` finds, named in the user's
+    language."""
+    async def complete(interaction: discord.Interaction,
+                       current: str) -> list[app_commands.Choice[str]]:
+        bot: ArbitroBot = interaction.client  # type: ignore[assignment]
+        lang = await bot.language_of_interaction(interaction)
+        return [app_commands.Choice(name=name, value=value)
+                for name, value in matching(lang, current)]
+    return complete
 
 
-async def powers_autocomplete(interaction: discord.Interaction,
-                              current: str) -> list[app_commands.Choice[str]]:
-    """A list of powers: the one being typed completed, named in the user's language."""
-    bot: ArbitroBot = interaction.client  # type: ignore[assignment]
-    lang = await bot.language_of_interaction(interaction)
-    return [app_commands.Choice(name=name, value=value)
-            for name, value in powers_matching(lang, current)]
+# time zones by any part of their name, city or country; a list of powers, the one being
+# typed completed
+zone_autocomplete = _in_language(zones_matching)
+powers_autocomplete = _in_language(powers_matching)
 
 
 _EXAMPLES = {"hours": ("12h", "24h", "36h", "48h", "72h"),
