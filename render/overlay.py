@@ -34,6 +34,7 @@ _X = re.compile(rf'\b(?:cx|x1|x2|x)="{_NUMBER}"')
 _Y = re.compile(rf'\b(?:cy|y1|y2|y)="{_NUMBER}"')
 _PAIRS = re.compile(r'\b(?:points|d)="([^"]*)"')
 _FLOAT = re.compile(r"-?\d+(?:\.\d*)?|-?\.\d+")
+_OPACITY = re.compile(r' opacity="([\d.]+)"')
 _PATH_TOKEN = re.compile(r"[MLZmlz]|-?\d+(?:\.\d*)?|-?\.\d+")
 # Farther than any stroke, ring or cross reaches past the points that place it (map units).
 EXTENT_MARGIN = 40.0
@@ -171,7 +172,6 @@ def _subpaths(d: str) -> Iterator[tuple[list[Point], bool]]:
             i += 3
         elif token in "Zz":
             yield points, True
-            points = [points[0]] if points else []
             points = []
             i += 1
         else:                       # implicit L after M or L
@@ -361,7 +361,8 @@ class OverlayPainter:
 
     def _faded(self, part: str) -> None:
         """A group at some opacity: drawn into a copy of its extent, mixed back."""
-        opacity = float(re.search(r' opacity="([\d.]+)"', part).group(1))
+        written = _OPACITY.search(part)
+        opacity = float(written.group(1))
         left, top, right, bottom = extent(part)
         s = self.scale
         height, width = self.pixels.shape[:2]
@@ -372,13 +373,9 @@ class OverlayPainter:
             return
         region = self.pixels[y0:y1, x0:x1]
         drawn = region.copy()
-        self._paint(drawn, [part.replace(f' opacity="{_opacity_text(part)}"', "", 1)], x0, y0)
+        self._paint(drawn, [part.replace(written.group(0), "", 1)], x0, y0)
         mixed = region.astype(np.float32) * (1 - opacity) + drawn.astype(np.float32) * opacity
         region[...] = np.rint(mixed).astype(np.uint8)
-
-
-def _opacity_text(part: str) -> str:
-    return re.search(r' opacity="([\d.]+)"', part).group(1)
 
 
 def _elements(parts: list[str]) -> list[str]:
