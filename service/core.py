@@ -368,8 +368,7 @@ class ServiceCore(Announcing):
         an anonymous game's reveal, owed after the phase's results (service/outbox.py). The
         phase's private notices are owed with its announcement (service/announcing.py)."""
         if not going_on:
-            await self.owe_story(conn, game, after_phase=phase.id)
-            await self.owe_reveal(conn, game, after_phase=phase.id)
+            await self.owe_ending(conn, game, after_phase=phase.id)
 
     async def _toss_coin_if_due(self, conn: Any, game: Game, upcoming: Phase,
                                 now: float) -> Game:

@@ -71,8 +71,7 @@ class Endgame(Area):
             await self.core.post(game, key, f"{game.name} is over, declared by "
                                  f"<@{actor_id}>: {what}.", actor_id=actor_id, powers=named,
                                  outcome=outcome, conn=conn)
-            await self.core.owe_story(conn, game)   # its replay and chart; then who played whom
-            await self.core.owe_reveal(conn, game)
+            await self.core.owe_ending(conn, game)  # replay and chart; then who played whom
         await self.core.deliver_owed(game_id)
         await self.core.reschedule(game_id)
         return outcome

@@ -296,8 +296,7 @@ class ModerationMixin(ServiceCore):
                             f"<@{actor_id}>" + (f": {reason.strip()}" if reason.strip() else "."),
                             actor_id=actor_id, reason=reason.strip() or None, outcome=outcome,
                             conn=conn)
-            await self.owe_story(conn, game)    # its replay and chart; then who played whom
-            await self.owe_reveal(conn, game)
+            await self.owe_ending(conn, game)   # replay and chart; then who played whom
         await self.deliver_owed(game_id)
         await self.reschedule(game_id)
         return view

@@ -311,8 +311,7 @@ class OrderingMixin(ServiceCore):
                 game = await games.get(conn, game_id)
                 await self.post(game, "game.draw", announcements.outcome_sentence(outcome),
                                 powers=outcome["powers"], outcome=outcome, conn=conn)
-                await self.owe_story(conn, game)    # its replay and chart; then who played whom
-                await self.owe_reveal(conn, game)
+                await self.owe_ending(conn, game)   # replay and chart; then who played whom
             elif counted.voted and not before.voted:
                 told = await self._tell_draw_proposed(conn, game, counted, user_id)
         await self.deliver_owed(game_id)

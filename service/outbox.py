@@ -172,6 +172,13 @@ class Outbox(ServiceBase):
             log.exception("the moderators of server %s could not be read", game.guild_id)
         return found
 
+    async def owe_ending(self, conn: Any, game: Game, *, after_phase: int | None = None
+                         ) -> None:
+        """Everything a game's end owes, in the transaction that ends it: its replay and
+        chart, then (an anonymous game) who played whom."""
+        await self.owe_story(conn, game, after_phase=after_phase)
+        await self.owe_reveal(conn, game, after_phase=after_phase)
+
     async def owe_story(self, conn: Any, game: Game, *, after_phase: int | None = None
                         ) -> None:
         """At a game's end (inside the transaction that ends it): the replay of every phase
