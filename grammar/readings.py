@@ -267,9 +267,11 @@ class Resolver:
         family = _FAMILY[kind]
         if family not in ALLOWED[self.kind]:
             allowed = ", ".join(texts.kind_name(k, self.lang) for k in ALLOWED[self.kind])
-            return self._error("wrong_phase", kind=texts.kind_name(family, self.lang),
-                               phase=texts.phase_name(self.kind.value, self.lang),
-                               allowed=allowed)
+            found = self._error("wrong_phase", kind=texts.kind_name(family, self.lang),
+                                phase=texts.phase_name(self.kind.value, self.lang),
+                                allowed=allowed)
+            found.error_params = (("kind", family),)  # what the line is (grammar/ahead.py)
+            return found
         return kind
 
     # -- slots -----------------------------------------------------------------------------
