@@ -200,7 +200,7 @@ def _options(line: ParsedLine, position: Position, power: Power, lang: str,
     written = parse_line(parts[0], position, power, lang, reply_lang, rules)
     if dict(written.error_params).get("kind") != "retreat":  # written as a retreat
         return []
-    reply_lang = reply_lang or line.language
+    reply_lang = reply_lang or written.language  # "of" is English too: the first part says
     first = _retreat(parts[0], position, power, lang, reply_lang, rules, line.input)
     if not first.ok or not isinstance(first.order, Retreat):
         return []
