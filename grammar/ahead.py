@@ -269,18 +269,20 @@ def _winter(text: str, position: Position, power: Power, lang: str, reply_lang: 
     warnings: list[tuple[str, str]] = []
     if isinstance(order, Build):
         # Whether the site can ever take this unit; who owns it and who stands there may
-        # change before the winter.
-        found = build_site_problem(power, order, position.supply_centers, set(),
-                                   standard_board(), rules_named(rules or DEFAULT_RULES))
+        # change before the winter: the site is judged as if the power owned it.
         where = province_of(order.location)
-        if found.reason is Reason.NOT_OWNED:
-            warnings.append(("ahead_not_owned", texts.note(
-                reply, "ahead_not_owned", name=texts.province(where, reply))))
-        elif found.status is not Status.SUCCEEDS:
+        owned = position.supply_centers.get(power, frozenset())
+        found = build_site_problem(power, order, {**position.supply_centers,
+                                                  power: owned | {where}}, set(),
+                                   standard_board(), rules_named(rules or DEFAULT_RULES))
+        if found.status is not Status.SUCCEEDS:
             return _refused(text, WINTER, texts.message(
                 reply, "ahead_refused_winter", reason=texts.reason(
                     found.reason, found.province or where, reply, power)),
                 "ahead_refused_winter", reply)
+        if where not in owned:
+            warnings.append(("ahead_not_owned", texts.note(
+                reply, "ahead_not_owned", name=texts.province(where, reply))))
     elif isinstance(order, Disband):
         where = province_of(order.location)
         unit = position.unit_in(where)

@@ -64,6 +64,7 @@ def read_phase(text: str, language: str = "auto", reply_lang: str | None = None
                      reply_lang or (language if language in LANGUAGES else "en"))
     season = kind = None
     year: int | None = None
+    known: dict[str, int] = {}  # words of each language used ("winter" is two languages')
     clue: str | None = None
     for word in _WORDS.findall(folded):
         if word.isdigit():
@@ -82,8 +83,9 @@ def read_phase(text: str, language: str = "auto", reply_lang: str | None = None
                 found = True
             else:
                 continue
-            if len(word) > 1 and word not in fillers and clue is None:
-                clue = lang
+            if len(word) > 1 and word not in fillers:
+                known[lang] = known.get(lang, 0) + 1
+        clue = max(known, key=known.get) if known else None
         if not found:
             return _error(raw, "phase_unknown", reply_lang or clue or "en")
     reply = reply_lang or clue or (language if language in LANGUAGES else "en")

@@ -57,6 +57,10 @@ def test_messages_fill_in_with_the_values_the_code_gives(language):
         "wrong_coast": {"name", "coast", "written"}, "not_an_order": set(),
         "other_power_order": {"name", "power"},
         "missing_coast_one": {"province", "coast", "location"},
+        "phase_unknown": {"text"}, "phase_no_year": {"text", "season"},
+        "phase_no_season": {"text", "year"}, "phase_wrong_kind": {"text", "season", "kind"},
+        "ahead_refused_retreat": {"reason"}, "ahead_refused_winter": {"reason"},
+        "ahead_not_yours": {"province"},
     }
     for key, template in vocabulary(language)["messages"].items():
         template.format(**{name: "x" for name in supplied[key]})
