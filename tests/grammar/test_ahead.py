@@ -183,3 +183,39 @@ def test_a_move_with_or_is_not_read_as_retreat_options():
     # Only a line written as a retreat is split into options.
     reading = _ahead("A Ser - Bul or Rum")
     assert reading.ahead == () and not reading.now[0].ok
+
+
+@pytest.mark.parametrize("message", [
+    "F Tri H\nA Gal - Rum\nif F Tri is dislodged, retreat to Venice or Albania\nA Vie B",
+    "F Tri H\nA Gal - Rum\nse F Tri viene sloggiata, ritirata in Venezia o Albania\n"
+    "costruisci A Vienna",
+    "F Tri H\nA Gal - Rum\nals F Tri verdreven wordt, trek terug naar Venetië of Albanië\n"
+    "bouw leger Wenen",
+])
+def test_a_message_read_ahead_plays_its_fall_through(message):
+    # The kept lines, as the service stores them, applied by the engine when each phase
+    # opens: Venice is where the attack came from, so Albania; then the build in Vienna.
+    from engine import adjudicate
+    from engine.ahead import apply_ahead
+
+    position = Position(Phase.parse("F1901M"), (
+        Unit(Power.AUSTRIA, F, "tri"), Unit(Power.AUSTRIA, A, "ser"),
+        Unit(Power.AUSTRIA, A, "gal"), Unit(Power.ITALY, A, "ven"),
+        Unit(Power.ITALY, A, "tyr")),
+        {Power.AUSTRIA: frozenset({"vie", "bud", "tri", "ser"})})
+    reading = _ahead(message, position=position)
+    assert [p.canonical for p in reading.now] == ["F TRI H", "A GAL - RUM"]
+    assert all(a.ok for a in reading.ahead)
+    kept = {kind: [(Power.AUSTRIA, a.order) for a in reading.ahead if a.phase is kind]
+            for kind in (R, W)}
+    assert [len(kept[R]), len(kept[W])] == [2, 1]
+    fall = adjudicate(position, {Power.AUSTRIA: [p.order for p in reading.now],
+                                 Power.ITALY: ["A VEN - TRI", "A TYR S A VEN - TRI"]})
+    retreat = fall.next_position
+    applied = apply_ahead(retreat, kept[R])
+    assert [o.canonical() for o in applied.orders[Power.AUSTRIA]] == ["F TRI R ALB"]
+    assert applied.covered == {Power.AUSTRIA}
+    winter = adjudicate(retreat, applied.orders).next_position
+    applied = apply_ahead(winter, kept[W])
+    assert [o.canonical() for o in applied.orders[Power.AUSTRIA]] == ["A VIE B"]
+    assert Power.AUSTRIA in applied.covered
