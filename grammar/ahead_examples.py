@@ -31,13 +31,10 @@ def ahead_examples(position: Position, power: Power, language: str) -> dict[str,
             break
     homes = sorted(board.home_centers[power])
     if homes:
-        home = homes[0]
-        kind = UnitType.ARMY
-        out["build"] = written(Build(kind, home), language)
+        out["build"] = written(Build(UnitType.ARMY, homes[0]), language)
     if mine:
         out["removal"] = written(Disband(mine[-1].type, mine[-1].location), language)
-    words = vocabulary(language)["keywords"]["waive"]
-    out["waive"] = next((w for w in words if " " in w or len(w) > 5), words[0])
+    out["waive"] = vocabulary(language)["keywords"]["waive"][0]  # waive, rinuncia, geen bouw
     return out
 
 
