@@ -3,6 +3,8 @@ a movement phase, in English, Italian and Dutch, kept in the order of preference
 cannot be kept, refused in the player's language."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import Build, Disband, Phase, PhaseKind, Position, Power, Retreat, Unit, UnitType
 from grammar.ahead import read_with_ahead
@@ -219,3 +221,18 @@ def test_a_message_read_ahead_plays_its_fall_through(message):
     applied = apply_ahead(winter, kept[W])
     assert [o.canonical() for o in applied.orders[Power.AUSTRIA]] == ["A VIE B"]
     assert Power.AUSTRIA in applied.covered
+
+
+_WORDS = ["F", "A", "Tri", "Alb", "Ven", "Vie", "R", "D", "B", "if", "se", "als", "is",
+          "dislodged", "viene", "sloggiata", "verdreven", "wordt", "or", "o", "of", ",", ";",
+          "retreat", "to", "si ritira in", "trek terug naar", "disband", "sciogli", "WAIVE",
+          "costruisci", "-", "\n", "otherwise"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), max_size=14).map(" ".join) | st.text(max_size=200))
+def test_any_text_is_read_without_an_exception(text):
+    reading = _ahead(text)
+    for line in reading.ahead:
+        assert line.ok == (line.order is not None) and line.ok != (line.error is not None)
+        assert line.phase in (R, W)
