@@ -29,12 +29,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.vocabulary import Power
-from service.clock import ManualClock, from_ts
-from service.db import Database
 from service.game_service import GameService
-from service.images import stand_in_png
+from service.maps.images import stand_in_png
 from service.models import GameSettings
-from service.notifier import Message
+from service.notices.notifier import Message
+from service.storage.db import Database
+from service.timing.clock import ManualClock, from_ts
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 

@@ -67,7 +67,7 @@ async def fresh_database(maintenance_url: str, name: str = DATABASE, *,
                          migrated: bool = True) -> str:
     """Create the database `name` anew (C collation) and migrate it (unless not `migrated`);
     its URL."""
-    from service.db import open_database
+    from service.storage.db import open_database
     url = await new_database(maintenance_url, name)
     if not migrated:
         return url

@@ -42,12 +42,12 @@ from pathlib import Path
 
 from bench.fleet import OPENING, burst, due_games
 from engine.vocabulary import Power
-from service.clock import ManualClock
-from service.db import shown
 from service.game_service import GameService
-from service.images import stand_in_png
+from service.maps.images import stand_in_png
 from service.models import GameSettings
-from service.notifier import MemoryNotifier
+from service.notices.notifier import MemoryNotifier
+from service.storage.db import shown
+from service.timing.clock import ManualClock
 
 __all__ = ["OPENING", "main", "run"]
 PROCESSES = {"SQLite": (1, 2), "PostgreSQL": (1, 2, 3)}

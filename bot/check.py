@@ -9,11 +9,11 @@ import discord
 
 from bot.app import apply_api_base
 from bot.permissions import INVITE_PERMISSIONS
-from service.db import open_database
 from service.doctor import Finding
 from service.models import ACTIVE, FORMING, PAUSED, Game
-from service.repos import games
 from service.settings import Settings
+from service.storage.db import open_database
+from service.storage.repos import games
 
 _NEEDED = [name for name, granted in discord.Permissions(INVITE_PERMISSIONS) if granted]
 

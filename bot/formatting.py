@@ -16,7 +16,7 @@ from typing import Any
 from bot.i18n import tr, trn
 from engine.vocabulary import Power
 from grammar.texts import province as province_text
-from service.when import wall_clock
+from service.timing.when import wall_clock
 
 _PHASE_SEASON = {"S": "season.spring", "F": "season.fall", "W": "season.winter"}
 _PHASE_KIND = {"M": "phase.movement", "R": "phase.retreats", "A": "phase.adjustments"}

@@ -1,5 +1,5 @@
 """The buttons that answer "you have no unit in MAO: did you mean F BRE?": one per corrected
-order the service offers (service/meant.py), each recording its order when pressed.
+order the service offers (service/orders/meant.py), each recording its order when pressed.
 
 They outlive a restart (bot/confirm.py's `Answer`, kind "meant"): the button carries the phase
 and the order, and at press time the order is sent for that phase only, as the player's own

@@ -27,7 +27,7 @@ from bot.i18n import has, tr
 from bot.seating import briefing_blocks, seat_wording
 from bot.turns import turn_blocks
 from engine.vocabulary import Power
-from service.notifier import Message
+from service.notices.notifier import Message
 
 # Parameters whose values are user ids, shown as mentions (a reminder pings who still owes).
 _USER_PARAMS = {"user_id", "user", "users", "moderator_id", "actor_id", "old", "new"}

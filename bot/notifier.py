@@ -18,7 +18,7 @@ from bot.limits import DEFAULT_UPLOAD_LIMIT, split_blocks
 from bot.messages import render_message
 from bot.roster import is_roster, post_roster
 from engine.vocabulary import Power
-from service.notifier import ChannelUnavailable, Message, Undeliverable
+from service.notices.notifier import ChannelUnavailable, Message, Undeliverable
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot

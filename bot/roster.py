@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import tr
-from service.notifier import Message
+from service.notices.notifier import Message
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot

@@ -23,10 +23,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import quote
 
-from service.db import shown
-from service.db_sqlite import create_private
-from service.repos import files
-from service.schema import known_version, stored_version, too_new
+from service.storage.db import shown
+from service.storage.repos import files
+from service.storage.schema import known_version, stored_version, too_new
+from service.storage.sqlite import create_private
 
 BACKUP_NAME = re.compile(r"^arbitro-(\d{4}-\d{2}-\d{2}T\d{4}Z)\.sqlite$")
 _STAMP = "%Y-%m-%dT%H%MZ"

@@ -1,9 +1,9 @@
 """What every area of the game service shares: its resources (database, clock, notifier,
 renderer in worker processes) and the small helpers the mixins use (reading a game or its open
-phase, drawing a map). Telling the channel or a player is the outbox's (service/outbox.py).
+phase, drawing a map). Telling the channel or a player is the outbox's (service/notices/outbox.py).
 
 The layers, each a class on top of the one before: `ServiceBase` (here), `Announcing`
-(service/announcing.py: posting results), `ServiceCore` (service/core.py: start-up,
+(service/notices/announcing.py: posting results), `ServiceCore` (service/core.py: start-up,
 deadlines, reminders, adjudication), then one mixin per area and `GameService`.
 """
 
@@ -27,14 +27,14 @@ from typing import Any
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from engine.vocabulary import Phase, Power
-from service.clock import Clock, to_ts
-from service.db import Database
 from service.errors import InvalidRequest, NotAllowed, NotFound
-from service.images import Renderer, default_renderer, stand_in_png
+from service.games.obligations import needs_orders
+from service.maps.images import Renderer, default_renderer, stand_in_png
 from service.models import FINISHED, Game, MapImage, PhaseRow
-from service.notifier import Message, Notifier
-from service.obligations import needs_orders
-from service.repos import games, phases, seats
+from service.notices.notifier import Message, Notifier
+from service.storage.db import Database
+from service.storage.repos import games, phases, seats
+from service.timing.clock import Clock, to_ts
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ class ServiceBase:
         # and whether the moderator was told (once per phase in this process).
         self._refused_until: dict[int, float] = {}
         # Phases whose announcement failed otherwise: when this process tries again (the
-        # pause of their game's fault, service/boundary.py).
+        # pause of their game's fault, service/timing/boundary.py).
         self._retry_after: dict[int, float] = {}
 
 

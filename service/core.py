@@ -1,7 +1,7 @@
 """The core every area of the service builds on: start-up and shutdown, adjudication (one
 transaction, guarded by the phase id), deadlines and reminders (APScheduler jobs rebuilt from
 the database rows). The shared resources are in service/base.py, the announcements in
-service/announcing.py.
+service/notices/announcing.py.
 
 Guarantees, and how they are kept:
 - A phase is adjudicated once. The transaction that adjudicates it starts with
@@ -30,20 +30,20 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from engine.adjudicator import adjudicate
 from engine.setups import coin_toss, coin_toss_due
 from engine.vocabulary import Phase, Power
-from service import draw_vote
-from service.announcing import ANNOUNCE_LEASE, REFUSED_RETRY, Announcing
-from service.clock import from_ts, to_ts
-from service.ending import centres_counted, decide_end
-from service.images import Renderer
+from service.games import draw_vote
+from service.games.end_rules import centres_counted, decide_end
+from service.games.obligations import missing, nothing_to_choose, silence
+from service.maps.images import Renderer
 from service.models import ACTIVE, Game, PhaseRow
-from service.notifier import Message
-from service.obligations import missing, nothing_to_choose, silence
-from service.repos import audit, faults, games, marks, phases, results, seats
-from service.repos import orders as order_rows
+from service.notices.announcing import ANNOUNCE_LEASE, REFUSED_RETRY, Announcing
+from service.notices.notifier import Message
+from service.storage.repos import audit, faults, games, marks, phases, results, seats
+from service.storage.repos import orders as order_rows
+from service.timing.clock import from_ts, to_ts
 
 if TYPE_CHECKING:
-    from service.missed_orders import MissedOrders
-    from service.schedules import Schedules
+    from service.players.missed_orders import MissedOrders
+    from service.timing.schedules import Schedules
 
 log = logging.getLogger(__name__)
 
@@ -146,7 +146,7 @@ class ServiceCore(Announcing):
         horizon = None if game_id is not None else now + REMINDER_LOOKAHEAD
         async with self.db.read() as conn:
             rows = await phases.open_deadlines(conn, game_id=game_id, due_by=horizon)
-        # A game that failed waits for its next try (service/boundary.py); every step of a
+        # A game that failed waits for its next try (service/timing/boundary.py); every step of a
         # game below runs in its own boundary, so one game's failure stops no other.
         resting = await self.failing_games()
         # Each announcement starts as soon as its phase is committed, so drawing the maps
@@ -248,7 +248,7 @@ class ServiceCore(Announcing):
                             owed: dict[int, list[tuple[Power, tuple[str, ...]]]]) -> None:
         """Inside the transaction that notes the reminder: a private reminder owed to each
         player in `owed`, and one notice to the channel (posted after the commit through the
-        outbox, service/outbox.py: a crash or a Discord failure delays them, never loses
+        outbox, service/notices/outbox.py: a crash or a Discord failure delays them, never loses
         them)."""
         when = phase.deadline_at
         for user_id, items in owed.items():
@@ -365,8 +365,8 @@ class ServiceCore(Announcing):
     async def _owe_reveal_if_ended(self, conn: Any, game: Game, phase: PhaseRow,
                                    going_on: bool) -> None:
         """Inside the adjudicating transaction: if the game ended, its replay and chart and
-        an anonymous game's reveal, owed after the phase's results (service/outbox.py). The
-        phase's private notices are owed with its announcement (service/announcing.py)."""
+        an anonymous game's reveal, owed after the phase's results (service/notices/outbox.py). The
+        phase's private notices are owed with its announcement (service/notices/announcing.py)."""
         if not going_on:
             await self.owe_ending(conn, game, after_phase=phase.id)
 

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from service.backup import BackupError, backup, backup_name, taken_at
-from service.clock import Clock, SystemClock
+from service.timing.clock import Clock, SystemClock
 
 log = logging.getLogger(__name__)
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 from service.backup import read_only
 from service.daily_backups import EVERY, existing
-from service.db import is_postgres
-from service.repos import files
-from service.schema import known_version, stored_version
 from service.settings import Settings
+from service.storage.db import is_postgres
+from service.storage.repos import files
+from service.storage.schema import known_version, stored_version
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ def games_finding(games: dict[str, int]) -> Finding:
 
 
 def faults_findings(rows: list[tuple]) -> list[Finding]:
-    """One problem line per failing game (service/boundary.py): what failed, since when, how
+    """One problem line per failing game (service/timing/boundary.py): what failed, since when, how
     often, the next try."""
     found = []
     for game_id, phase_id, stage, reason, first_at, _last, attempts, retry_at, _told in rows:

@@ -12,24 +12,24 @@ the player seated at a power orders it, and records the actor of every moderator
 
 The first methods live in small mixins: lifecycle (create, join, start, status), ordering
 (orders, ready marks, draws, maps), moderation, on top of the core (start-up, deadlines,
-adjudication: service/core.py), the announcements (service/announcing.py) and the shared
+adjudication: service/core.py), the announcements (service/notices/announcing.py) and the shared
 resources (service/base.py). Newer areas are objects composed into the service, each built
 once with the service it works for, with its own module and repository:
 
-    service.schedules      time zone, fixed schedule, typed deadlines (service/schedules.py)
+    service.schedules      time zone, fixed schedule, typed deadlines (service/timing/schedules.py)
     service.missed_orders  grace before civil disorder, abandoned seats
-    service.absences       players away (service/absences.py)
-    service.extensions     extensions asked by players (service/extensions.py)
-    service.guide          a player's guide to their game, for /help (service/guide.py)
-    service.game_config    settings shown and changed mid-game (service/game_config.py)
-    service.upkeep         who owes orders, reminders now, deleting a game (service/upkeep.py)
-    service.endgame        draws declared, concessions (service/endgame.py)
-    service.exports        a whole game as JSON (service/exports.py)
-    service.replays        a game's replay and supply-centre chart (service/replays.py)
-    service.seating        open seats, claims, unreachable players (service/seating.py)
-    service.records        a player's record across games (service/records.py)
-    service.game_channels  a game's category, power channels and roles (service/game_channels.py)
-    service.press          press relayed between powers, by the game's rules (service/press.py)
+    service.absences       players away (service/players/absences.py)
+    service.extensions     extensions asked by players (service/players/extensions.py)
+    service.guide          a player's guide to their game, for /help (service/players/guide.py)
+    service.game_config    settings shown and changed mid-game (service/games/config.py)
+    service.upkeep         who owes orders, reminders now, deleting a game (service/moderation/upkeep.py)
+    service.endgame        draws declared, concessions (service/games/endgame.py)
+    service.exports        a whole game as JSON (service/history/exports.py)
+    service.replays        a game's replay and supply-centre chart (service/history/replays.py)
+    service.seating        open seats, claims, unreachable players (service/players/seating.py)
+    service.records        a player's record across games (service/players/records.py)
+    service.game_channels  a game's category, power channels and roles (service/games/channels.py)
+    service.press          press relayed between powers, by the game's rules (service/press/press.py)
 """
 
 from __future__ import annotations
@@ -39,28 +39,28 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from service.absences import Absences
-from service.clock import Clock, SystemClock
 from service.core import Renderer, ServiceCore
-from service.db import open_database
-from service.endgame import Endgame
-from service.exports import Exports
-from service.extensions import Extensions
-from service.game_channels import GameChannels
-from service.game_config import GameConfig
-from service.guide import Guides
-from service.lifecycle import LifecycleMixin
-from service.missed_orders import MissedOrders
-from service.moderation import ModerationMixin
-from service.notifier import MemoryNotifier, Notifier
-from service.ordering import OrderingMixin
-from service.preferences import PreferencesMixin
-from service.press import Press
-from service.records import Records
-from service.replays import Replays
-from service.schedules import Schedules
-from service.seating import Seating
-from service.upkeep import Upkeep
+from service.games.channels import GameChannels
+from service.games.config import GameConfig
+from service.games.endgame import Endgame
+from service.games.lifecycle import LifecycleMixin
+from service.history.exports import Exports
+from service.history.replays import Replays
+from service.moderation.moderation import ModerationMixin
+from service.moderation.upkeep import Upkeep
+from service.notices.notifier import MemoryNotifier, Notifier
+from service.orders.ordering import OrderingMixin
+from service.players.absences import Absences
+from service.players.extensions import Extensions
+from service.players.guide import Guides
+from service.players.missed_orders import MissedOrders
+from service.players.preferences import PreferencesMixin
+from service.players.records import Records
+from service.players.seating import Seating
+from service.press.press import Press
+from service.storage.db import open_database
+from service.timing.clock import Clock, SystemClock
+from service.timing.schedules import Schedules
 
 DEFAULT_DB = "arbitro.sqlite"
 

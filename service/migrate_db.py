@@ -28,10 +28,10 @@ from pathlib import Path
 from urllib.parse import quote
 
 from service.backup import BackupError, backup
-from service.db import Connection, Database, is_postgres, shown
-from service.db_open import Unreachable, reach
-from service.repos import catalog, files
-from service.schema import MigrationFailed, SchemaTooNew, known_version, stored_version
+from service.storage.db import Connection, Database, is_postgres, shown
+from service.storage.opening import Unreachable, reach
+from service.storage.repos import catalog, files
+from service.storage.schema import MigrationFailed, SchemaTooNew, known_version, stored_version
 
 PAGE = 2000   # rows read and written at a time
 
@@ -215,7 +215,7 @@ def _sqlite_version(path: Path) -> int:
 async def _sqlite_snapshot(path: Path) -> AsyncIterator[Connection]:
     import aiosqlite
 
-    from service.db_sqlite import SqliteConnection
+    from service.storage.sqlite import SqliteConnection
 
     raw = await aiosqlite.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True,
                                   isolation_level=None)
@@ -232,7 +232,7 @@ async def _sqlite_snapshot(path: Path) -> AsyncIterator[Connection]:
 
 @contextlib.asynccontextmanager
 async def _postgres_snapshot(url: str) -> AsyncIterator[tuple[Connection, int, bool]]:
-    from service.db_postgres import PostgresConnection
+    from service.storage.postgres import PostgresConnection
 
     try:
         db = await reach(url)

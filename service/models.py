@@ -14,7 +14,7 @@ from engine.rules import PRESETS
 from engine.setups import Setup, closed_provinces, neutral_powers, setup_named
 from engine.vocabulary import Phase, PhaseKind, Power
 from service.errors import InvalidRequest
-from service.when import zone
+from service.timing.when import zone
 
 FORMING, ACTIVE, PAUSED, FINISHED = "forming", "active", "paused", "finished"
 NMR_POLICIES = ("immediate", "grace")
@@ -379,7 +379,7 @@ class ReadyReport:
 @dataclass(frozen=True)
 class DrawReport:
     """A secret vote: whether it was recorded and whether the draw passed with it, and the
-    rule as it stands (service/draw_vote.py)."""
+    rule as it stands (service/games/draw_vote.py)."""
 
     vote: bool
     passed: bool

@@ -50,7 +50,7 @@ def sqlite_file(args: Any, command: str) -> Path | None:
     (backup, restore); None, after printing the pg_dump recipe, when they name a PostgreSQL
     database. Raises service.settings.SettingsError as `bot_settings` does."""
     from service.backup import postgres_recipe
-    from service.db import is_postgres
+    from service.storage.db import is_postgres
 
     configured = bot_settings(args).db_path
     if is_postgres(configured):

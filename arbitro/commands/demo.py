@@ -16,10 +16,10 @@ from typing import Any
 
 from engine.position import Position, centers_to_json
 from engine.vocabulary import Power
-from service.clock import ManualClock
 from service.game_service import GameService
 from service.models import GameSettings, PhaseReport, SubmissionReport
-from service.notifier import MemoryNotifier
+from service.notices.notifier import MemoryNotifier
+from service.timing.clock import ManualClock
 
 HELP = "play the rulebook's example game through the game service, writing results and maps"
 
@@ -103,7 +103,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from service.db import is_postgres, shown
+    from service.storage.db import is_postgres, shown
 
     if args.db and is_postgres(args.db):
         print(f"arbitro demo: the demo plays in a SQLite file of its own, which it replaces; "

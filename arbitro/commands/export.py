@@ -24,8 +24,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from service.db import is_postgres, shown
-    from service.db_open import Unreachable
+    from service.storage.db import is_postgres, shown
+    from service.storage.opening import Unreachable
 
     target = args.db or os.environ.get("ARBITRO_DB", "").strip() or "arbitro.sqlite"
     if not is_postgres(target) and not Path(target).is_file():
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _read(target: str, game_id: int) -> dict | None:
-    from service.db_open import read_from
-    from service.exports import game_record
+    from service.history.exports import game_record
+    from service.storage.opening import read_from
 
     return await read_from(target, lambda conn: game_record(conn, game_id))

@@ -29,8 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from render.chart import render_chart, yearly_counts
     from render.replay import ReplayTooLarge, render_replay, replay_format
-    from service.db_open import Unreachable
-    from service.replay_source import NoSuchGame, read_story_from
+    from service.history.replay_source import NoSuchGame, read_story_from
+    from service.storage.opening import Unreachable
 
     out = Path(args.out)
     try:

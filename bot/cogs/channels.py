@@ -31,8 +31,8 @@ from service.errors import ServiceError
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
     from bot.cogs.orders import Orders
-    from service.game_channels import ChannelPlan, PowerRoom
-    from service.notifier import Message
+    from service.games.channels import ChannelPlan, PowerRoom
+    from service.notices.notifier import Message
 
 log = logging.getLogger(__name__)
 ROOM_MEMORY = 60.0   # seconds a channel is remembered as a power's channel, or as none

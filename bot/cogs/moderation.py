@@ -47,9 +47,9 @@ from bot.permissions import is_moderator
 from bot.zones import powers_matching, zones_matching
 from engine.vocabulary import Power
 from service.errors import InvalidRequest, NeedsConfirmation
+from service.games.setting_registry import setting_named
 from service.models import GameSettings
-from service.setting_registry import setting_named
-from service.when import wall_clock, zone_choices, zone_for_locale
+from service.timing.when import wall_clock, zone_choices, zone_for_locale
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot

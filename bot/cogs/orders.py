@@ -44,7 +44,7 @@ from bot.meant import meant_view
 from bot.suggest import suggestions, unit_of
 from grammar.intent import looks_like_order
 from service.errors import ServiceError
-from service.order_text import majority_language
+from service.orders.text import majority_language
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot

@@ -24,7 +24,7 @@ from bot.messages import duration
 from bot.rights import moderates_now
 from service.errors import ServiceError
 from service.models import GameSettings
-from service.notifier import Message
+from service.notices.notifier import Message
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot

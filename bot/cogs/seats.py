@@ -23,7 +23,7 @@ from bot.rights import moderates_now
 from bot.seating import profile_text
 from engine.vocabulary import Power
 from service.errors import ServiceError
-from service.notifier import Message
+from service.notices.notifier import Message
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot

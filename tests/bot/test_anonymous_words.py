@@ -14,7 +14,7 @@ from bot.i18n import has, tr
 from bot.messages import render_message
 from engine.vocabulary import Power
 from service.models import GameSettings, GameView, SeatView
-from service.notifier import Message
+from service.notices.notifier import Message
 
 WHEN = datetime(2024, 5, 1, 18, 0, tzinfo=UTC)
 
@@ -129,7 +129,7 @@ async def test_an_anonymous_replacement_says_who_seated_whom_in_no_language():
 
 
 async def test_the_replaced_player_of_an_anonymous_game_reads_someone_took_over():
-    """The service sends no id (service/seating.py); the words say "a new player"."""
+    """The service sends no id (service/players/seating.py); the words say "a new player"."""
     told = Message("seat.replaced_you", "(English)", {"game": "Lepanto", "power": "France",
                                                       "new": None}, anonymous=True)
     for lang, someone in (("en", "a new player"), ("it", "una nuova persona"),

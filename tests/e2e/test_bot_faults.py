@@ -11,7 +11,7 @@ import sys
 from dataclasses import replace
 from datetime import timedelta
 
-from service.repos import faults, game_config, games
+from service.storage.repos import faults, game_config, games
 from tests.e2e.harness import arbitro_bot, seat_everyone, second_game
 
 FAULT_IT = "non è stato possibile risolvere"

@@ -11,7 +11,7 @@ from typing import Any
 import discord
 import pytest
 
-from service.notifier import Message
+from service.notices.notifier import Message
 from service.settings import ShardSlice
 from tests.e2e.harness import TICK, Table, arbitro_bot, seat_everyone
 

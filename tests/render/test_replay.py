@@ -14,11 +14,11 @@ from arbitro.cli import main
 from engine import Power, adjudicate
 from render.chart import render_chart, yearly_counts
 from render.replay import Frame, ReplayTooLarge, render_replay
-from service.clock import ManualClock
 from service.game_service import GameService
-from service.images import stand_in_png
+from service.maps.images import stand_in_png
 from service.models import GameSettings
-from service.notifier import MemoryNotifier
+from service.notices.notifier import MemoryNotifier
+from service.timing.clock import ManualClock
 from tests.render.cases import OPENING_ORDERS, cases
 
 FALL = {Power.GERMANY: ["F DEN - SWE"], Power.RUSSIA: ["F BOT - SWE"]}

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from engine.vocabulary import Power
-from service.clock import ManualClock
 from service.game_service import GameService
-from service.images import stand_in_png
+from service.maps.images import stand_in_png
 from service.models import GameSettings, GameView
-from service.notifier import MemoryNotifier
+from service.notices.notifier import MemoryNotifier
+from service.timing.clock import ManualClock
 
 MODERATOR = 900
 CHANNEL = 500

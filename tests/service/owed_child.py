@@ -23,11 +23,11 @@ import time
 from datetime import UTC, datetime
 
 from engine.vocabulary import Power
-from service import outbox
-from service.clock import ManualClock
 from service.game_service import GameService
-from service.images import stand_in_png
-from service.notifier import MemoryNotifier
+from service.maps.images import stand_in_png
+from service.notices import outbox
+from service.notices.notifier import MemoryNotifier
+from service.timing.clock import ManualClock
 
 MODERATOR = 900
 

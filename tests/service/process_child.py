@@ -31,12 +31,12 @@ from pathlib import Path
 from bench import fleet
 from engine.vocabulary import Power
 from service import core
-from service.clock import ManualClock, from_ts
-from service.db import open_database
 from service.errors import PhaseClosed
 from service.game_service import GameService
-from service.images import stand_in_png
-from service.notifier import Message
+from service.maps.images import stand_in_png
+from service.notices.notifier import Message
+from service.storage.db import open_database
+from service.timing.clock import ManualClock, from_ts
 
 # Austria's orders in turn: each names every Austrian unit, so the last set recorded is the
 # whole of Austria's orders.

@@ -25,9 +25,9 @@ from service.backup import (
     restore,
     taken_at,
 )
-from service.db_sqlite import SqliteDatabase as Database
-from service.exports import game_record
-from service.schema import known_version
+from service.history.exports import game_record
+from service.storage.schema import known_version
+from service.storage.sqlite import SqliteDatabase as Database
 from tests.service.conftest import DAY, MODERATOR, start_game
 
 pytestmark = pytest.mark.sqlite_only   # about SQLite files

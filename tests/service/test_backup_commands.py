@@ -12,7 +12,7 @@ import pytest
 
 from arbitro.cli import main
 from service.backup import backup_name, kept_name
-from service.schema import known_version
+from service.storage.schema import known_version
 from tests.service.conftest import start_game
 
 pytestmark = pytest.mark.sqlite_only   # about SQLite files

@@ -9,10 +9,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from service.errors import InvalidRequest, NeedsConfirmation
+from service.games.setting_registry import MAX_DURATION, read_duration, setting_named
 from service.models import GameSettings
-from service.repos import games
-from service.setting_registry import MAX_DURATION, read_duration, setting_named
-from service.when import LIMIT, read_time, zone, zone_choices
+from service.storage.repos import games
+from service.timing.when import LIMIT, read_time, zone, zone_choices
 from tests.service.conftest import MODERATOR, start_game
 
 NOW = datetime(2026, 11, 26, 10, 0, tzinfo=UTC)

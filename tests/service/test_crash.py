@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from service.repos import phases
+from service.storage.repos import phases
 from tests.service.conftest import DAY, start_game
 
 CHECKOUT = __import__("pathlib").Path(__file__).resolve().parents[2]

@@ -6,14 +6,14 @@ import asyncio
 from datetime import timedelta
 
 from engine.vocabulary import Power
-from service.announcing import ANNOUNCE_LEASE, REFUSED_RETRY
-from service.boundary import FIRST_RETRY
-from service.clock import SystemClock
 from service.game_service import GameService
-from service.images import stand_in_png
+from service.maps.images import stand_in_png
 from service.models import GameSettings
-from service.notifier import ChannelUnavailable, MemoryNotifier
-from service.repos import phases
+from service.notices.announcing import ANNOUNCE_LEASE, REFUSED_RETRY
+from service.notices.notifier import ChannelUnavailable, MemoryNotifier
+from service.storage.repos import phases
+from service.timing.boundary import FIRST_RETRY
+from service.timing.clock import SystemClock
 from tests.service.conftest import DAY, MODERATOR, start_game
 
 E, F, G = Power.ENGLAND, Power.FRANCE, Power.GERMANY
@@ -294,7 +294,7 @@ async def test_an_announcement_that_fails_is_retried_and_sent_once(
         assert (await service.status(game.id)).phase == "F1901M"
         await service.run_due()                 # within the game's pause: not tried yet
         assert notifier.posted("phase.results") == []
-        clock.advance(FIRST_RETRY)              # service/boundary.py: then tried again
+        clock.advance(FIRST_RETRY)              # service/timing/boundary.py: then tried again
         await service.run_due()
         await service.run_due()
         assert len(notifier.posted("phase.results")) == 1

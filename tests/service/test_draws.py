@@ -1,4 +1,4 @@
-"""The draw vote (service/draw_vote.py, docs/moderation.md "Draws"): a draw passes only when
+"""The draw vote (service/games/draw_vote.py, docs/moderation.md "Draws"): a draw passes only when
 every active power (seated, not in civil disorder, not eliminated) voted for it; powers in
 civil disorder or vacant do not vote and never pass a draw on their own; a power eliminated
 mid-vote drops out; the first proposal is told privately to the other active players, without

@@ -8,7 +8,7 @@ import pytest
 
 from engine.vocabulary import Power
 from service.errors import InvalidRequest, NotAllowed
-from service.repos import phases
+from service.storage.repos import phases
 from tests.service.conftest import MODERATOR, start_game
 
 E, F, G = Power.ENGLAND, Power.FRANCE, Power.GERMANY

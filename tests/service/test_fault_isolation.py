@@ -1,4 +1,4 @@
-"""One game's failure stays that game's (service/boundary.py): the other games of the same
+"""One game's failure stays that game's (service/timing/boundary.py): the other games of the same
 deadline are adjudicated and announced, the failure is stored, told to the moderator once,
 retried with a growing pause, shown by `arbitro doctor`, and the service starts again
 cleanly with the game still failing; once the cause is fixed the game runs on."""
@@ -12,9 +12,9 @@ import asyncpg
 import pytest
 
 from service import doctor
-from service.boundary import FIRST_RETRY, retry_pause
 from service.errors import InvalidRequest
-from service.repos import faults, game_config, games, phases
+from service.storage.repos import faults, game_config, games, phases
+from service.timing.boundary import FIRST_RETRY, retry_pause
 from tests.service.conftest import DAY, MODERATOR, start_game
 
 
@@ -145,7 +145,7 @@ async def test_a_failed_start_up_closes_everything(open_service, clock, monkeypa
     scheduler and no worker pool behind, so the process can exit."""
     async with open_service() as service:
         await start_game(service)
-    from service import seating
+    from service.players import seating
 
     async def broken(self):
         raise RuntimeError("disk on fire")

@@ -1,4 +1,4 @@
-"""A game's channels as the service keeps them (service/game_channels.py): the plan the bot
+"""A game's channels as the service keeps them (service/games/channels.py): the plan the bot
 carries out, the ids it records, who plays each power, the archive's opening and deletion."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""service.guide: a player's guide names their powers and units and orders they could give."""
+"""service.players.guide: a player's guide names their powers and units and orders they could give."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from engine.position import Position
 from engine.vocabulary import Power
 from service.errors import NotAllowed
-from service.guide import example_orders
+from service.players.guide import example_orders
 from tests.service.conftest import MODERATOR, start_game
 
 

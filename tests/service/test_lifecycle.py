@@ -9,7 +9,7 @@ import pytest
 from engine.vocabulary import Power
 from service.errors import InvalidRequest, NotAllowed
 from service.models import GameSettings
-from service.repos import games as game_rows
+from service.storage.repos import games as game_rows
 from tests.service.conftest import CHANNEL, MODERATOR, start_game
 
 

@@ -1,7 +1,7 @@
 """A map worker process that dies (SIGKILL, as the out-of-memory killer would) in the middle
 of a burst of announcements: the pool is replaced, the drawings it took down are drawn again,
 and every game's results are posted with their map; a map that cannot be drawn at all leaves
-its results to go without it, saying so (service/base.py `draw`, service/announcing.py)."""
+its results to go without it, saying so (service/base.py `draw`, service/notices/announcing.py)."""
 
 from __future__ import annotations
 

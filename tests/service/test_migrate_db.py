@@ -17,10 +17,10 @@ import pytest
 
 from arbitro.cli import main
 from engine.vocabulary import Power
-from service.db import open_database
 from service.game_service import GameService
-from service.repos import catalog
-from service.schema import bundled_migrations, known_version, migrate_sqlite
+from service.storage.db import open_database
+from service.storage.repos import catalog
+from service.storage.schema import bundled_migrations, known_version, migrate_sqlite
 from tests.service.conftest import MODERATOR, start_game
 from tests.service.test_backup_commands import run
 from tests.service.test_export import replay
@@ -230,7 +230,7 @@ def test_an_older_postgresql_database_is_refused_and_left_as_it_was(postgres_mai
 
 
 async def _older_postgres(maintenance_url: str) -> str:
-    from service.schema import migrate_postgres
+    from service.storage.schema import migrate_postgres
     from tests.postgres import new_database
     url = await new_database(maintenance_url, "arbitro_older")
     db = await open_database(url)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from engine.vocabulary import Power
-from service.repos import phases, seats
+from service.storage.repos import phases, seats
 from tests.service.conftest import DAY, MODERATOR, start_game
 
 E, F, G, IT, A, R, T = (Power.ENGLAND, Power.FRANCE, Power.GERMANY, Power.ITALY, Power.AUSTRIA,

@@ -13,7 +13,7 @@ import pytest
 
 from engine.position import Position
 from engine.vocabulary import Power, Unit, UnitType
-from service.repos import phases, seats
+from service.storage.repos import phases, seats
 from tests.service.conftest import MODERATOR, start_game
 from tests.service.test_notices import france_takes_two_centres
 
@@ -223,8 +223,8 @@ async def test_grace_in_winter_warns_of_builds_waived_not_civil_disorder(service
 async def test_the_migration_keeps_old_misses_and_civil_disorder_only_for_movement(tmp_path):
     """Phases adjudicated before 0012 listed every silent power as in civil disorder: the
     migration keeps them all as missed, and as civil disorder only in movement phases."""
-    from service.db_sqlite import SqliteDatabase
-    from service.schema import bundled_migrations, migrate
+    from service.storage.schema import bundled_migrations, migrate
+    from service.storage.sqlite import SqliteDatabase
 
     db = await SqliteDatabase.open(tmp_path / "old.sqlite")
     try:

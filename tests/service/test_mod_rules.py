@@ -9,7 +9,7 @@ import pytest
 
 from engine.vocabulary import Power
 from service.errors import InvalidRequest
-from service.setting_registry import REGISTRY
+from service.games.setting_registry import REGISTRY
 from tests.service.conftest import CHANNEL, DAY, MODERATOR, start_game
 
 A, E, F, G, IT, R, T = (Power.AUSTRIA, Power.ENGLAND, Power.FRANCE, Power.GERMANY, Power.ITALY,
@@ -67,8 +67,8 @@ async def test_a_setting_is_named_as_the_export_writes_it_or_in_words(service):
 
 
 def test_every_exported_setting_key_names_a_setting_once():
+    from service.games.setting_registry import find_setting
     from service.models import GameSettings
-    from service.setting_registry import find_setting
 
     fields = [s.field for s in REGISTRY.values()]
     assert len(set(fields)) == len(fields)

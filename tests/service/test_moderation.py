@@ -149,7 +149,7 @@ async def test_end_game(service, notifier):
 
 
 async def test_an_action_stands_when_the_channel_cannot_be_told(open_service, clock):
-    from service.notifier import MemoryNotifier
+    from service.notices.notifier import MemoryNotifier
 
     class Down(MemoryNotifier):
         async def post(self, channel_id, message):

@@ -1,5 +1,5 @@
 """An order for a unit that is not there: refused with the orders the sender could mean
-(service/meant.py), or, when none of their units could mean it, recorded with its warning."""
+(service/orders/meant.py), or, when none of their units could mean it, recorded with its warning."""
 
 from __future__ import annotations
 

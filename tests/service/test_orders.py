@@ -8,8 +8,8 @@ import pytest
 
 from engine.vocabulary import Power
 from service.errors import NotAllowed, OrdersRejected, PhaseClosed
-from service.repos import orders as order_rows
-from service.repos import phases
+from service.storage.repos import orders as order_rows
+from service.storage.repos import phases
 from tests.service.conftest import MODERATOR, start_game
 
 E, F, G = Power.ENGLAND, Power.FRANCE, Power.GERMANY

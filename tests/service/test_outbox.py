@@ -1,4 +1,4 @@
-"""The outbox (service/outbox.py): a message owed after a commit is retried with backoff
+"""The outbox (service/notices/outbox.py): a message owed after a commit is retried with backoff
 until the notifier takes it, a recipient who can never take it is recorded and not tried
 again, messages to one recipient keep their order, and the sender of press hears "sent" only
 when it was."""
@@ -10,8 +10,8 @@ from datetime import timedelta
 import pytest
 
 from engine.vocabulary import Power
-from service import press as press_area
-from service.notifier import MemoryNotifier, Undeliverable
+from service.notices.notifier import MemoryNotifier, Undeliverable
+from service.press import press as press_area
 from tests.service.conftest import start_game
 
 
@@ -165,8 +165,8 @@ async def test_a_restarted_service_posts_what_a_failing_notifier_could_not(
 def test_a_message_survives_its_row():
     from datetime import UTC, datetime
 
-    from service.notifier import Message
-    from service.outbox import decode, encode
+    from service.notices.notifier import Message
+    from service.notices.outbox import decode, encode
     when = datetime(2026, 1, 2, 3, 4, tzinfo=UTC)
     message = Message("game.briefing", "text", {"deadline": when, "powers": (Power.ITALY,),
                                                 "units": ["A ROM"], "nested": {"a": [1, 2]}},

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from service.errors import NeedsConfirmation
-from service.lookalike import fold, looks_like
-from service.notifier import MemoryNotifier
-from service.outbox import MAX_BACKOFF
+from service.games.lookalike import fold, looks_like
+from service.notices.notifier import MemoryNotifier
+from service.notices.outbox import MAX_BACKOFF
 from tests.service.conftest import CHANNEL, MODERATOR, start_game
 
 
@@ -135,7 +135,7 @@ async def test_a_finished_games_name_may_be_used_again(service):
 def test_only_the_outbox_and_the_results_call_the_notifier():
     """Every post and private message is owed (`post`, `tell`, `owe_*`): the notifier is
     called only where the outbox delivers, where a deleted game says its last word, and for
-    a phase's results (which keep their own claim and retry, service/announcing.py)."""
+    a phase's results (which keep their own claim and retry, service/notices/announcing.py)."""
     import ast
     from pathlib import Path
 

@@ -1,4 +1,4 @@
-"""`/press send` by the game's rules (service/press.py, docs/press.md): relayed signed or grey
+"""`/press send` by the game's rules (service/press/press.py, docs/press.md): relayed signed or grey
 by private message and logged, or refused with its own reason and nothing sent."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from engine.position import Position
 from engine.vocabulary import Power
 from service.errors import InvalidRequest, NotAllowed, ServiceError
-from service.press import MAX_PRESS
+from service.press.press import MAX_PRESS
 from tests.service.conftest import MODERATOR, start_game
 
 A, E, F, IT, R = Power.AUSTRIA, Power.ENGLAND, Power.FRANCE, Power.ITALY, Power.RUSSIA

@@ -17,12 +17,12 @@ import pytest
 
 from bench.fleet import OPENING_ORDERS, Child, burst, due_games, read_posts
 from engine.vocabulary import Power
-from service.announcing import ANNOUNCE_LEASE
-from service.db import Database, open_database
 from service.errors import PhaseClosed
 from service.game_service import GameService
-from service.repos import phases
-from service.schema import bundled_migrations, known_version
+from service.notices.announcing import ANNOUNCE_LEASE
+from service.storage.db import Database, open_database
+from service.storage.repos import phases
+from service.storage.schema import bundled_migrations, known_version
 from tests.postgres import fresh_database, run
 from tests.service.conftest import DAY, start_game
 

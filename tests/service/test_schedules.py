@@ -10,8 +10,8 @@ import pytest
 from engine.vocabulary import PhaseKind, Power
 from service.errors import InvalidRequest
 from service.models import GameSettings
-from service.repos import phases
-from service.slots import after_absences, next_deadline
+from service.storage.repos import phases
+from service.timing.slots import after_absences, next_deadline
 from tests.service.conftest import MODERATOR, start_game
 
 F = Power.FRANCE

@@ -7,9 +7,9 @@ import pytest
 
 from engine.position import Position
 from engine.vocabulary import Power
-from service.briefing import example_order
 from service.errors import InvalidRequest, NotAllowed
 from service.models import GameSettings
+from service.players.briefing import example_order
 from tests.service.conftest import DAY, MODERATOR, start_game
 
 

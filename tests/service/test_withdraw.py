@@ -7,8 +7,8 @@ import pytest
 
 from engine.vocabulary import Power
 from service.errors import InvalidRequest, NotAllowed
-from service.repos import orders as order_rows
-from service.repos import phases
+from service.storage.repos import orders as order_rows
+from service.storage.repos import phases
 from tests.service.conftest import MODERATOR, start_game
 
 E, F = Power.ENGLAND, Power.FRANCE
