@@ -84,11 +84,11 @@ async def opening_game(service: GameService, channel: int, *, name: str = "burst
                        first_user: int = FIRST_USER) -> int:
     """A started game (no reminders) with the rulebook's opening orders of every power."""
     users = {p: first_user + i for i, p in enumerate(Power)}
-    game = await service.create_game(channel_id=channel, moderator_id=1, name=name,
+    game = await service.games.create(channel_id=channel, moderator_id=1, name=name,
                                      settings=GameSettings(reminders=()))
-    await service.start(game.id, 1, assignments=users)
+    await service.games.start(game.id, 1, assignments=users)
     for power, text in OPENING.items():
-        await service.submit_orders(game.id, users[power], text)
+        await service.orders.submit(game.id, users[power], text)
     return game.id
 
 
@@ -267,7 +267,7 @@ async def serve(db: str, instance: str, posts: str, clock_at: float, then: float
             return
         clock.set(from_ts(then))
         began = time.perf_counter()
-        done = await service.run_due()
+        done = await service.deadlines.run_due()
         say(json.dumps({"instance": instance, "adjudicated": done,
                         "seconds": time.perf_counter() - began}))
 

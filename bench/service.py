@@ -61,21 +61,21 @@ async def run(games: int, db: Path | str, renderer) -> dict:
         spread = timedelta(seconds=60 / games)
         for number in range(games):
             seats = {p: 10_000 * (number + 1) + i for i, p in enumerate(Power)}
-            game = await service.create_game(channel_id=number, moderator_id=1,
+            game = await service.games.create(channel_id=number, moderator_id=1,
                                              name=f"bench {number}",
                                              settings=GameSettings(reminders=()))
-            await service.start(game.id, 1, assignments=seats)
+            await service.games.start(game.id, 1, assignments=seats)
             for power, text in OPENING.items():
                 began = time.perf_counter()
-                await service.submit_orders(game.id, seats[power], text)
+                await service.orders.submit(game.id, seats[power], text)
                 latencies.append(time.perf_counter() - began)
             clock.advance(spread)
         clock.advance(timedelta(hours=24))
         began = time.perf_counter()
-        processed = await service.run_due()
+        processed = await service.deadlines.run_due()
         elapsed = time.perf_counter() - began
         announced = [m for m in notifier.posted("phase.results") if m.image]
-        workers = service.render_processes
+        workers = service.drawing.processes
     return {"processed": processed, "announced": len(announced), "elapsed": elapsed,
             "latencies": latencies, "workers": workers}
 

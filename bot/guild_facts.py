@@ -73,7 +73,7 @@ class GuildFactsBook:
         cached = self.bot.get_guild(guild_id)
         if cached is not None and not cached.unavailable:
             return GuildFacts.of(cached)
-        locale, upload_limit = await self.bot.service.guild_facts(guild_id)
+        locale, upload_limit = await self.bot.service.preferences.guild_facts(guild_id)
         if locale is not None and upload_limit is not None:
             return GuildFacts(locale, upload_limit)
         try:       # never seen by its shard's process (yet): one GET, stored for next time
@@ -86,5 +86,5 @@ class GuildFactsBook:
         return fetched
 
     async def _store(self, guild_id: int, facts: GuildFacts) -> None:
-        await self.bot.service.remember_guild(guild_id, facts.locale, facts.upload_limit)
+        await self.bot.service.preferences.remember_guild(guild_id, facts.locale, facts.upload_limit)
         self._written[guild_id] = facts

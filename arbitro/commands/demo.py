@@ -137,24 +137,24 @@ async def play(out: Path, db: Path, renderer: Any = None) -> list[PhaseReport]:
     reports: list[PhaseReport] = []
     async with GameService.open(db, notifier=notifier, clock=clock, renderer=renderer,
                                 scheduler=False, render_processes=0) as service:
-        game = await service.create_game(channel_id=1, moderator_id=MODERATOR,
+        game = await service.games.create(channel_id=1, moderator_id=MODERATOR,
                                          name="Esempio di gioco",
                                          settings=GameSettings(rules="1971"))
-        await service.start(game.id, MODERATOR, assignments=PLAYERS)
+        await service.games.start(game.id, MODERATOR, assignments=PLAYERS)
         for expected, lines in SEASONS:
-            status = await service.status(game.id)
+            status = await service.games.status(game.id)
             if status.phase != expected:
                 raise RuntimeError(f"the game reached {status.phase} where the rulebook plays "
                                    f"{expected}")
-            sent = [await service.submit_orders(game.id, PLAYERS[power_of(line)], line)
+            sent = [await service.orders.submit(game.id, PLAYERS[power_of(line)], line)
                     for line in lines]
             # Everyone declares themselves ready: the phase is adjudicated at the last mark.
             for user in dict.fromkeys(PLAYERS.values()):
-                if (await service.set_ready(game.id, user)).adjudicated:
+                if (await service.orders.set_ready(game.id, user)).adjudicated:
                     break
             else:
                 raise RuntimeError(f"{expected} was not adjudicated when all were ready")
-            report = (await service.history(game.id))[-1]
+            report = (await service.history.phases(game.id))[-1]
             announced = notifier.posted("phase.results")[-1]
             reports.append(report)
             number = len(reports)

@@ -112,7 +112,7 @@ class RefuseAbsence(discord.ui.DynamicItem[discord.ui.Button],
         lang = await bot.language_of_interaction(interaction)
         service = bot.service
         try:
-            game = await service.status(await service.absences.game_of(self.absence_id))
+            game = await service.games.status(await service.absences.game_of(self.absence_id))
             if not await moderates_now(bot, game, interaction.user.id):
                 await interaction.response.send_message(tr(lang, "absence.not_yours"),
                                                         ephemeral=True)
@@ -148,7 +148,7 @@ class AnswerExtension(discord.ui.DynamicItem[discord.ui.Button],
         lang = await bot.language_of_interaction(interaction)
         service = bot.service
         try:
-            game = await service.status(await service.extensions.game_of(self.extension_id))
+            game = await service.games.status(await service.extensions.game_of(self.extension_id))
             if game.settings.extension_rule == "moderator" and \
                     not await moderates_now(bot, game, interaction.user.id):
                 await interaction.response.send_message(

@@ -10,11 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.vocabulary import Power
-from service.area import Area
 from service.errors import InvalidRequest
+from service.games.lookups import game_or_fail
 from service.models import FINISHED
+from service.storage.db import Database
 from service.storage.repos import audit, prefs, seats
 from service.storage.repos import game_channels as rows
+from service.timing.clock import Clock, now_ts
 
 DAY = 86400.0
 
@@ -63,7 +65,11 @@ class NoticeRoom:
     game_channel_id: int
 
 
-class GameChannels(Area):
+class GameChannels:
+    def __init__(self, db: Database, clock: Clock) -> None:
+        self.db = db
+        self.clock = clock
+
     async def enable(self, game_id: int, actor_id: int, *,
                      delete_after_days: int | None = None) -> ChannelPlan:
         """Give a game its channels (at creation, or later with /mod setup): the plan the bot
@@ -71,8 +77,8 @@ class GameChannels(Area):
         if delete_after_days is not None and delete_after_days < 1:
             raise InvalidRequest("channels.bad_days", "keep the archive at least one day",
                                  days=delete_after_days)
-        async with self.core.db.transaction(game_id) as conn:
-            game = await self.core.game_or_fail(conn, game_id)
+        async with self.db.transaction(game_id) as conn:
+            game = await game_or_fail(conn, game_id)
             if game.guild_id is None:
                 raise InvalidRequest("channels.no_server", f"{game.name} has no server",
                                      game=game.name)
@@ -87,7 +93,7 @@ class GameChannels(Area):
                             key=lambda p: p.value)
             await rows.enable(conn, game_id, game.guild_id, delete_after_days, powers)
             await audit.log(conn, game_id, actor_id, "channels",
-                            {"delete_after_days": delete_after_days}, self.core.now_ts())
+                            {"delete_after_days": delete_after_days}, now_ts(self.clock))
         plan = await self.plan(game_id)
         assert plan is not None
         return plan
@@ -95,16 +101,16 @@ class GameChannels(Area):
     async def plan(self, game_id: int) -> ChannelPlan | None:
         """The game's layout as it should be now; None when the game has no channels (or
         they were deleted)."""
-        async with self.core.db.read() as conn:
+        async with self.db.read() as conn:
             row = await rows.get(conn, game_id)
             if row is None or row.deleted_at is not None:
                 return None
-            game = await self.core.game_or_fail(conn, game_id)
+            game = await game_or_fail(conn, game_id)
             seated = {s.power: s.user_id for s in await seats.all_seats(conn, game_id)}
             found = await rows.rooms(conn, game_id)
             role = await prefs.moderator_role(conn, row.guild_id)
         due = (row.archived_at is not None and row.delete_after_days is not None
-               and self.core.now_ts() >= row.archived_at + row.delete_after_days * DAY)
+               and now_ts(self.clock) >= row.archived_at + row.delete_after_days * DAY)
         return ChannelPlan(
             game_id, game.name, row.guild_id, game.settings.language, row.category_id,
             game.moderator_id, role,
@@ -113,21 +119,21 @@ class GameChannels(Area):
 
     async def games(self) -> list[int]:
         """Every game whose channels still stand (or are still to be made)."""
-        async with self.core.db.read() as conn:
+        async with self.db.read() as conn:
             return await rows.game_ids(conn)
 
     async def record_category(self, game_id: int, category_id: int | None) -> None:
-        async with self.core.db.transaction(game_id) as conn:
+        async with self.db.transaction(game_id) as conn:
             await rows.set_category(conn, game_id, category_id)
 
     async def record_room(self, game_id: int, power: Power, channel_id: int | None,
                           role_id: int | None) -> None:
-        async with self.core.db.transaction(game_id) as conn:
+        async with self.db.transaction(game_id) as conn:
             await rows.set_room(conn, game_id, power, channel_id, role_id)
 
     async def room_of_channel(self, channel_id: int) -> tuple[int, Power] | None:
         """(game id, power) of a power's channel; None for any other channel."""
-        async with self.core.db.read() as conn:
+        async with self.db.read() as conn:
             return await rows.room_of_channel(conn, channel_id)
 
     async def notice_room(self, game_id: int, user_id: int,
@@ -137,11 +143,11 @@ class GameChannels(Area):
         when they play it; else their first, by name), unless they asked for direct messages
         (`/notices`). None: by direct message (no channels, no seat, no channel made yet, a
         finished game whose archive is open to everyone)."""
-        async with self.core.db.read() as conn:
+        async with self.db.read() as conn:
             row = await rows.get(conn, game_id)
             if row is None or row.deleted_at is not None:
                 return None
-            game = await self.core.game_or_fail(conn, game_id)
+            game = await game_or_fail(conn, game_id)
             if game.status == FINISHED or await prefs.notices(conn, user_id) == "dm":
                 return None
             seated = {s.power: s.user_id for s in await seats.all_seats(conn, game_id)}
@@ -155,9 +161,9 @@ class GameChannels(Area):
 
     async def record_archived(self, game_id: int, *, archived: bool = True) -> None:
         """The archive was opened now (or, after a rollback of the last phase, closed)."""
-        async with self.core.db.transaction(game_id) as conn:
-            await rows.set_archived(conn, game_id, self.core.now_ts() if archived else None)
+        async with self.db.transaction(game_id) as conn:
+            await rows.set_archived(conn, game_id, now_ts(self.clock) if archived else None)
 
     async def record_deleted(self, game_id: int) -> None:
-        async with self.core.db.transaction(game_id) as conn:
-            await rows.set_deleted(conn, game_id, self.core.now_ts())
+        async with self.db.transaction(game_id) as conn:
+            await rows.set_deleted(conn, game_id, now_ts(self.clock))

@@ -8,12 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from service.area import Area
 from service.errors import InvalidRequest, NeedsConfirmation
+from service.games.lookups import game_or_fail
 from service.games.setting_registry import REGISTRY, Setting, setting_named
 from service.models import FINISHED, FORMING
+from service.notices.outbox import Outbox
+from service.storage.db import Database
 from service.storage.repos import audit, faults, game_config, phases
 from service.storage.repos import game_channels as channel_rows
+from service.timing.alarms import Alarms
+from service.timing.clock import Clock, now_ts
 
 
 @dataclass(frozen=True)
@@ -30,11 +34,17 @@ class SettingChange:
     new: Any
 
 
-class GameConfig(Area):
+class GameConfig:
+    def __init__(self, db: Database, clock: Clock, outbox: Outbox, alarms: Alarms) -> None:
+        self.db = db
+        self.clock = clock
+        self.outbox = outbox
+        self.alarms = alarms
+
     async def show(self, game_id: int) -> list[SettingValue]:
         """Every registered setting of the game, in the registry's order."""
-        async with self.core.db.read() as conn:
-            game = await self.core.game_or_fail(conn, game_id)
+        async with self.db.read() as conn:
+            game = await game_or_fail(conn, game_id)
         return [SettingValue(s, getattr(game.settings, s.field)) for s in REGISTRY.values()]
 
     async def change(self, game_id: int, actor_id: int, name: str, text: str, *,
@@ -51,9 +61,9 @@ class GameConfig(Area):
                 f"{value.total_seconds() / 86400:.0f} days: is that meant?",
                 setting=setting.name, value=text.strip(),
                 days=round(value.total_seconds() / 86400))
-        now = self.core.now_ts()
-        async with self.core.db.transaction(game_id) as conn:
-            game = await self.core.game_or_fail(conn, game_id)
+        now = now_ts(self.clock)
+        async with self.db.transaction(game_id) as conn:
+            game = await game_or_fail(conn, game_id)
             if game.status == FINISHED:
                 raise InvalidRequest("settings.game_over", f"{game.name} is over",
                                      game=game.name)
@@ -78,10 +88,10 @@ class GameConfig(Area):
             # a game failing (service/timing/boundary.py) is tried again at once: the change may
             # be its cure
             await faults.set_retry(conn, game_id, now)
-            await self.core.post(game, "settings.changed", f"{game.name}: the moderator "
+            await self.outbox.post(game, "settings.changed", f"{game.name}: the moderator "
                                  f"<@{actor_id}> set {setting.name} to {text.strip()}.",
                                  actor_id=actor_id, setting=setting.name,
                                  value=setting.to_json(value), conn=conn)
-        await self.core.deliver_owed(game_id)
-        await self.core.reschedule(game_id)       # reminders may have changed
+        await self.outbox.deliver_owed(game_id)
+        await self.alarms.reschedule(game_id)       # reminders may have changed
         return SettingChange(game.name, setting, old, value)

@@ -9,17 +9,22 @@ from collections.abc import Mapping
 
 from engine.position import Position
 from engine.vocabulary import Power
-from service.core import ServiceCore
 from service.errors import InvalidRequest, NeedsConfirmation, NotAllowed
 from service.games.lookalike import looks_like
+from service.games.lookups import game_or_fail
 from service.models import FORMING, GameSettings, GameView
 from service.notices.notifier import Message
+from service.notices.outbox import Outbox
 from service.players.briefing import owe_briefing
 from service.players.records import require_record
+from service.storage.db import Database
 from service.storage.repos import audit, games, phases, seats
 from service.storage.repos import game_channels as channel_rows
 from service.storage.repos import roster as roster_messages
 from service.storage.views import game_view
+from service.timing.alarms import Alarms
+from service.timing.clock import Clock, now_ts
+from service.timing.schedules import Schedules
 
 # Characters that take no room on screen though they are not spaces (fillers and blanks).
 _BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
@@ -33,8 +38,16 @@ def has_visible(text: str) -> bool:
                for c in text)
 
 
-class LifecycleMixin(ServiceCore):
-    async def create_game(self, *, channel_id: int, moderator_id: int, name: str,
+class Games:
+    def __init__(self, db: Database, clock: Clock, outbox: Outbox, schedules: Schedules,
+                 alarms: Alarms) -> None:
+        self.db = db
+        self.clock = clock
+        self.outbox = outbox
+        self.schedules = schedules
+        self.alarms = alarms
+
+    async def create(self, *, channel_id: int, moderator_id: int, name: str,
                           settings: GameSettings | None = None,
                           guild_id: int | None = None, confirmed: bool = False) -> GameView:
         """Create a game in `channel_id`, forming (players may join). Settings are validated
@@ -45,7 +58,7 @@ class LifecycleMixin(ServiceCore):
         name = " ".join(name.split())
         if not has_visible(name):    # empty, or only invisible characters (U+200B, U+3164...)
             raise InvalidRequest("game.bad_name", "a game needs a name")
-        now = self.now_ts()
+        now = now_ts(self.clock)
         async with self.db.transaction() as conn:
             alike = looks_like(name, [g.name for g in await games.in_channel(conn, channel_id)])
             if alike is not None and not confirmed:
@@ -59,17 +72,17 @@ class LifecycleMixin(ServiceCore):
                             {"name": name, "settings": settings.to_json()}, now)
             game = await games.get(conn, game_id)
             view = await game_view(conn, game)
-            await self.post(game, "game.created",
+            await self.outbox.post(game, "game.created",
                             f"New game {name}: {settings.players} players, rules "
                             f"{settings.rules}. Join with the join command.", game_id=game_id,
                             players=settings.players, rules=settings.rules, conn=conn)
-        await self.deliver_owed(game_id)
+        await self.outbox.deliver_owed(game_id)
         return view
 
     async def join(self, game_id: int, user_id: int) -> GameView:
         """Add a player to a forming game's roster (NotAllowed when full or started)."""
         async with self.db.transaction(game_id) as conn:
-            game = await self.game_or_fail(conn, game_id)
+            game = await game_or_fail(conn, game_id)
             if game.status != FORMING:
                 raise NotAllowed("game.already_started", f"{game.name} has already started; "
                                  "ask the moderator to seat you at a vacant power",
@@ -83,20 +96,20 @@ class LifecycleMixin(ServiceCore):
             if len(roster) >= wanted:
                 raise NotAllowed("game.full", f"{game.name} is full ({wanted} players)",
                                  game=game.name, players=wanted)
-            await seats.add_player(conn, game_id, user_id, self.now_ts())
+            await seats.add_player(conn, game_id, user_id, now_ts(self.clock))
             view = await game_view(conn, game)
-            await self.post(game, "game.joined", f"<@{user_id}> joined {game.name} "
+            await self.outbox.post(game, "game.joined", f"<@{user_id}> joined {game.name} "
                             f"({len(view.players)}/{wanted}).", user_id=user_id,
                             count=len(view.players), players=wanted, game_id=game.id,
                             roster=list(view.players), conn=conn)
-        await self.deliver_owed(game_id)
+        await self.outbox.deliver_owed(game_id)
         return view
 
     async def leave(self, game_id: int, user_id: int) -> GameView:
         """Leave a forming game's roster. Once the game runs a player leaves through the
         moderator (`remove_player`)."""
         async with self.db.transaction(game_id) as conn:
-            game = await self.game_or_fail(conn, game_id)
+            game = await game_or_fail(conn, game_id)
             if game.status != FORMING:
                 raise NotAllowed("game.leave_started", f"{game.name} has started: ask the "
                                  "moderator to replace you", game=game.name)
@@ -104,11 +117,11 @@ class LifecycleMixin(ServiceCore):
                 raise InvalidRequest("game.not_joined", f"you have not joined {game.name}",
                                      game=game.name)
             view = await game_view(conn, game)
-            await self.post(game, "game.left", f"<@{user_id}> left {game.name}.",
+            await self.outbox.post(game, "game.left", f"<@{user_id}> left {game.name}.",
                             user_id=user_id, count=len(view.players),
                             players=game.settings.setup.players, game_id=game.id,
                             roster=list(view.players), conn=conn)
-        await self.deliver_owed(game_id)
+        await self.outbox.deliver_owed(game_id)
         return view
 
     async def roster_message(self, game_id: int) -> int | None:
@@ -128,9 +141,9 @@ class LifecycleMixin(ServiceCore):
         not given) is recorded in the game. With `assignments` (power -> user) the moderator
         chooses; every power in play must be assigned, a group's powers to one user.
         Opens the first phase with its deadline and announces the seats."""
-        now = self.now_ts()
+        now = now_ts(self.clock)
         async with self.db.transaction(game_id) as conn:
-            game = await self.game_or_fail(conn, game_id)
+            game = await game_or_fail(conn, game_id)
             if game.status != FORMING:
                 raise InvalidRequest("game.already_started", f"{game.name} has already "
                                      "started", game=game.name)
@@ -174,31 +187,31 @@ class LifecycleMixin(ServiceCore):
             lines.append("Send your orders in your power's channel (its Orders button) or to "
                          "me in a private message." if rooms else
                          "Send your orders to me in a private message.")
-            await self.owe_post(conn, game, Message(
+            await self.outbox.owe_post(conn, game, Message(
                 "game.started_rooms" if rooms else "game.started", "\n".join(lines),
                 {"game": game.name, "phase": view.phase, "deadline": view.deadline,
                  "seed": seed, "seats": {s.power.value: s.user_id for s in view.seats}},
                 lang=game.settings.language))
             for user in dict.fromkeys(seated.values()):
-                await owe_briefing(self, conn, game_id, user)
-        await self.deliver_owed(game_id)
-        await self.reschedule(game_id)
+                await owe_briefing(self.outbox, conn, game_id, user)
+        await self.outbox.deliver_owed(game_id)
+        await self.alarms.reschedule(game_id)
         return view
 
     async def status(self, game_id: int) -> GameView:
         """The game's phase, deadline, seats (with centres, units, civil disorder, and
         whether each power has sent orders — never which), roster and outcome."""
         async with self.db.read() as conn:
-            return await game_view(conn, await self.game_or_fail(conn, game_id))
+            return await game_view(conn, await game_or_fail(conn, game_id))
 
-    async def games_in_channel(self, channel_id: int, *,
+    async def in_channel(self, channel_id: int, *,
                                include_finished: bool = False) -> list[GameView]:
         """Games of a channel, oldest first (to pick one when a channel has several)."""
         async with self.db.read() as conn:
             return [await game_view(conn, g)
                     for g in await games.in_channel(conn, channel_id, include_finished)]
 
-    async def games_of_user(self, user_id: int) -> list[GameView]:
+    async def of_user(self, user_id: int) -> list[GameView]:
         """Unfinished games where the user holds a seat or has joined the roster."""
         async with self.db.read() as conn:
             found = [await games.get(conn, i) for i in await seats.games_of_user(conn, user_id)]

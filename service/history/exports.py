@@ -15,8 +15,9 @@ from typing import Any
 
 from engine.position import centers_to_json
 from engine.vocabulary import PhaseKind, Season
-from service.area import Area
+from service.games.lookups import game_or_fail
 from service.models import FINISHED, PhaseRow
+from service.storage.db import Database
 from service.storage.repos import games, phases, results
 from service.storage.repos import orders as order_rows
 from service.storage.views import shown_position
@@ -96,12 +97,15 @@ def _iso(when: Any) -> str | None:
     return when.isoformat() if when is not None else None
 
 
-class Exports(Area):
+class Exports:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
     async def game(self, game_id: int, *, players: bool = True) -> dict[str, Any]:
         """The export of a game (NotFound when there is none); `players=False` for anyone
         but its moderators: an anonymous game's users stay hidden until it ends."""
-        async with self.core.db.read() as conn:
-            await self.core.game_or_fail(conn, game_id)
+        async with self.db.read() as conn:
+            await game_or_fail(conn, game_id)
             record = await game_record(conn, game_id, players=players)
         assert record is not None
         return record

@@ -4,49 +4,61 @@ roles); the service records the actor of each action in the audit log and announ
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine.vocabulary import Power
-from service.core import ServiceCore
 from service.errors import InvalidRequest
+from service.games.adjudication import Adjudication
 from service.games.endgame import centre_counts
+from service.games.lookups import game_or_fail, open_phase_or_fail, running_or_fail
 from service.models import ACTIVE, FINISHED, PAUSED, AuditEntry, Game, GameView
-from service.players.briefing import owe_briefing
+from service.notices.outbox import Outbox
+from service.storage.db import Database
 from service.storage.repos import audit, games, marks, outbox, phases, results, seats
 from service.storage.views import game_view
-from service.timing.clock import from_ts, to_ts
+from service.timing.alarms import Alarms
+from service.timing.clock import Clock, from_ts, now_ts, to_ts
+from service.timing.deadlines import Deadlines
+from service.timing.schedules import Schedules
 from service.timing.slots import after_absences
+from service.timing.when import read_time
 
 # A phase rolled back keeps its own deadline if at least this far ahead (else a fresh one).
 MIN_REOPENED = timedelta(hours=1)
 
-if TYPE_CHECKING:
-    from service.players.seating import Seating
 
 
-class ModerationMixin(ServiceCore):
-    seating: Seating      # composed by GameService
+class Moderation:
+    def __init__(self, db: Database, clock: Clock, outbox: Outbox, alarms: Alarms,
+                 adjudication: Adjudication, deadlines: Deadlines,
+                 schedules: Schedules) -> None:
+        self.db = db
+        self.clock = clock
+        self.outbox = outbox
+        self.alarms = alarms
+        self.adjudication = adjudication
+        self.deadlines = deadlines
+        self.schedules = schedules
 
     async def process_now(self, game_id: int, actor_id: int, phase: str | None = None) -> bool:
         """Adjudicate the open phase now. Pass the `phase` the moderator meant (e.g.
         "S1901M"): if it was already adjudicated (a deadline or another trigger got there
         first) this returns False and the next phase is left alone. A phase is never
         adjudicated twice."""
-        if self.is_adjudicating(game_id):
+        if self.adjudication.is_adjudicating(game_id):
             return False
         async with self.db.read() as conn:
-            game = await self.game_or_fail(conn, game_id)
-            current = await self.open_phase_or_fail(conn, game)
+            game = await game_or_fail(conn, game_id)
+            current = await open_phase_or_fail(conn, game)
         if phase is not None and phase.strip().upper() != current.name:
             return False
         if game.status != ACTIVE:
             raise InvalidRequest("moderation.not_active", f"{game.name} is {game.status}: "
                                  "resume it first", game=game.name, status=game.status)
-        await self.post(game, "moderation.process_now", f"{game.name}: the moderator "
+        await self.outbox.post(game, "moderation.process_now", f"{game.name}: the moderator "
                         f"<@{actor_id}> processes {current.name} now.", actor_id=actor_id,
                         phase=current.name)
-        return await self.adjudicate_phase(game_id, current.id, trigger="process_now",
-                                           actor_id=actor_id)
+        return await self.deadlines.adjudicate_now(game_id, current.id,
+                                                   trigger="process_now", actor_id=actor_id)
 
     async def extend_deadline(self, game_id: int, actor_id: int, *,
                               by: timedelta | None = None,
@@ -59,8 +71,8 @@ class ModerationMixin(ServiceCore):
             raise InvalidRequest("moderation.bad_duration", "extend by a positive duration",
                                  by=str(by))
         async with self.db.read() as conn:
-            game = await self.game_or_fail(conn, game_id)
-            current = await self.open_phase_or_fail(conn, game)
+            game = await game_or_fail(conn, game_id)
+            current = await open_phase_or_fail(conn, game)
         if to is None:
             if game.status == PAUSED:
                 return await self._shift_paused(game, actor_id, by)
@@ -70,15 +82,15 @@ class ModerationMixin(ServiceCore):
     async def set_deadline(self, game_id: int, actor_id: int, when: datetime, *,
                            action: str = "set_deadline") -> GameView:
         """Set the open phase's deadline to `when` (in the future)."""
-        now = self.now_ts()
+        now = now_ts(self.clock)
         target = to_ts(when)
         if target <= now:
             raise InvalidRequest("moderation.deadline_past", f"the deadline "
                                  f"{when:%Y-%m-%d %H:%M} UTC is not in the future",
                                  when=when)
         async with self.db.transaction(game_id) as conn:
-            game = await self.game_or_fail(conn, game_id)
-            current = await self.open_phase_or_fail(conn, game)
+            game = await game_or_fail(conn, game_id)
+            current = await open_phase_or_fail(conn, game)
             if game.status == PAUSED:
                 await games.set_status(conn, game_id, PAUSED, paused_remaining=target - now)
             else:
@@ -87,36 +99,44 @@ class ModerationMixin(ServiceCore):
             await audit.log(conn, game_id, actor_id, action,
                             {"phase": current.name, "deadline": when.isoformat()}, now)
             view = await game_view(conn, await games.get(conn, game_id))
-            await self.post(game, f"moderation.{action}", f"{game.name}: the moderator "
+            await self.outbox.post(game, f"moderation.{action}", f"{game.name}: the moderator "
                             f"<@{actor_id}> set the deadline of {current.name} to "
                             f"{when:%Y-%m-%d %H:%M} UTC" + (" (when the game resumes, "
                             "counted from then)" if game.status == PAUSED else "") + ".",
                             actor_id=actor_id, phase=current.name, deadline=when, conn=conn)
-        await self.deliver_owed(game_id)
-        await self.reschedule(game_id)
+        await self.outbox.deliver_owed(game_id)
+        await self.alarms.reschedule(game_id)
         return view
 
+    async def set_deadline_typed(self, game_id: int, actor_id: int, text: str) -> GameView:
+        """Set the open phase's deadline to a time typed by the moderator, read in the game's
+        time zone (see service/timing/when.py: `2026-12-01 21:00`, `+36h`, `domani 21:00`, ...)."""
+        async with self.db.read() as conn:
+            game = await game_or_fail(conn, game_id)
+        when = read_time(text, self.clock.now(), game.settings.timezone)
+        return await self.set_deadline(game_id, actor_id, when)
+
     async def _shift_paused(self, game: Game, actor_id: int, by: timedelta) -> GameView:
-        now = self.now_ts()
+        now = now_ts(self.clock)
         left = (game.paused_remaining or timedelta(0)) + by
         async with self.db.transaction(game.id) as conn:
             await games.set_status(conn, game.id, PAUSED, paused_remaining=left.total_seconds())
             await audit.log(conn, game.id, actor_id, "extend", {"by": by.total_seconds(),
                                                                 "paused": True}, now)
             view = await game_view(conn, await games.get(conn, game.id))
-            await self.post(game, "moderation.extend", f"{game.name}: the moderator "
+            await self.outbox.post(game, "moderation.extend", f"{game.name}: the moderator "
                             f"<@{actor_id}> added {_duration(by)}; when the game resumes, "
                             f"{_duration(left)} will be left.", actor_id=actor_id, by=by,
                             remaining=left, conn=conn)
-        await self.deliver_owed(game.id)
+        await self.outbox.deliver_owed(game.id)
         return view
 
     async def pause(self, game_id: int, actor_id: int) -> GameView:
         """Stop the clock: no deadline passes while paused; the time left is kept."""
-        now = self.now_ts()
+        now = now_ts(self.clock)
         async with self.db.transaction(game_id) as conn:
-            game = await self.game_or_fail(conn, game_id)
-            current = await self.open_phase_or_fail(conn, game)
+            game = await game_or_fail(conn, game_id)
+            current = await open_phase_or_fail(conn, game)
             if game.status != ACTIVE:
                 raise InvalidRequest("moderation.not_active", f"{game.name} is {game.status}",
                                      game=game.name, status=game.status)
@@ -125,20 +145,20 @@ class ModerationMixin(ServiceCore):
             await audit.log(conn, game_id, actor_id, "pause",
                             {"phase": current.name, "remaining": left}, now)
             view = await game_view(conn, await games.get(conn, game_id))
-            await self.post(game, "moderation.pause", f"{game.name} is paused by "
+            await self.outbox.post(game, "moderation.pause", f"{game.name} is paused by "
                             f"<@{actor_id}>: the clock stopped with "
                             f"{_duration(timedelta(seconds=left))} left.",
                             actor_id=actor_id, remaining=timedelta(seconds=left), conn=conn)
-        await self.deliver_owed(game_id)
-        await self.reschedule(game_id)
+        await self.outbox.deliver_owed(game_id)
+        await self.alarms.reschedule(game_id)
         return view
 
     async def resume(self, game_id: int, actor_id: int) -> GameView:
         """Restart the clock with the time that was left when paused."""
-        now = self.now_ts()
+        now = now_ts(self.clock)
         async with self.db.transaction(game_id) as conn:
-            game = await self.game_or_fail(conn, game_id)
-            current = await self.open_phase_or_fail(conn, game)
+            game = await game_or_fail(conn, game_id)
+            current = await open_phase_or_fail(conn, game)
             if game.status != PAUSED:
                 raise InvalidRequest("moderation.not_paused", f"{game.name} is not paused",
                                      game=game.name)
@@ -147,60 +167,18 @@ class ModerationMixin(ServiceCore):
             await phases.set_deadline(conn, current.id, now + left)
             await audit.log(conn, game_id, actor_id, "resume", {"phase": current.name}, now)
             view = await game_view(conn, await games.get(conn, game_id))
-            await self.post(game, "moderation.resume", f"{game.name} resumes "
+            await self.outbox.post(game, "moderation.resume", f"{game.name} resumes "
                             f"(<@{actor_id}>): deadline for {current.name} "
                             f"{view.deadline:%Y-%m-%d %H:%M} UTC.",
                             actor_id=actor_id, deadline=view.deadline, conn=conn)
-        await self.deliver_owed(game_id)
-        await self.reschedule(game_id)
-        return view
-
-    async def replace_player(self, game_id: int, actor_id: int, power: Power, user_id: int,
-                             *, second_seat: bool = False,
-                             anonymous_override: bool = False) -> GameView:
-        """Seat `user_id` at `power` (replacing its player, or taking a vacant power). A player
-        who already holds another power of the game is seated only with `second_seat` (the
-        moderator confirmed), and in an anonymous game only with `anonymous_override` too:
-        one person playing two powers unseen breaks an anonymous or gunboat game."""
-        async with self.db.transaction(game_id) as conn:
-            game = await self._running(conn, game_id)
-            seated = await seats.all_seats(conn, game_id)
-            seat = next((s for s in seated if s.power == power), None)
-            if seat is None:
-                raise InvalidRequest("moderation.power_not_in_play", f"{power.value} is not "
-                                     f"played in {game.name}", power=power.value)
-            held = sorted(s.power.value for s in seated
-                          if s.user_id == user_id and s.power != power)
-            if held and game.settings.anonymous and not anonymous_override:
-                raise InvalidRequest("moderation.second_seat_anonymous", f"<@{user_id}> already "
-                                     f"plays {', '.join(held)} in {game.name}, an anonymous "
-                                     "game", game=game.name, user=user_id, powers=held,
-                                     power=power.value)
-            if held and not second_seat:
-                raise InvalidRequest("moderation.second_seat", f"<@{user_id}> already plays "
-                                     f"{', '.join(held)} in {game.name}: confirm to seat them "
-                                     f"at {power.value} too", game=game.name, user=user_id,
-                                     powers=held, power=power.value)
-            await seats.set_user(conn, game_id, power, user_id)
-            await seats.set_civil_disorder(conn, game_id, {power}, False)
-            await audit.log(conn, game_id, actor_id, "replace_player",
-                            {"power": power.value, "old": seat.user_id, "new": user_id},
-                            self.now_ts())
-            await owe_briefing(self, conn, game_id, user_id, replacement=True)
-            view = await game_view(conn, game)
-            before = f"<@{seat.user_id}>" if seat.user_id else "nobody (vacant)"
-            await self.post(game, "moderation.replace_player", f"{game.name}: {power.value} "
-                            f"is now played by <@{user_id}> (before: {before}), set by "
-                            f"<@{actor_id}>.", actor_id=actor_id, power=power.value,
-                            old=seat.user_id, new=user_id, conn=conn)
-        await self.deliver_owed(game_id)
-        await self.seating.seat_taken(game, power, seat.user_id, user_id)
+        await self.outbox.deliver_owed(game_id)
+        await self.alarms.reschedule(game_id)
         return view
 
     async def remove_player(self, game_id: int, actor_id: int, user_id: int) -> GameView:
         """Unseat a player: their powers become vacant and go into civil disorder."""
         async with self.db.transaction(game_id) as conn:
-            game = await self._running(conn, game_id)
+            game = await running_or_fail(conn, game_id)
             theirs = await seats.powers_of(conn, game_id, user_id)
             if not theirs:
                 raise InvalidRequest("moderation.not_seated", f"<@{user_id}> plays no power "
@@ -210,23 +188,23 @@ class ModerationMixin(ServiceCore):
             await seats.set_civil_disorder(conn, game_id, set(theirs), True)
             await audit.log(conn, game_id, actor_id, "remove_player",
                             {"user": user_id, "powers": [p.value for p in theirs]},
-                            self.now_ts())
+                            now_ts(self.clock))
             view = await game_view(conn, game)
             names = ", ".join(p.value for p in theirs)
-            await self.post(game, "moderation.remove_player", f"{game.name}: <@{user_id}> "
+            await self.outbox.post(game, "moderation.remove_player", f"{game.name}: <@{user_id}> "
                             f"was removed by <@{actor_id}>; {names} in civil disorder (sommossa) "
                             "until someone takes over.", actor_id=actor_id, user_id=user_id,
                             powers=[p.value for p in theirs], conn=conn)
-        await self.deliver_owed(game_id)
+        await self.outbox.deliver_owed(game_id)
         return view
 
     async def rollback(self, game_id: int, actor_id: int) -> GameView:
         """Undo the last adjudication: the previous phase opens again (its orders kept) with
         a fresh deadline; the phase it produced is discarded."""
-        now = self.now_ts()
+        now = now_ts(self.clock)
         self._refuse_adjudicating(game_id)
         async with self.db.transaction(game_id) as conn:
-            game = await self.game_or_fail(conn, game_id)
+            game = await game_or_fail(conn, game_id)
             played = await phases.history(conn, game_id)
             done = [p for p in played if p.status == "done"]
             if not done:
@@ -251,14 +229,14 @@ class ModerationMixin(ServiceCore):
                             {"phase": last.name, "marks_restored": restored is not None}, now)
             view = await game_view(conn, await games.get(conn, game_id))
             reopened = await phases.get(conn, last.id)
-            await self.post(game, "moderation.rollback", f"{game.name}: <@{actor_id}> rolled "
+            await self.outbox.post(game, "moderation.rollback", f"{game.name}: <@{actor_id}> rolled "
                             f"back {last.name}; it is open again, deadline "
                             f"{view.deadline:%Y-%m-%d %H:%M} UTC. Orders already sent for it "
                             "still count.", actor_id=actor_id, phase=last.name,
                             deadline=view.deadline, conn=conn,
                             map_phase=reopened.id)   # the restored position, for everyone
-        await self.deliver_owed(game_id)
-        await self.reschedule(game_id)
+        await self.outbox.deliver_owed(game_id)
+        await self.alarms.reschedule(game_id)
         return view
 
     async def _reopened_deadline(self, conn: Any, game: Any, played: list[Any], last: Any,
@@ -278,41 +256,34 @@ class ModerationMixin(ServiceCore):
                                                    now=now, previous_deadline=previous)
 
     def _refuse_adjudicating(self, game_id: int) -> None:
-        if self.is_adjudicating(game_id):
+        if self.adjudication.is_adjudicating(game_id):
             raise InvalidRequest("moderation.busy", "the phase is being adjudicated right now;"
                                  " try again in a moment")
 
     async def end_game(self, game_id: int, actor_id: int, reason: str = "") -> GameView:
         """End the game now."""
-        now = self.now_ts()
+        now = now_ts(self.clock)
         async with self.db.transaction(game_id) as conn:
-            game = await self._running(conn, game_id)
+            game = await running_or_fail(conn, game_id)
             outcome: dict[str, Any] = {"kind": "ended", "reason": reason.strip() or None,
                                        "centers": await centre_counts(conn, game_id)}
             await games.finish(conn, game_id, outcome, now)
             await audit.log(conn, game_id, actor_id, "end_game", {"reason": reason}, now)
             view = await game_view(conn, await games.get(conn, game_id))
-            await self.post(game, "moderation.end_game", f"{game.name} was ended by "
+            await self.outbox.post(game, "moderation.end_game", f"{game.name} was ended by "
                             f"<@{actor_id}>" + (f": {reason.strip()}" if reason.strip() else "."),
                             actor_id=actor_id, reason=reason.strip() or None, outcome=outcome,
                             conn=conn)
-            await self.owe_ending(conn, game)   # replay and chart; then who played whom
-        await self.deliver_owed(game_id)
-        await self.reschedule(game_id)
+            await self.outbox.owe_ending(conn, game)   # replay and chart; then who played whom
+        await self.outbox.deliver_owed(game_id)
+        await self.alarms.reschedule(game_id)
         return view
 
     async def audit_log(self, game_id: int) -> list[AuditEntry]:
         """Every moderator action of the game, oldest first."""
         async with self.db.read() as conn:
-            await self.game_or_fail(conn, game_id)
+            await game_or_fail(conn, game_id)
             return await audit.entries(conn, game_id)
-
-    async def _running(self, conn: Any, game_id: int) -> Game:
-        game = await self.game_or_fail(conn, game_id)
-        if game.status not in (ACTIVE, PAUSED):
-            raise InvalidRequest("moderation.not_running", f"{game.name} is {game.status}",
-                                 game=game.name, status=game.status)
-        return game
 
 
 def _duration(delta: timedelta) -> str:

@@ -23,14 +23,19 @@ from typing import Any
 
 from engine.vocabulary import PhaseKind, Power
 from service.games.end_rules import eliminated
+from service.games.lookups import game_or_fail
 from service.games.obligations import unordered
+from service.maps.drawing import Drawing
 from service.models import Game, PhaseReport, PhaseRow
 from service.notices import results_text as announcements
-from service.notices.notifier import ChannelUnavailable, Message
+from service.notices.notifier import ChannelUnavailable, Message, Notifier
+from service.notices.outbox import Outbox
 from service.notices.turn_notices import turn_messages
+from service.storage.db import Database
 from service.storage.repos import phases, results, seats
 from service.storage.stored import engine_results, position_after
-from service.timing.boundary import FaultBoundary
+from service.timing.boundary import Faults
+from service.timing.clock import Clock, now_ts
 
 log = logging.getLogger(__name__)
 
@@ -41,13 +46,40 @@ REFUSED_RETRY = timedelta(minutes=5)
 ANNOUNCE_LEASE = timedelta(minutes=5)
 
 
-class Announcing(FaultBoundary):
+class Announcer:
+    def __init__(self, db: Database, clock: Clock, notifier: Notifier, drawing: Drawing,
+                 outbox: Outbox, faults: Faults, instance: str) -> None:
+        self.db = db
+        self.clock = clock
+        self.notifier = notifier
+        self.drawing = drawing
+        self.outbox = outbox
+        self.faults = faults
+        self.instance = instance
+        # Phases whose announcement is claimed by a coroutine of this process (claimed inside
+        # the adjudicating transaction, so a retry of pending announcements never doubles it).
+        self._announcing: set[int] = set()
+        # Phases whose channel refused their results (ChannelUnavailable): when to try again,
+        # and whether the moderator was told (once per phase in this process).
+        self._refused_until: dict[int, float] = {}
+        # Phases whose announcement failed otherwise: when this process tries again (the
+        # pause of their game's fault, service/timing/boundary.py).
+        self._retry_after: dict[int, float] = {}
+
+    def hold(self, phase_id: int) -> None:
+        """The adjudicating transaction claimed this phase's announcement for this process."""
+        self._announcing.add(phase_id)
+
+    def release(self, phase_id: int) -> None:
+        """That transaction did not commit: the phase is not this process's to announce."""
+        self._announcing.discard(phase_id)
+
     async def announce_pending(self, *, take_over: bool = False) -> None:
         """Announce the phases adjudicated and not yet announced, but those another process
         is posting (`take_over`, at start-up: this instance's own claims too)."""
         async with self.db.read() as conn:
             pending = await phases.unannounced(conn)
-        now = self.now_ts()
+        now = now_ts(self.clock)
         for phase_id in pending:
             if self._refused_until.get(phase_id, now) <= now \
                     and self._retry_after.get(phase_id, now) <= now:
@@ -57,7 +89,7 @@ class Announcing(FaultBoundary):
                               size: str = "normal") -> PhaseReport:
         async with self.db.read() as conn:
             phase = await phases.get(conn, phase_id)
-            game = await self.game_or_fail(conn, phase.game_id)
+            game = await game_or_fail(conn, phase.game_id)
             rows = await results.of_phase(conn, phase_id)
             stored = await results.outcome(conn, phase_id)
             quiet = await results.silence(conn, phase_id)
@@ -87,7 +119,7 @@ class Announcing(FaultBoundary):
             # are those of the text it is posted with; a map that cannot be drawn (its
             # workers keep dying) leaves the results to go without it, saying so
             try:
-                image = await self.map_image(
+                image = await self.drawing.map_image(
                     game, phase, results=engine_results(rows, phase.position.phase.kind),
                     civil_disorder=tuple(disorder),
                     after=position_after(phase, after) if after else None, size=size)
@@ -126,8 +158,8 @@ class Announcing(FaultBoundary):
             game_id = await self._announce(phase_id)
             self._refused_until.pop(phase_id, None)
             self._retry_after.pop(phase_id, None)
-            if game_id in self._faulty:
-                await self.game_works(game_id, "announce")
+            if self.faults.known_failing(game_id):
+                await self.faults.game_works(game_id, "announce")
         except ChannelUnavailable as exc:
             await self._channel_refused(phase_id, exc)
         except Exception as exc:  # this phase's failure: its game is marked and retried later
@@ -148,12 +180,12 @@ class Announcing(FaultBoundary):
             return
         if phase is None:
             return
-        retry_at = await self.game_failed(phase.game_id, phase_id, "announce", exc)
+        retry_at = await self.faults.game_failed(phase.game_id, phase_id, "announce", exc)
         self._retry_after[phase_id] = retry_at if retry_at is not None \
-            else self.now_ts() + REFUSED_RETRY.total_seconds()
+            else now_ts(self.clock) + REFUSED_RETRY.total_seconds()
 
     async def _claim(self, phase_id: int, take_over: bool) -> bool:
-        now = self.now_ts()
+        now = now_ts(self.clock)
         async with self.db.transaction() as conn:
             return await phases.claim_announcement(
                 conn, phase_id, now, now + ANNOUNCE_LEASE.total_seconds(), self.instance,
@@ -171,7 +203,7 @@ class Announcing(FaultBoundary):
         """The channel refused a phase's results: the phase stays unannounced (tried again
         every REFUSED_RETRY, and at start-up), and the moderator hears of it, once."""
         first = phase_id not in self._refused_until
-        self._refused_until[phase_id] = self.now_ts() + REFUSED_RETRY.total_seconds()
+        self._refused_until[phase_id] = now_ts(self.clock) + REFUSED_RETRY.total_seconds()
         await self._let_go(phase_id, self._refused_until[phase_id])  # others wait as long
         log.warning("the channel refused the results of phase %s (%s); trying again in %s",
                     phase_id, exc, REFUSED_RETRY)
@@ -179,8 +211,8 @@ class Announcing(FaultBoundary):
             return
         async with self.db.read() as conn:
             phase = await phases.get(conn, phase_id)
-            game = await self.game_or_fail(conn, phase.game_id)
-        await self.tell_moderators(game, Message(
+            game = await game_or_fail(conn, phase.game_id)
+        await self.outbox.tell_moderators(game, Message(
             "game.channel_unavailable", f"{game.name}: the results of {phase.name} could not "
             "be posted in the game's channel: it is gone, or the bot may not write there (it "
             "needs View Channel, Send Messages and Attach Files). They will be posted as soon "
@@ -195,7 +227,7 @@ class Announcing(FaultBoundary):
         report = await self.phase_report_of(phase_id, with_image=True)
         async with self.db.read() as conn:
             phase = await phases.get(conn, phase_id)
-            game = await self.game_or_fail(conn, phase.game_id)
+            game = await game_or_fail(conn, phase.game_id)
             following = await phases.by_seq(conn, game.id, phase.seq + 1)
         params: dict[str, Any] = {
             "game": game.name, "game_id": game.id, "phase": report.phase,
@@ -224,14 +256,14 @@ class Announcing(FaultBoundary):
             image.filename if image else None, lang=game.settings.language,
             anonymous=game.settings.anonymous))
         async with self.db.transaction() as conn:
-            await phases.mark_announced(conn, phase_id, self.now_ts())
+            await phases.mark_announced(conn, phase_id, now_ts(self.clock))
             # the private notices of the phase that opened ("your turn", "you missed"), owed
             # with the mark that the results are out, then sent (service/notices/outbox.py)
             seated = await seats.all_seats(conn, game.id)
             for user_id, notice in turn_messages(game, phase, following, seated, report):
-                await self.owe_private(conn, game.id, user_id, notice, after_phase=phase_id)
+                await self.outbox.owe_private(conn, game.id, user_id, notice, after_phase=phase_id)
         # those notices (and at a game's end its replay, chart and an anonymous game's
         # reveal, owed since the adjudicating transaction) go once the results are out
-        await self.deliver_owed(game.id)
+        await self.outbox.deliver_owed(game.id)
         return game.id
 

@@ -36,12 +36,15 @@ from datetime import datetime, timedelta
 from enum import Enum
 from typing import Any
 
-from service.base import ServiceBase
+from service.games.lookups import as_posted, game_or_fail
 from service.history.replays import Replays
+from service.maps.drawing import Drawing
 from service.models import Game
-from service.notices.notifier import ChannelUnavailable, Message, Undeliverable
+from service.notices.notifier import ChannelUnavailable, Message, Notifier, Undeliverable
+from service.storage.db import Database
 from service.storage.repos import games, phases, prefs, seats
 from service.storage.repos import outbox as rows
+from service.timing.clock import Clock, now_ts
 
 log = logging.getLogger(__name__)
 
@@ -55,16 +58,25 @@ _FOREVER = 1e18                # a due time past every backoff
 KEEP_SENT = timedelta(days=7)
 
 
-class Outbox(ServiceBase):
+class Outbox:
+    def __init__(self, db: Database, clock: Clock, notifier: Notifier, drawing: Drawing,
+                 replays: Replays, instance: str) -> None:
+        self.db = db
+        self.clock = clock
+        self.notifier = notifier
+        self.drawing = drawing
+        self.replays = replays
+        self.instance = instance      # this process's name in the claims it holds
+
     # -- owing, inside a write transaction ---------------------------------------------------
     async def owe_post(self, conn: Any, game: Game, message: Message, *,
                        after_phase: int | None = None, image_phase: int | None = None,
                        draw: str | None = None) -> int:
         """Owe `message` to the game's channel (in an anonymous game without mentions, as
         `post_message` sends it; `image_phase`, `draw`: a picture drawn when it is sent)."""
-        message = self.as_posted(game, message)
+        message = as_posted(game, message)
         return await rows.add(conn, game.id, "channel", game.channel_id,
-                              encode(message, draw=draw), self.now_ts(),
+                              encode(message, draw=draw), now_ts(self.clock),
                               after_phase=after_phase, image_phase=image_phase)
 
     async def owe_private(self, conn: Any, game_id: int, user_id: int, message: Message, *,
@@ -78,7 +90,7 @@ class Outbox(ServiceBase):
         if game is not None:      # the game travels with it (a power's channel, its language)
             message = replace(message, lang=message.lang or game.settings.language,
                               guild_id=game.guild_id, game_id=game.id)
-        return await rows.add(conn, game_id, "user", user_id, encode(message), self.now_ts(),
+        return await rows.add(conn, game_id, "user", user_id, encode(message), now_ts(self.clock),
                               image_phase=image_phase, after_phase=after_phase,
                               confirm_to=confirm_to)
 
@@ -96,7 +108,7 @@ class Outbox(ServiceBase):
         message = Message("game.identities", text, {"game": game.name, "seats": played},
                           lang=game.settings.language)
         await rows.add(conn, game.id, "channel", game.channel_id, encode(message),
-                       self.now_ts(), after_phase=after_phase)
+                       now_ts(self.clock), after_phase=after_phase)
 
     # -- telling the channel or a player: always through the outbox ---------------------------
     async def post(self, game: Game, key: str, text: str, *, ping: bool = False,
@@ -144,7 +156,7 @@ class Outbox(ServiceBase):
         """The one post not owed: a deleted game's last word (its outbox rows went with it;
         sent once, a failure logged: the game never started)."""
         try:
-            await self.notifier.post(game.channel_id, self.as_posted(game, message))
+            await self.notifier.post(game.channel_id, as_posted(game, message))
         except Exception:
             log.exception("posting %s to the channel of game %s failed", message.key, game.id)
 
@@ -200,7 +212,7 @@ class Outbox(ServiceBase):
         `late`: a press message that goes now was owed before (its sender hears it went);
         `now`: try them now, whatever their backoff says (a press sender waiting, and
         start-up)."""
-        due_by = _FOREVER if now else self.now_ts()
+        due_by = _FOREVER if now else now_ts(self.clock)
         async with self.db.read() as conn:
             owed = await rows.due(conn, due_by, game_id, ids)
         outcome: dict[int, str] = {}
@@ -227,7 +239,7 @@ class Outbox(ServiceBase):
         return outcome
 
     async def _claim_owed(self, owed_ids: list[int], take_over: bool) -> set[int]:
-        now = self.now_ts()
+        now = now_ts(self.clock)
         async with self.db.transaction() as conn:
             return await rows.claim(conn, owed_ids, now, now + OWED_LEASE.total_seconds(),
                                     self.instance, take_over=take_over)
@@ -253,7 +265,7 @@ class Outbox(ServiceBase):
                 await self.notifier.send_private(item.target_id, message)
         except Exception as exc:  # every failure is recorded on the row, none raised
             error = exc
-        now = self.now_ts()
+        now = now_ts(self.clock)
         if error is None:
             state = "sent"
         elif isinstance(error, Undeliverable) or (
@@ -282,20 +294,20 @@ class Outbox(ServiceBase):
 
     async def _with_map(self, message: Message, game_id: int, phase_id: int) -> Message:
         async with self.db.read() as conn:
-            game = await self.game_or_fail(conn, game_id)
+            game = await game_or_fail(conn, game_id)
             phase = await phases.get(conn, phase_id)
             if phase is None:             # rolled back since: the latest position instead
                 phase = await phases.latest(conn, game_id)
         if phase is None:
             return message
-        shown = await self.map_image(game, phase)
+        shown = await self.drawing.map_image(game, phase)
         return replace(message, image=shown.png, image_name=shown.filename)
 
     async def _with_picture(self, message: Message, game_id: int, drawing: str) -> Message:
         """A game's replay or chart, drawn now; one that cannot be drawn (its workers keep
         dying, a bad row) leaves the post to go without it, saying so (`map_missing`)."""
         try:
-            shown = await getattr(Replays(self), drawing)(game_id)
+            shown = await getattr(self.replays, drawing)(game_id)
         except Exception:
             log.exception("the %s of game %s could not be drawn: posted without it", drawing,
                           game_id)
@@ -322,7 +334,7 @@ class Outbox(ServiceBase):
         """At start-up: forget the messages sent or given up more than KEEP_SENT ago (the
         outbox holds players' press; the press log keeps what moderators may read)."""
         async with self.db.transaction() as conn:
-            await rows.prune(conn, self.now_ts() - KEEP_SENT.total_seconds())
+            await rows.prune(conn, now_ts(self.clock) - KEEP_SENT.total_seconds())
 
     async def owed_waiting(self) -> int:
         """How many messages are owed and not yet sent (for `arbitro doctor` and tests)."""

@@ -6,44 +6,55 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from engine.adjudicator import adjudicate
 from engine.orders import Build, Order, OrderSyntaxError, Waive, parse_order
 from engine.outcomes import Status
 from engine.position import Position
 from engine.vocabulary import PhaseKind, Power, Unit, province_of
-from service.core import ServiceCore
 from service.errors import InvalidRequest, NotAllowed, OrdersRejected, PhaseClosed
-from service.games import draw_vote
+from service.games.adjudication import Adjudication
+from service.games.lookups import (
+    game_or_fail,
+    open_phase_or_fail,
+    powers_or_fail,
+    seat_needs_orders,
+)
 from service.games.obligations import Duty, duty, missing, unit_key
 from service.models import (
     ACTIVE,
-    DrawReport,
     Game,
     LineReport,
-    MapImage,
-    PhaseReport,
     PhaseRow,
     PowerOrders,
     ReadyReport,
     SubmissionReport,
 )
 from service.notices import results_text as announcements
-from service.notices.notifier import Message
+from service.notices.outbox import Outbox
 from service.orders.meant import absent_unit, meant_orders
 from service.orders.text import Reading, power_header, read_orders
-from service.storage.repos import draws, games, phases, seats
+from service.storage.db import Database
 from service.storage.repos import orders as order_rows
-from service.timing.clock import from_ts
+from service.storage.repos import phases, seats
+from service.timing.clock import Clock, from_ts, now_ts
+from service.timing.deadlines import Deadlines
 
 # Lines read as orders but refused: they came, none of them valid (not "no orders").
 _REFUSED = frozenset({"orders.not_your_section", "orders.not_your_centre",
                       "orders.not_your_unit", "orders.no_unit_there"})
 
 
-class OrderingMixin(ServiceCore):
-    async def submit_orders(self, game_id: int, user_id: int, text: str, *,
+class Orders:
+    def __init__(self, db: Database, clock: Clock, outbox: Outbox, adjudication: Adjudication,
+                 deadlines: Deadlines) -> None:
+        self.db = db
+        self.clock = clock
+        self.outbox = outbox
+        self.adjudication = adjudication
+        self.deadlines = deadlines
+
+    async def submit(self, game_id: int, user_id: int, text: str, *,
                             power: Power | None = None, lang: str = "auto",
                             reply_lang: str | None = None,
                             phase: str | None = None) -> SubmissionReport:
@@ -60,9 +71,9 @@ class OrderingMixin(ServiceCore):
             raise OrdersRejected("orders.empty", "the message holds no orders")
         self._refuse_during_adjudication(game_id, phase)
         async with self.db.read() as conn:
-            game = await self.game_or_fail(conn, game_id)
-            current = await self.open_phase_or_fail(conn, game)
-            mine = await self.powers_or_fail(conn, game, user_id)
+            game = await game_or_fail(conn, game_id)
+            current = await open_phase_or_fail(conn, game)
+            mine = await powers_or_fail(conn, game, user_id)
         if power is not None and power not in mine:
             raise NotAllowed("orders.not_your_power", f"you do not play {power.value} in "
                              f"{game.name}", game=game.name, power=power.value)
@@ -74,10 +85,10 @@ class OrderingMixin(ServiceCore):
                                    game.settings.rules)
         lines, chosen = _not_there(current.position, lines, chosen, game.settings.rules)
         lines = self._with_warnings(game, current.position, lines, chosen)
-        now = self.now_ts()
+        now = now_ts(self.clock)
         async with self.db.transaction(game_id) as conn:
             latest = await phases.latest_id(conn, game_id)
-            if self.is_adjudicating(game_id) or latest is None or latest[0] != current.id \
+            if self.adjudication.is_adjudicating(game_id) or latest is None or latest[0] != current.id \
                     or latest[2] != "open":
                 raise _closed(current.name, latest[1] if latest and latest[0] != current.id
                               else None)
@@ -101,21 +112,21 @@ class OrderingMixin(ServiceCore):
                                 tuple(o.canonical() for _p, o in chosen), tuple(now_orders),
                                 tuple(sorted(disorder)))
 
-    async def orders_fit(self, game_id: int, user_id: int, text: str) -> bool:
+    async def fit(self, game_id: int, user_id: int, text: str) -> bool:
         """Whether `text` reads, in this game's open phase, as orders of the sender's own
         powers: at least one order read and none refused as another power's unit (or centre)
         or a unit that is not there. Nothing is recorded: a player in several games whose
         message names no game has it sent to the only game it fits (docs/bot.md)."""
         async with self.db.read() as conn:
-            game = await self.game_or_fail(conn, game_id)
-            current = await self.open_phase_or_fail(conn, game)
-            mine = await self.powers_or_fail(conn, game, user_id)
+            game = await game_or_fail(conn, game_id)
+            current = await open_phase_or_fail(conn, game)
+            mine = await powers_or_fail(conn, game, user_id)
         lines, chosen = self._read(text, current.position, mine, None, "auto", None,
                                    game.settings.rules)
         return bool(chosen) and not any(line.error_key in _REFUSED for line in lines)
 
     def _refuse_during_adjudication(self, game_id: int, phase: str | None) -> None:
-        if self.is_adjudicating(game_id):
+        if self.adjudication.is_adjudicating(game_id):
             raise _closed(phase.upper() if phase else "the phase", None)
 
     def _read(self, text: str, position: Position, mine: list[Power], power: Power | None,
@@ -210,32 +221,32 @@ class OrderingMixin(ServiceCore):
                                    _surplus_builds(owed, orders)))
         return out
 
-    async def my_orders(self, game_id: int, user_id: int) -> list[PowerOrders]:
+    async def mine(self, game_id: int, user_id: int) -> list[PowerOrders]:
         """The orders that count now for each of the user's powers, and what is missing."""
         async with self.db.read() as conn:
-            game = await self.game_or_fail(conn, game_id)
-            current = await self.open_phase_or_fail(conn, game)
-            mine = await self.powers_or_fail(conn, game, user_id)
+            game = await game_or_fail(conn, game_id)
+            current = await open_phase_or_fail(conn, game)
+            mine = await powers_or_fail(conn, game, user_id)
             return await self._power_orders(conn, game, current, mine)
 
-    async def clear_orders(self, game_id: int, user_id: int,
+    async def clear(self, game_id: int, user_id: int,
                            power: Power | None = None) -> list[PowerOrders]:
         """Withdraw every order of the user's powers (or of `power`) for the open phase."""
         self._refuse_during_adjudication(game_id, None)
         async with self.db.transaction(game_id) as conn:
-            game = await self.game_or_fail(conn, game_id)
-            current = await self.open_phase_or_fail(conn, game)
-            mine = await self.powers_or_fail(conn, game, user_id)
+            game = await game_or_fail(conn, game_id)
+            current = await open_phase_or_fail(conn, game)
+            mine = await powers_or_fail(conn, game, user_id)
             if power is not None and power not in mine:
                 raise NotAllowed("orders.not_your_power", f"you do not play {power.value}",
                                  power=power.value)
             targets = [power] if power else mine
             for p in targets:
                 await order_rows.add_submission(conn, current.id, p, user_id, "", "replace",
-                                                [], self.now_ts())
+                                                [], now_ts(self.clock))
             return await self._power_orders(conn, game, current, mine)
 
-    async def withdraw_order(self, game_id: int, user_id: int, unit: str
+    async def withdraw(self, game_id: int, user_id: int, unit: str
                              ) -> tuple[str, list[PowerOrders]]:
         """Withdraw the order that counts now for one unit of the user's (`A PAR`, `F STP/SC`,
         `PAR`, the order itself, or a build's site): stored as a submission that replaces the
@@ -245,9 +256,9 @@ class OrderingMixin(ServiceCore):
         self._refuse_during_adjudication(game_id, None)
         wanted = " ".join(unit.upper().split())
         async with self.db.transaction(game_id) as conn:
-            game = await self.game_or_fail(conn, game_id)
-            current = await self.open_phase_or_fail(conn, game)
-            mine = await self.powers_or_fail(conn, game, user_id)
+            game = await game_or_fail(conn, game_id)
+            current = await open_phase_or_fail(conn, game)
+            mine = await powers_or_fail(conn, game, user_id)
             given = await order_rows.effective(conn, current.id)
             kind = current.position.phase.kind
             for p in mine:
@@ -264,7 +275,7 @@ class OrderingMixin(ServiceCore):
                     waives += isinstance(order, Waive)
                     items.append((unit_key(order, waives), text))
                 await order_rows.add_submission(conn, current.id, p, user_id, "\n".join(kept),
-                                                "replace", items, self.now_ts())
+                                                "replace", items, now_ts(self.clock))
                 return found, await self._power_orders(conn, game, current, mine)
         raise InvalidRequest("orders.nothing_to_withdraw",
                              f"none of your orders for {current.name} is for {wanted}",
@@ -275,115 +286,18 @@ class OrderingMixin(ServiceCore):
         give is ready, the phase is adjudicated at once."""
         self._refuse_during_adjudication(game_id, None)
         async with self.db.transaction(game_id) as conn:
-            game = await self.game_or_fail(conn, game_id)
-            current = await self.open_phase_or_fail(conn, game)
-            mine = await self.powers_or_fail(conn, game, user_id)
+            game = await game_or_fail(conn, game_id)
+            current = await open_phase_or_fail(conn, game)
+            mine = await powers_or_fail(conn, game, user_id)
             for p in mine:
                 await order_rows.set_ready(conn, current.id, p, ready)
             marked = await order_rows.ready_powers(conn, current.id)
             waiting = [s.power for s in await seats.all_seats(conn, game_id)
-                       if s.user_id is not None and self.seat_needs_orders(current, s.power, game)
+                       if s.user_id is not None and seat_needs_orders(current, s.power, game)
                        and s.power not in marked]
         everyone = ready and not waiting and game.status == ACTIVE
-        done = everyone and await self.adjudicate_phase(game_id, current.id, trigger="ready")
+        done = everyone and await self.deadlines.adjudicate_now(game_id, current.id, trigger="ready")
         return ReadyReport(current.name, ready, done)
-
-    async def vote_draw(self, game_id: int, user_id: int, yes: bool = True) -> DrawReport:
-        """A secret draw vote for each of the user's powers (service/games/draw_vote.py: the draw
-        passes when every active power voted for it; seed 000 II). Only a passed draw is
-        announced; a vote that opens a proposal tells the other active players, privately and
-        without naming who proposed it."""
-        now = self.now_ts()
-        async with self.db.transaction(game_id) as conn:
-            game = await self.game_or_fail(conn, game_id)
-            current = await self.open_phase_or_fail(conn, game)
-            mine = await self.powers_or_fail(conn, game, user_id)
-            before = await draw_vote.tally(conn, game, current.position)
-            for p in mine:
-                await draws.set_vote(conn, game_id, p, yes, now)
-            counted = await draw_vote.tally(conn, game, current.position)
-            # only a yes that counts completes a draw (never a void vote)
-            completes = yes and any(p in counted.active for p in mine) and counted.passes
-            outcome = draw_vote.outcome_of(game, current.position, counted) \
-                if completes else None
-            told = 0
-            if outcome is not None:
-                await games.finish(conn, game_id, outcome, now)
-                game = await games.get(conn, game_id)
-                await self.post(game, "game.draw", announcements.outcome_sentence(outcome),
-                                powers=outcome["powers"], outcome=outcome, conn=conn)
-                await self.owe_ending(conn, game)   # replay and chart; then who played whom
-            elif counted.voted and not before.voted:
-                told = await self._tell_draw_proposed(conn, game, counted, user_id)
-        await self.deliver_owed(game_id)
-        if outcome is not None:
-            await self.reschedule(game_id)
-        return DrawReport(yes, outcome is not None,
-                          tuple(Power(p) for p in outcome["powers"]) if outcome else (),
-                          tuple(sorted(counted.active)), tuple(sorted(counted.excluded)),
-                          game.settings.draw_policy,
-                          counted=any(p in counted.active for p in mine),
-                          out=not any(p in counted.active | counted.excluded for p in mine),
-                          told=told)
-
-    async def _tell_draw_proposed(self, conn: Any, game: Game, counted: draw_vote.DrawTally,
-                                  proposer: int) -> int:
-        """Each active player but the proposer, once, in private (owed in the vote's
-        transaction): a draw is proposed, how to vote, and the rule; never who proposed it
-        (the vote is secret)."""
-        players = sorted({u for u in counted.user_of.values() if u != proposer})
-        params = {"game": game.name, "active": sorted(p.value for p in counted.active),
-                  "excluded": sorted(p.value for p in counted.excluded),
-                  "policy": game.settings.draw_policy}
-        text = (f"A draw is proposed in {game.name}. Vote with /draw (true: for, false: "
-                f"against). " + draw_vote.rule_text(counted, game.settings.draw_policy))
-        for user in players:
-            await self.tell(user, Message("draw.proposed", text, params), game=game,
-                            conn=conn)
-        return len(players)
-
-    async def current_map(self, game_id: int, size: str = "normal") -> MapImage:
-        """The map of the open phase (or the final position of a finished game); `size`:
-        "normal" (720 px) or "large" (1440 px, `render.render_png`'s `size`)."""
-        async with self.db.read() as conn:
-            game = await self.game_or_fail(conn, game_id)
-            latest = await phases.latest(conn, game_id)
-        if latest is None:
-            raise InvalidRequest("game.not_started", f"{game.name} has not started",
-                                 game=game.name)
-        if latest.status == "done":
-            report = await self.phase_report_of(latest.id, with_image=True, size=size)
-            return report.image
-        return await self.map_image(game, latest, size=size)
-
-    async def preview_map(self, game_id: int, user_id: int) -> MapImage:
-        """The open phase with the user's own current orders drawn (seen only by them)."""
-        async with self.db.read() as conn:
-            game = await self.game_or_fail(conn, game_id)
-            current = await self.open_phase_or_fail(conn, game)
-            mine = await self.powers_or_fail(conn, game, user_id)
-            given = await order_rows.effective(conn, current.id)
-        kind = current.position.phase.kind
-        drawn = [(p, parse_order(text, kind)) for p in mine for text in given.get(p, [])]
-        return await self.map_image(game, current, orders=drawn)
-
-    async def history(self, game_id: int) -> list[PhaseReport]:
-        """Every adjudicated phase, oldest first, with results and text (no images)."""
-        async with self.db.read() as conn:
-            await self.game_or_fail(conn, game_id)
-            done = [p.id for p in await phases.history(conn, game_id) if p.status == "done"]
-        return [await self.phase_report_of(p, with_image=False) for p in done]
-
-    async def phase_report(self, game_id: int, phase: str) -> PhaseReport:
-        """One adjudicated phase (e.g. "F1901M") with its results and its map image."""
-        async with self.db.read() as conn:
-            game = await self.game_or_fail(conn, game_id)
-            row = await phases.by_name(conn, game_id, phase.strip().upper())
-        if row is None or row.status != "done":
-            raise InvalidRequest("history.no_such_phase", f"{game.name} has no adjudicated "
-                                 f"phase {phase.strip().upper()}", game=game.name,
-                                 phase=phase.strip().upper())
-        return await self.phase_report_of(row.id, with_image=True)
 
 
 def _order_lines(lines: list[LineReport], power: Power) -> str:

@@ -11,13 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from service.area import Area
 from service.errors import InvalidRequest, NotAllowed, NotFound
+from service.games.lookups import game_or_fail, game_owning
 from service.models import ACTIVE, PAUSED
 from service.notices.notifier import Message
+from service.notices.outbox import Outbox
+from service.storage.db import Database
 from service.storage.repos import absences, audit, phases, seats
 from service.storage.repos.absences import Absence
-from service.timing.clock import to_ts
+from service.timing.alarms import Alarms
+from service.timing.clock import Clock, now_ts, to_ts
 from service.timing.when import HORIZON, read_time
 
 
@@ -31,13 +34,19 @@ class AbsenceReport:
     deadline: datetime | None        # the open phase's deadline, when the absence moved it
 
 
-class Absences(Area):
+class Absences:
+    def __init__(self, db: Database, clock: Clock, outbox: Outbox, alarms: Alarms) -> None:
+        self.db = db
+        self.clock = clock
+        self.outbox = outbox
+        self.alarms = alarms
+
     async def declare(self, game_id: int, user_id: int, start: str, end: str) -> AbsenceReport:
         """Record an absence typed as the player wrote it (read in the game's time zone; a
         day alone runs from its start to its end)."""
-        now = self.core.clock.now()
-        async with self.core.db.transaction(game_id) as conn:
-            game = await self.core.game_or_fail(conn, game_id)
+        now = self.clock.now()
+        async with self.db.transaction(game_id) as conn:
+            game = await game_or_fail(conn, game_id)
             if game.status not in (ACTIVE, PAUSED):
                 raise InvalidRequest("absence.not_running", f"{game.name} is not running",
                                      game=game.name)
@@ -69,23 +78,23 @@ class Absences(Area):
                              "to": ends.isoformat(), "moved": moved is not None}, to_ts(now))
             params = {"user_id": user_id, "start": starts, "end": ends}
             if moved is not None:
-                await self.core.post(game, "absence.declared_moved", f"{game.name}: "
+                await self.outbox.post(game, "absence.declared_moved", f"{game.name}: "
                                      f"<@{user_id}> is away from {starts:%Y-%m-%d %H:%M} to "
                                      f"{ends:%Y-%m-%d %H:%M} UTC; the deadline moves to "
                                      f"{moved:%Y-%m-%d %H:%M} UTC.",
                                      deadline=moved, conn=conn, **params)
             else:
-                await self.core.post(game, "absence.declared", f"{game.name}: <@{user_id}> is away "
+                await self.outbox.post(game, "absence.declared", f"{game.name}: <@{user_id}> is away "
                                      f"from {starts:%Y-%m-%d %H:%M} to {ends:%Y-%m-%d %H:%M} UTC; "
                                      "no deadline falls while they are away.", conn=conn,
                                      **params)
-            await self.core.tell(game.moderator_id, Message(
+            await self.outbox.tell(game.moderator_id, Message(
                 "absence.moderator", f"{game.name}: <@{user_id}> declared an absence from "
                 f"{starts:%Y-%m-%d %H:%M} to {ends:%Y-%m-%d %H:%M} UTC. You may refuse it.",
                 {"game": game.name, "absence_id": absence_id, **params}), game=game,
                 conn=conn)
-        await self.core.deliver_owed(game_id)
-        await self.core.reschedule(game_id)
+        await self.outbox.deliver_owed(game_id)
+        await self.alarms.reschedule(game_id)
         return AbsenceReport(absence_id, game.name, starts, ends, cap - taken - wanted, moved)
 
     @staticmethod
@@ -103,13 +112,13 @@ class Absences(Area):
     async def refuse(self, absence_id: int, actor_id: int) -> Absence:
         """The moderator refuses an absence: deadlines no longer move for it, and the open
         phase's deadline it moved goes back (if that time is still to come)."""
-        now = self.core.now_ts()
-        game_id = await self.core.game_owning(absences.game_of, absence_id)
-        async with self.core.db.transaction(game_id) as conn:
+        now = now_ts(self.clock)
+        game_id = await game_owning(self.db, absences.game_of, absence_id)
+        async with self.db.transaction(game_id) as conn:
             absence = await absences.get(conn, absence_id)
             if absence is None:
                 raise NotFound("absence.not_found", "there is no such absence")
-            game = await self.core.game_or_fail(conn, absence.game_id)
+            game = await game_or_fail(conn, absence.game_id)
             if not await absences.refuse(conn, absence_id):
                 raise InvalidRequest("absence.already_refused", "that absence was already "
                                      "refused", game=game.name)
@@ -125,22 +134,22 @@ class Absences(Area):
                             {"id": absence_id, "user": absence.user_id}, now)
             params = {"user_id": absence.user_id, "actor_id": actor_id, "start": absence.starts_at,
                       "end": absence.ends_at, "deadline": restored}
-            await self.core.post(game, "absence.refused", f"{game.name}: the moderator refused "
+            await self.outbox.post(game, "absence.refused", f"{game.name}: the moderator refused "
                                  f"the absence of <@{absence.user_id}>; deadlines are as before.",
                                  conn=conn, **params)
-            await self.core.tell(absence.user_id, Message(
+            await self.outbox.tell(absence.user_id, Message(
                 "absence.refused.player", f"{game.name}: the moderator refused your absence from "
                 f"{absence.starts_at:%Y-%m-%d %H:%M} to {absence.ends_at:%Y-%m-%d %H:%M} UTC.",
                 {"game": game.name, **params}), game=game, conn=conn)
-        await self.core.deliver_owed(game.id)
-        await self.core.reschedule(game.id)
+        await self.outbox.deliver_owed(game.id)
+        await self.alarms.reschedule(game.id)
         return absence
 
     async def refuse_latest(self, game_id: int, actor_id: int, user_id: int) -> Absence:
         """Refuse the player's latest absence in the game that has not ended."""
-        now = self.core.clock.now()
-        async with self.core.db.read() as conn:
-            game = await self.core.game_or_fail(conn, game_id)
+        now = self.clock.now()
+        async with self.db.read() as conn:
+            game = await game_or_fail(conn, game_id)
             current = [a for a in await absences.of_game(conn, game_id, user_id=user_id)
                        if a.ends_at > now]
         if not current:
@@ -149,7 +158,7 @@ class Absences(Area):
         return await self.refuse(current[-1].id, actor_id)
 
     async def game_of(self, absence_id: int) -> int:
-        async with self.core.db.read() as conn:
+        async with self.db.read() as conn:
             absence = await absences.get(conn, absence_id)
         if absence is None:
             raise NotFound("absence.not_found", "there is no such absence")

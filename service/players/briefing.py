@@ -6,7 +6,7 @@ the player's own units."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.adjustments import adjustment_counts, build_sites
 from engine.board import standard_board
@@ -15,13 +15,11 @@ from engine.position import Position
 from engine.vocabulary import PhaseKind, Power, UnitType
 from service.models import ACTIVE, PAUSED, Game, PhaseRow
 from service.notices.notifier import Message
+from service.notices.outbox import Outbox
 from service.storage.repos import games, phases, results, seats
 
-if TYPE_CHECKING:
-    from service.notices.outbox import Outbox
 
-
-async def owe_briefing(service: Outbox, conn: Any, game_id: int, user_id: int, *,
+async def owe_briefing(outbox: Outbox, conn: Any, game_id: int, user_id: int, *,
                        replacement: bool = False) -> None:
     """Inside the transaction that seats `user_id`: owe them the briefing on their powers in
     the running game `game_id` (nothing when they hold none, or the game is not running),
@@ -42,7 +40,7 @@ async def owe_briefing(service: Outbox, conn: Any, game_id: int, user_id: int, *
     text = (f"{game.name}: you play {', '.join(params['powers'])}. Your units: {units}. "
             f"Send your orders for {phase.name} in a DM"
             + (f", e.g. {params['example']}" if params["example"] else "") + ".")
-    await service.owe_private(conn, game_id, user_id, Message(
+    await outbox.owe_private(conn, game_id, user_id, Message(
         "game.briefing", text, params, None, None, ping=True),
         image_phase=phase.id if replacement else None)
 

@@ -14,13 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from service.area import Area
 from service.errors import InvalidRequest, NotAllowed, NotFound
+from service.games.lookups import game_or_fail, game_owning, open_phase_or_fail
 from service.models import ACTIVE, Game
 from service.notices.notifier import Message
+from service.notices.outbox import Outbox
+from service.storage.db import Database
 from service.storage.repos import audit, extensions, games, phases, seats
 from service.storage.repos.extensions import Extension
-from service.timing.clock import to_ts
+from service.timing.alarms import Alarms
+from service.timing.clock import Clock, now_ts, to_ts
 
 MAX_REASON = 200
 
@@ -34,15 +37,21 @@ class ExtensionReport:
     deadline: datetime | None        # the open phase's deadline after it
 
 
-class Extensions(Area):
+class Extensions:
+    def __init__(self, db: Database, clock: Clock, outbox: Outbox, alarms: Alarms) -> None:
+        self.db = db
+        self.clock = clock
+        self.outbox = outbox
+        self.alarms = alarms
+
     async def request(self, game_id: int, user_id: int, hours: float,
                       reason: str) -> ExtensionReport:
-        now = self.core.now_ts()
+        now = now_ts(self.clock)
         length = timedelta(hours=hours)
         reason = " ".join(reason.split())
-        async with self.core.db.transaction(game_id) as conn:
-            game = await self.core.game_or_fail(conn, game_id)
-            phase = await self.core.open_phase_or_fail(conn, game)
+        async with self.db.transaction(game_id) as conn:
+            game = await game_or_fail(conn, game_id)
+            phase = await open_phase_or_fail(conn, game)
             settings = game.settings
             if settings.extension_rule == "off":
                 raise InvalidRequest("extension.off", f"{game.name} takes no extensions",
@@ -85,26 +94,26 @@ class Extensions(Area):
             if granted_at_once:
                 pass                   # nobody to ask: granted below, and announced so
             elif settings.extension_rule == "players":
-                await self.core.post(game, "extension.vote", f"{game.name}: <@{user_id}> asks "
+                await self.outbox.post(game, "extension.vote", f"{game.name}: <@{user_id}> asks "
                                      f"for {hours:g} more hours ({reason}). Every other player "
                                      "must agree.", ping=True, users=voters, conn=conn,
                                      **params)
             else:
-                await self.core.post(game, "extension.asked", f"{game.name}: <@{user_id}> asks "
+                await self.outbox.post(game, "extension.asked", f"{game.name}: <@{user_id}> asks "
                                      f"the moderator for {hours:g} more hours ({reason}).",
                                      conn=conn, **params)
-                await self.core.tell(game.moderator_id, Message(
+                await self.outbox.tell(game.moderator_id, Message(
                     "extension.ask_moderator", f"{game.name}: <@{user_id}> asks for {hours:g} "
                     f"more hours for {phase.name}: {reason}", {"game": game.name, **params}),
                     game=game, conn=conn)
         if granted_at_once:
             return await self._decide(ext_id, True, None)
-        await self.core.deliver_owed(game_id)
+        await self.outbox.deliver_owed(game_id)
         return ExtensionReport(ext_id, game.name, "pending", length, phase.deadline_at)
 
     async def game_of(self, extension_id: int) -> int:
         """The game an extension was asked in (NotFound when there is no such extension)."""
-        game_id = await self.core.game_owning(extensions.game_of, extension_id)
+        game_id = await game_owning(self.db, extensions.game_of, extension_id)
         if game_id is None:
             raise NotFound("extension.not_found", "there is no such extension")
         return game_id
@@ -118,8 +127,8 @@ class Extensions(Area):
     async def answer(self, extension_id: int, user_id: int, agrees: bool) -> ExtensionReport:
         """A vote (rule `players`: another seated player) or the decision (rule `moderator`:
         the game's moderator)."""
-        game_id = await self.core.game_owning(extensions.game_of, extension_id)
-        async with self.core.db.transaction(game_id) as conn:
+        game_id = await game_owning(self.db, extensions.game_of, extension_id)
+        async with self.db.transaction(game_id) as conn:
             ext, game = await self._pending(conn, extension_id)
             if game.settings.extension_rule == "players":
                 if user_id not in await self._voters(conn, game, ext.user_id):
@@ -136,7 +145,7 @@ class Extensions(Area):
                                      "decides on this extension", game=game.name)
                 decided = agrees
         if decided is None:
-            async with self.core.db.read() as conn:
+            async with self.db.read() as conn:
                 phase = await phases.get(conn, ext.phase_id)
             return ExtensionReport(ext.id, game.name, "pending", ext.length, phase.deadline_at)
         return await self._decide(extension_id, decided, user_id)
@@ -145,7 +154,7 @@ class Extensions(Area):
         ext = await extensions.get(conn, extension_id)
         if ext is None:
             raise NotFound("extension.not_found", "there is no such extension")
-        game = await self.core.game_or_fail(conn, ext.game_id)
+        game = await game_or_fail(conn, ext.game_id)
         phase = await phases.latest(conn, game.id)
         if ext.status != "pending":
             raise InvalidRequest("extension.decided", "this extension was already decided",
@@ -157,9 +166,9 @@ class Extensions(Area):
 
     async def _decide(self, extension_id: int, granted: bool,
                       actor_id: int | None) -> ExtensionReport:
-        now = self.core.now_ts()
-        game_id = await self.core.game_owning(extensions.game_of, extension_id)
-        async with self.core.db.transaction(game_id) as conn:
+        now = now_ts(self.clock)
+        game_id = await game_owning(self.db, extensions.game_of, extension_id)
+        async with self.db.transaction(game_id) as conn:
             ext, game = await self._pending(conn, extension_id)
             phase = await phases.get(conn, ext.phase_id)
             await extensions.decide(conn, extension_id, "granted" if granted else "refused",
@@ -177,15 +186,15 @@ class Extensions(Area):
             params = {"user_id": ext.user_id, "length": ext.length, "reason": ext.reason,
                       "phase": phase.name, "deadline": deadline}
             if granted:
-                await self.core.post(game, "extension.granted", f"{game.name}: the extension asked "
+                await self.outbox.post(game, "extension.granted", f"{game.name}: the extension asked "
                                      f"by <@{ext.user_id}> is granted; the deadline of {phase.name}"
                                      f" is now {deadline:%Y-%m-%d %H:%M} UTC.", conn=conn,
                                      **params)
             else:
-                await self.core.post(game, "extension.refused", f"{game.name}: the extension asked "
+                await self.outbox.post(game, "extension.refused", f"{game.name}: the extension asked "
                                      f"by <@{ext.user_id}> is refused; the deadline stays "
                                      f"{deadline:%Y-%m-%d %H:%M} UTC.", conn=conn, **params)
-        await self.core.deliver_owed(game.id)
-        await self.core.reschedule(game.id)
+        await self.outbox.deliver_owed(game.id)
+        await self.alarms.reschedule(game.id)
         return ExtensionReport(ext.id, game.name, "granted" if granted else "refused",
                                ext.length, deadline)

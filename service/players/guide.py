@@ -4,15 +4,13 @@ units could be given now (for `/help`). Read-only; composed into `GameService` a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine.adjustments import adjustment_counts, build_sites
 from engine.board import Board, standard_board
 from engine.position import Position
 from engine.vocabulary import PhaseKind, Power, Unit, UnitType, province_of
-
-if TYPE_CHECKING:
-    from service.game_service import GameService
+from service.games.lookups import game_or_fail, open_phase_or_fail, powers_or_fail
+from service.storage.db import Database
 
 
 @dataclass(frozen=True)
@@ -26,17 +24,16 @@ class PlayerGuide:
 
 
 class Guides:
-    def __init__(self, service: GameService) -> None:
-        self.service = service
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     async def of_player(self, game_id: int, user_id: int) -> PlayerGuide:
         """The guide of a seated player in a game with an open phase (NotAllowed when not
         seated, InvalidRequest when no phase is open)."""
-        service = self.service
-        async with service.db.read() as conn:
-            game = await service.game_or_fail(conn, game_id)
-            current = await service.open_phase_or_fail(conn, game)
-            mine = await service.powers_or_fail(conn, game, user_id)
+        async with self.db.read() as conn:
+            game = await game_or_fail(conn, game_id)
+            current = await open_phase_or_fail(conn, game)
+            mine = await powers_or_fail(conn, game, user_id)
         position = current.position
         units = [u for u in _units_to_order(position) if u.power in mine]
         examples = example_orders(position, mine, units,

@@ -22,13 +22,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.vocabulary import PhaseKind, Power
-from service.area import Area
 from service.games.obligations import needs_orders
 from service.models import ACTIVE, Game, PhaseRow
 from service.notices.notifier import Message
+from service.notices.outbox import Outbox
+from service.storage.db import Database
 from service.storage.repos import audit, games, missed, phases, seats
 from service.storage.repos import orders as order_rows
-from service.timing.clock import from_ts, to_ts
+from service.timing.clock import Clock, from_ts, now_ts, to_ts
 
 log = logging.getLogger(__name__)
 
@@ -40,14 +41,19 @@ _GRACE_DM = {
 }
 
 
-class MissedOrders(Area):
+class MissedOrders:
+    def __init__(self, db: Database, clock: Clock, outbox: Outbox) -> None:
+        self.db = db
+        self.clock = clock
+        self.outbox = outbox
+
     # -- grace -------------------------------------------------------------------------------
     async def hold(self, game_id: int, phase_id: int) -> bool:
         """At the phase's deadline: hold it in grace if the game's policy says so and seated
         powers sent no orders. True when held, or when its row changed meanwhile: the caller
         leaves it open for now."""
-        now = self.core.now_ts()
-        async with self.core.db.read() as conn:     # most deadlines: no grace, no write
+        now = now_ts(self.clock)
+        async with self.db.read() as conn:     # most deadlines: no grace, no write
             game = await games.get(conn, game_id)
             if game is None or game.status != ACTIVE or game.settings.nmr_policy != "grace":
                 return False
@@ -61,7 +67,7 @@ class MissedOrders(Area):
         until = deadline + game.settings.nmr_grace.total_seconds()
         if not owing or until <= now:
             return False
-        async with self.core.db.transaction(game_id) as conn:
+        async with self.db.transaction(game_id) as conn:
             # the row changed since it was read (held, moved or adjudicated by someone else):
             # leave the phase to the next run, which reads it afresh
             if not await missed.start_grace(conn, phase_id, deadline, until):
@@ -70,7 +76,7 @@ class MissedOrders(Area):
                             {"phase": phase.name, "powers": sorted(p.value for p in owing),
                              "until": until}, now)
             await self._owe_grace(conn, game, phase, owing, until)
-        await self.core.deliver_owed(game_id)
+        await self.outbox.deliver_owed(game_id)
         return True
 
     async def _owe_grace(self, conn: Any, game: Game, phase: PhaseRow,
@@ -80,7 +86,7 @@ class MissedOrders(Area):
         end = from_ts(until)
         powers = sorted(p.value for p in owing)
         users = list(dict.fromkeys(owing[p] for p in sorted(owing, key=lambda p: p.value)))
-        await self.core.post(game, "nmr.grace", f"{game.name}: the deadline of {phase.name} "
+        await self.outbox.post(game, "nmr.grace", f"{game.name}: the deadline of {phase.name} "
                              f"passed without orders from {', '.join(powers)}. The phase waits "
                              f"for them until {end:%Y-%m-%d %H:%M} UTC; everyone may still "
                              "change orders.", ping=True, phase=phase.name, powers=powers,
@@ -89,7 +95,7 @@ class MissedOrders(Area):
         key, then = _GRACE_DM[phase.position.phase.kind]
         for user in users:
             mine = sorted(p.value for p, u in owing.items() if u == user)
-            await self.core.tell(user, Message(
+            await self.outbox.tell(user, Message(
                 key, f"{game.name}: the deadline of {phase.name} passed without "
                 f"your orders for {', '.join(mine)}. Send them by {end:%Y-%m-%d %H:%M} UTC, "
                 f"or {then}.",
@@ -100,7 +106,7 @@ class MissedOrders(Area):
         """Phases held in grace for which every seated power has now sent orders: nothing
         left to wait for."""
         done: set[int] = set()
-        async with self.core.db.read() as conn:
+        async with self.db.read() as conn:
             for phase_id, game_id in await missed.in_grace(conn):
                 game = await games.get(conn, game_id)
                 phase = await phases.get(conn, phase_id)
@@ -152,18 +158,18 @@ class MissedOrders(Area):
         hear of each, owed (service/notices/outbox.py)."""
         limit = game.settings.abandon_after
         for power, user in gone:
-            await self.core.post(game, "seat.abandoned", f"{game.name}: {power.value} has sent "
+            await self.outbox.post(game, "seat.abandoned", f"{game.name}: {power.value} has sent "
                                  f"no orders for too many phases in a row ({limit}); <@{user}> "
                                  "is no longer seated and the power stays in civil disorder.",
                                  game_id=game.id, power=power.value, user_id=user,
                                  missed=limit, conn=conn)
             params = {"game": game.name, "game_id": game.id, "power": power.value,
                       "user_id": user, "missed": limit}
-            await self.core.tell(game.moderator_id, Message(
+            await self.outbox.tell(game.moderator_id, Message(
                 "seat.abandoned.moderator", f"{game.name}: {power.value} (<@{user}>) missed "
                 f"{limit} phases in a row and was declared abandoned. Seat someone with "
                 "the replace command.", params), game=game, conn=conn)
-            await self.core.tell(user, Message(
+            await self.outbox.tell(user, Message(
                 "seat.abandoned.player", f"{game.name}: you sent no orders for {power.value} "
                 f"{limit} times in a row, so you are no longer seated. Ask the moderator if "
                 "you want to come back.", params), game=game, conn=conn)

@@ -3,15 +3,18 @@ notices of a game with channels go, and a server's moderator role."""
 
 from __future__ import annotations
 
-from service.core import ServiceCore
 from service.errors import InvalidRequest
+from service.storage.db import Database
 from service.storage.repos import prefs
 
 LANGUAGES = ("en", "it", "nl")
 NOTICE_PLACES = ("channel", "dm")
 
 
-class PreferencesMixin(ServiceCore):
+class Preferences:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
     async def set_user_language(self, user_id: int, lang: str | None) -> None:
         """`en`, `it` or `nl`; None forgets the choice (InvalidRequest for anything else)."""
         if lang is not None:

@@ -31,12 +31,16 @@ import asyncio
 from dataclasses import dataclass
 
 from engine.vocabulary import PhaseKind, Power
-from service.area import Area
 from service.errors import InvalidRequest, NotAllowed
+from service.games.channels import GameChannels
+from service.games.lookups import game_or_fail
 from service.models import ACTIVE, FORMING, PAUSED, Game
 from service.notices.notifier import Message
+from service.notices.outbox import Outbox
+from service.storage.db import Database
 from service.storage.repos import phases, seats
 from service.storage.repos import press as press_log
+from service.timing.clock import Clock, now_ts
 
 MAX_PRESS = 1500       # characters: one Discord message with room for the signature
 # The pauses (seconds) before each try of a press message while its sender waits for the
@@ -67,14 +71,20 @@ class PressRoom:
     moderator_id: int
 
 
-class Press(Area):
+class Press:
+    def __init__(self, db: Database, clock: Clock, outbox: Outbox, game_channels: GameChannels) -> None:
+        self.db = db
+        self.clock = clock
+        self.outbox = outbox
+        self.game_channels = game_channels
+
     async def send(self, game_id: int, sender_id: int, to: Power, body: str, *,
                    signed: bool = True, from_power: Power | None = None) -> Sent:
         """Relay `body` from the sender's power to `to`'s player; InvalidRequest or
         NotAllowed (nothing sent, nothing logged) when the game's rules refuse it."""
         body = body.strip()
-        async with self.core.db.transaction(game_id) as conn:
-            game = await self.core.game_or_fail(conn, game_id)
+        async with self.db.transaction(game_id) as conn:
+            game = await game_or_fail(conn, game_id)
             sender, seated, phase = await self._allowed(conn, game, sender_id, [to],
                                                         from_power)
             self._check_message(game, signed, body)
@@ -88,7 +98,7 @@ class Press(Area):
                 raise InvalidRequest("press.vacant", f"nobody holds {to.value} now",
                                      game=game.name, power=to.value)
             await press_log.record(conn, game_id, phase.name, sender, to, sender_id, signed,
-                                   body, self.core.now_ts())
+                                   body, now_ts(self.clock))
             key, by = ("press.received", f" from {sender.value}") if signed else \
                 ("press.received_grey", " (unsigned)")
             params = {"game": game.name, "body": body, "to_power": to.value}
@@ -96,7 +106,7 @@ class Press(Area):
                 params["power"] = sender.value
             # owed in the transaction that logs it (service/notices/outbox.py); the sender hears
             # "sent" only if Discord took it now, else "kept", and later how it went
-            owed = await self.core.owe_private(
+            owed = await self.outbox.owe_private(
                 conn, game_id, reader, Message(key, f"{game.name}: press{by}:\n{body}",
                                                params), confirm_to=sender_id)
         state = await self._deliver(game_id, owed)
@@ -109,7 +119,7 @@ class Press(Area):
         state = "pending"
         for pause in PRESS_TRIES:
             await asyncio.sleep(pause)
-            outcome = await self.core.deliver_owed(game_id, ids=[owed], late=False, now=True)
+            outcome = await self.outbox.deliver_owed(game_id, ids=[owed], late=False, now=True)
             state = outcome.get(owed, state)
             if state != "pending":
                 return state
@@ -121,8 +131,8 @@ class Press(Area):
         goes, by the same rules as `send` plus the channel's own: the game allows press
         channels, is not anonymous (the channel's members would show who plays whom), and has
         its channels and roles (docs/channels.md)."""
-        async with self.core.db.read() as conn:
-            game = await self.core.game_or_fail(conn, game_id)
+        async with self.db.read() as conn:
+            game = await game_or_fail(conn, game_id)
             speaker, _seated, _phase = await self._allowed(conn, game, user_id, with_powers,
                                                            from_power)
         if game.settings.anonymous:
@@ -131,7 +141,7 @@ class Press(Area):
         if not game.settings.press_channels:
             raise NotAllowed("press.no_press_channels", f"{game.name} has no private press "
                              "channels: use /press send", game=game.name)
-        plan = await self.core.game_channels.plan(game_id)
+        plan = await self.game_channels.plan(game_id)
         powers = (speaker, *dict.fromkeys(with_powers))
         rooms = [plan.room(p) if plan else None for p in powers]
         if plan is None or plan.category_id is None or plan.finished or \
@@ -206,6 +216,6 @@ class Press(Area):
 
     async def log(self, game_id: int) -> list[press_log.PressRow]:
         """Every message relayed in the game, oldest first (for the moderators)."""
-        async with self.core.db.read() as conn:
-            await self.core.game_or_fail(conn, game_id)
+        async with self.db.read() as conn:
+            await game_or_fail(conn, game_id)
             return await press_log.of_game(conn, game_id)

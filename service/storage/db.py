@@ -22,47 +22,18 @@ waiting when another process holds the game (PostgreSQL's `FOR UPDATE SKIP LOCKE
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import unquote_plus
+
+from service.storage.postgres import PostgresDatabase
+from service.storage.sqlite import SqliteDatabase
+from service.storage.targets import POSTGRES_SCHEMES, is_postgres, shown
+
+__all__ = ["POSTGRES_SCHEMES", "Connection", "Database", "is_postgres", "open_database", "shown"]
 
 Row = Any   # a row: sqlite3.Row or asyncpg.Record, read by column name or position
-
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
-
-
-def is_postgres(target: str | Path) -> bool:
-    """Whether `ARBITRO_DB` (or a command's --db) names a PostgreSQL server, not a file."""
-    return str(target).startswith(POSTGRES_SCHEMES)
-
-
-# A URL parameter that holds a secret, or says where one is: password, sslpassword, passfile,
-# and any other name with "pass", "secret" or "token" in it (however its letters are encoded).
-_SECRET_PARAMETER = re.compile(r"pass|secret|token", re.IGNORECASE)
-
-
-def shown(target: str | Path) -> str:
-    """The database named for people: a PostgreSQL URL without its password (in the address)
-    nor the value of any password-like parameter (`password=`, `sslpassword=`, ...)."""
-    text = str(target)
-    if not is_postgres(text):
-        return text
-    address, question, query = text.partition("?")
-    scheme, _, rest = address.partition("://")
-    credentials, at, host = rest.rpartition("@")
-    if at:
-        address = f"{scheme}://{credentials.split(':', 1)[0]}@{host}"
-    if not question:
-        return address
-    parts = []
-    for part in query.split("&"):
-        name, equals, _value = part.partition("=")
-        secret = equals and _SECRET_PARAMETER.search(unquote_plus(name))
-        parts.append(f"{name}=***" if secret else part)
-    return f"{address}?{'&'.join(parts)}"
 
 
 class Connection(Protocol):
@@ -91,7 +62,5 @@ class Database(Protocol):
 async def open_database(target: str | Path, *, pool_size: int = 8) -> Database:
     """Open the SQLite file `target` or connect to the PostgreSQL server it names."""
     if is_postgres(target):
-        from service.storage.postgres import PostgresDatabase
         return await PostgresDatabase.open(str(target), pool_size=pool_size)
-    from service.storage.sqlite import SqliteDatabase
     return await SqliteDatabase.open(target)

@@ -17,6 +17,8 @@ from typing import Any
 
 import asyncpg
 
+from service.storage.schema import migrate_postgres
+
 _LOCK_GAME = "SELECT id FROM games WHERE id = $1 FOR UPDATE"
 _LOCK_GAME_IF_FREE = "SELECT id FROM games WHERE id = $1 FOR UPDATE SKIP LOCKED"
 
@@ -92,7 +94,6 @@ class PostgresDatabase:
         await self.pool.close()
 
     async def migrate(self) -> int:
-        from service.storage.schema import migrate_postgres
         async with self.pool.acquire() as raw:
             return await migrate_postgres(raw, self.target)
 

@@ -21,6 +21,7 @@ from importlib import resources
 import aiosqlite
 
 from service.storage.repos import files
+from service.storage.targets import shown
 
 _FILE_NAME = re.compile(r"^(\d{4})_[A-Za-z0-9_]+\.sql$")
 
@@ -161,7 +162,6 @@ async def migrate_postgres(conn, url: str = "the database",
                            migrations: list[Migration] | None = None) -> int:
     """Bring a PostgreSQL database up to the newest migration (`conn`: an asyncpg connection);
     each file, with its version bump, in one transaction under the advisory lock."""
-    from service.storage.db import shown
     migrations = bundled_migrations("postgresql") if migrations is None else migrations
     known = known_version(migrations)
     where = shown(url)

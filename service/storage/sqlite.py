@@ -20,6 +20,8 @@ from typing import Any
 
 import aiosqlite
 
+from service.storage.schema import migrate_sqlite
+
 BUSY_TIMEOUT_MS = 10_000
 
 
@@ -120,7 +122,6 @@ class SqliteDatabase:
         await self.conn.close()
 
     async def migrate(self) -> int:
-        from service.storage.schema import migrate_sqlite
         async with self._lock:
             return await migrate_sqlite(self.conn, self.target)
 

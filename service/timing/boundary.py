@@ -15,11 +15,14 @@ import asyncio
 import logging
 from collections.abc import Awaitable
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import TypeVar
 
+from service.games.lookups import game_or_fail
 from service.notices.notifier import Message
 from service.notices.outbox import Outbox
+from service.storage.db import Database
 from service.storage.repos import faults, phases
+from service.timing.clock import Clock, now_ts
 
 log = logging.getLogger(__name__)
 
@@ -47,17 +50,23 @@ def reason_of(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
-class FaultBoundary(Outbox):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+class Faults:
+    def __init__(self, db: Database, clock: Clock, outbox: Outbox) -> None:
+        self.db = db
+        self.clock = clock
+        self.outbox = outbox
         # Games known to have a fault row (read at each deadline pass, and kept here), so a
         # game that works again clears it without a write for every healthy game.
         self._faulty: set[int] = set()
 
+    def known_failing(self, game_id: int) -> bool:
+        """Whether the game had a fault row when this process last looked."""
+        return game_id in self._faulty
+
     async def failing_games(self) -> set[int]:
         """Games failing and not yet due for another try (read afresh: another process may
         have recorded a failure); the ones with a row at all are remembered."""
-        now = self.now_ts()
+        now = now_ts(self.clock)
         async with self.db.read() as conn:
             rows = await faults.all_faults(conn)
         self._faulty = {f.game_id for f in rows}
@@ -84,7 +93,7 @@ class FaultBoundary(Outbox):
                           exc: BaseException) -> float | None:
         """Store the failure, set its next try, and tell the moderator the first time; when
         the game is tried again (None if even recording failed)."""
-        now = self.now_ts()
+        now = now_ts(self.clock)
         retry_at = None
         try:
             async with self.db.transaction() as conn:
@@ -114,11 +123,11 @@ class FaultBoundary(Outbox):
     async def _tell_fault(self, game_id: int, phase_id: int | None, stage: str,
                           pause: float) -> None:
         async with self.db.read() as conn:
-            game = await self.game_or_fail(conn, game_id)
+            game = await game_or_fail(conn, game_id)
             phase = await phases.get(conn, phase_id) if phase_id is not None else None
         name = phase.name if phase else "?"
         minutes = max(1, round(pause / 60))
-        await self.tell_moderators(game, Message(
+        await self.outbox.tell_moderators(game, Message(
             f"game.fault.{stage}", f"{game.name}: the phase {name} could not "
             f"{STAGES.get(stage, stage)} because of an internal error. The other games are not "
             f"affected. Arbitro tries again in {minutes} minutes, and later with longer pauses; "

@@ -41,5 +41,10 @@ def to_ts(when: datetime) -> float:
     return when.timestamp()
 
 
+def now_ts(clock: Clock) -> float:
+    """The clock's time as UTC seconds (how the database stores times)."""
+    return to_ts(clock.now())
+
+
 def from_ts(ts: float | None) -> datetime | None:
     return None if ts is None else datetime.fromtimestamp(ts, UTC)

@@ -12,15 +12,18 @@ from datetime import date
 from typing import Any
 
 from engine.vocabulary import PhaseKind
-from service.area import Area
-from service.models import Game, GameView
+from service.models import Game
+from service.storage.db import Database
 from service.storage.repos import absences, seats
 from service.timing.clock import from_ts, to_ts
 from service.timing.slots import after_absences, next_deadline
-from service.timing.when import read_time, zone
+from service.timing.when import zone
 
 
-class Schedules(Area):
+class Schedules:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
     async def deadline_after(self, conn: Any, game: Game, kind: PhaseKind, *, now: float,
                              previous_deadline: float | None) -> float:
         """The deadline (UTC seconds) of a phase of `kind` opening `now`, after a phase whose
@@ -41,11 +44,3 @@ class Schedules(Area):
         seated = {s.user_id for s in await seats.all_seats(conn, game_id)}
         return [(a.starts_at, a.ends_at) for a in await absences.of_game(conn, game_id)
                 if a.user_id in seated]
-
-    async def set_deadline_typed(self, game_id: int, actor_id: int, text: str) -> GameView:
-        """Set the open phase's deadline to a time typed by the moderator, read in the game's
-        time zone (see service/timing/when.py: `2026-12-01 21:00`, `+36h`, `domani 21:00`, ...)."""
-        async with self.core.db.read() as conn:
-            game = await self.core.game_or_fail(conn, game_id)
-        when = read_time(text, self.core.clock.now(), game.settings.timezone)
-        return await self.core.set_deadline(game_id, actor_id, when)

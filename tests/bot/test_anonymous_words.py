@@ -81,7 +81,7 @@ def test_the_list_holds_every_channel_notice_that_names_a_user():
     english = po_entries("en")
     users = re.compile(r"\{(user_id|user|users|actor_id|old|new)\}")
     source = "".join(p.read_text(encoding="utf-8")
-                     for p in (Path(__file__).parents[2] / "service").glob("*.py"))
+                     for p in (Path(__file__).parents[2] / "service").rglob("*.py"))
     posted = set(re.findall(r"post\(\s*game,\s*\"([a-z_.]+)\"", source))
     posted |= {"moderation.set_deadline", "moderation.extend", "moderation.draw_declared",
                "moderation.conceded"}        # keys the service builds or passes on

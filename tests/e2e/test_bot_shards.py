@@ -28,13 +28,13 @@ class Heard:
         self.adjudicated = 0
         bot.add_listener(self.on_message)
         bot.add_listener(self.on_interaction)
-        run_due = bot.service.run_due
+        run_due = bot.service.deadlines.run_due
 
         async def counted(*args: Any, **kwargs: Any) -> int:
             processed = await run_due(*args, **kwargs)
             self.adjudicated += processed
             return processed
-        bot.service.run_due = counted      # a spy: the deadlines cog calls it each tick
+        bot.service.deadlines.run_due = counted      # a spy: the deadlines cog calls it each tick
 
     async def on_message(self, message: discord.Message) -> None:
         if message.guild is None and not message.author.bot:
@@ -117,12 +117,12 @@ async def test_two_processes_with_shard_slices_play_one_game(fake_discord, tmp_p
             before = created
         assert [r for r in fake.requests if r.path == f"/guilds/{guild.id}"] == asked_discord
         # a server never stored: shard 0's process asks Discord once, and stores the answer
-        await zero.bot.service.remember_guild(guild.id, None, None)
+        await zero.bot.service.preferences.remember_guild(guild.id, None, None)
         created = await post_without_game_language(zero, one, before)
         assert created.content.startswith("🎲 Nuova partita **Trafalgar**")
         assert len([r for r in fake.requests if r.path == f"/guilds/{guild.id}"]) == len(
             asked_discord) + 1
-        assert await zero.bot.service.guild_facts(guild.id) == ("it", 10 * 2**20)
+        assert await zero.bot.service.preferences.guild_facts(guild.id) == ("it", 10 * 2**20)
 
 
 async def post_without_game_language(poster: Table, owner: Table, after) -> Any:

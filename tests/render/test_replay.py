@@ -85,13 +85,13 @@ async def _played_game(path) -> int:
     async with GameService.open(path, notifier=MemoryNotifier(), clock=clock,
                                 renderer=stand_in_png, scheduler=False) as service:
         seats = {p: 100 + i for i, p in enumerate(Power)}
-        game = await service.create_game(channel_id=5, moderator_id=1, name="Lepanto",
+        game = await service.games.create(channel_id=5, moderator_id=1, name="Lepanto",
                                          settings=GameSettings(reminders=()))
-        await service.start(game.id, 1, assignments=seats)
+        await service.games.start(game.id, 1, assignments=seats)
         for power, texts in OPENING_ORDERS.items():
-            await service.submit_orders(game.id, seats[power], ", ".join(texts))
+            await service.orders.submit(game.id, seats[power], ", ".join(texts))
         clock.advance(timedelta(hours=25))
-        await service.run_due()
+        await service.deadlines.run_due()
         return game.id
 
 

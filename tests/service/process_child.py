@@ -30,9 +30,9 @@ from pathlib import Path
 
 from bench import fleet
 from engine.vocabulary import Power
-from service import core
 from service.errors import PhaseClosed
 from service.game_service import GameService
+from service.games import adjudication as core
 from service.maps.images import stand_in_png
 from service.notices.notifier import Message
 from service.storage.db import open_database
@@ -81,7 +81,7 @@ async def submit(db: str, out: str, clock_at: float) -> None:
                     text = AUSTRIA[counts["rounds"] % 2]
                     line = {"game_id": game_id, "text": text}
                     try:
-                        report = await service.submit_orders(game_id, user_id, text,
+                        report = await service.orders.submit(game_id, user_id, text,
                                                              phase="S1901M")
                         line["recorded"] = list(report.recorded)
                         counts["recorded"] += 1

@@ -135,7 +135,7 @@ async def test_restoring_a_backup_older_than_an_announced_phase_says_so_and_asks
     assert status == 0
     async with open_service() as service:
         clock.advance(timedelta(hours=24))
-        assert await service.run_due() == 1                 # S1901M adjudicated, announced
+        assert await service.deadlines.run_due() == 1                 # S1901M adjudicated, announced
     # without a terminal: refused, naming the game and the phase, nothing changed
     status, _, err = run(capsys, "restore", "before.sqlite", "--db", str(db_path), "--force")
     assert status == 2

@@ -76,13 +76,13 @@ def test_export_to_standard_output_and_errors(demo, capsys):
 async def test_a_game_with_a_dislodgement_replays_with_its_rules(service, tmp_path, capsys):
     game = await start_game(service, rules="2023")
     G, F = Power.GERMANY, Power.FRANCE
-    await service.submit_orders(game.id, game.user[G], "A MUN - BUR")
-    await service.submit_orders(game.id, game.user[F], "A PAR - PIC")
-    await service.process_now(game.id, MODERATOR)
-    await service.submit_orders(game.id, game.user[F], "A MAR - BUR\nA PIC S A MAR - BUR")
-    await service.process_now(game.id, MODERATOR)
-    await service.submit_orders(game.id, game.user[G], "A BUR R RUH")
-    await service.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[G], "A MUN - BUR")
+    await service.orders.submit(game.id, game.user[F], "A PAR - PIC")
+    await service.moderation.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[F], "A MAR - BUR\nA PIC S A MAR - BUR")
+    await service.moderation.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[G], "A BUR R RUH")
+    await service.moderation.process_now(game.id, MODERATOR)
     record = await service.exports.game(game.id)
     phases = record["phases"]
     assert [p["phase"] for p in phases] == ["S1901M", "F1901M", "F1901R"]

@@ -162,13 +162,13 @@ async def _largest_ids(target: str) -> dict[str, int]:
 
 async def _play_on(target: str) -> None:
     async with GameService.open(target, scheduler=False) as service:
-        view = await service.status(1)
+        view = await service.games.status(1)
         france = next(s.user_id for s in view.seats if s.power == Power.FRANCE)
-        await service.submit_orders(1, france, "A PAR - BUR")
-        await service.process_now(1, view.moderator_id)
+        await service.orders.submit(1, france, "A PAR - BUR")
+        await service.moderation.process_now(1, view.moderator_id)
         second = await start_game(service, channel=777)
-        await service.submit_orders(second.id, second.user[Power.GERMANY], "A MUN - RUH")
-        await service.process_now(second.id, MODERATOR)
+        await service.orders.submit(second.id, second.user[Power.GERMANY], "A MUN - RUH")
+        await service.moderation.process_now(second.id, MODERATOR)
 
 
 def test_an_older_sqlite_file_is_read_from_a_migrated_copy_and_left_as_it_was(tmp_path,
