@@ -29,8 +29,8 @@ from bot.permissions import intents
 from bot.ratelimit import DmQueues
 from bot.rest_budget import RestBudget
 from bot.translator import CatalogueTranslator
+from ops.settings import Settings
 from service.errors import ServiceError
-from service.settings import Settings
 
 if TYPE_CHECKING:
     from service.game_service import GameService

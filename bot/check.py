@@ -9,11 +9,11 @@ import discord
 
 from bot.app import apply_api_base
 from bot.permissions import INVITE_PERMISSIONS
+from ops.findings import Finding
+from ops.settings import Settings
 from service.db import open_database
-from service.doctor import Finding
 from service.models import ACTIVE, FORMING, PAUSED, Game
 from service.repos import games
-from service.settings import Settings
 
 _NEEDED = [name for name, granted in discord.Permissions(INVITE_PERMISSIONS) if granted]
 

@@ -16,12 +16,12 @@ from bot.app import ArbitroBot
 from bot.i18n import LANGUAGES, tr
 from engine.orders import parse_order
 from engine.vocabulary import PhaseKind, Power
+from ops.settings import Settings
 from service.clock import ManualClock
 from service.game_service import GameService
 from service.images import stand_in_png
 from service.repos import orders as order_rows
 from service.repos import phases
-from service.settings import Settings
 from tests.service.conftest import start_game
 
 ENGLAND, FRANCE = Power.ENGLAND, Power.FRANCE

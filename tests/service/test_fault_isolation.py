@@ -11,7 +11,7 @@ from datetime import timedelta
 import asyncpg
 import pytest
 
-from service import doctor
+from ops import doctor
 from service.boundary import FIRST_RETRY, retry_pause
 from service.errors import InvalidRequest
 from service.repos import faults, game_config, games, phases

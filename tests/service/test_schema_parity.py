@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from ops.repos import catalog
 from service.db import open_database
-from service.repos import catalog
 from service.schema import Migration, bundled_migrations, known_version
 from tests.postgres import new_database, run
 

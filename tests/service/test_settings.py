@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from ops.settings import Settings, SettingsError
 from service.db import is_postgres, shown
-from service.settings import Settings, SettingsError
 
 
 def test_the_database_is_a_file_or_a_postgresql_url():

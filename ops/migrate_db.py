@@ -27,10 +27,11 @@ from graphlib import TopologicalSorter
 from pathlib import Path
 from urllib.parse import quote
 
-from service.backup import BackupError, backup
+from ops.backup import BackupError, backup
+from ops.repos import catalog
 from service.db import Connection, Database, is_postgres, shown
 from service.db_open import Unreachable, reach
-from service.repos import catalog, files
+from service.repos import files
 from service.schema import MigrationFailed, SchemaTooNew, known_version, stored_version
 
 PAGE = 2000   # rows read and written at a time

@@ -8,10 +8,11 @@ from __future__ import annotations
 import asyncio
 from dataclasses import astuple
 
+from ops.findings import Finding, faults_findings, games_finding, schema_finding
+from ops.repos import catalog
 from service.db import shown
 from service.db_open import Unreachable, reach
-from service.doctor import Finding, faults_findings, games_finding, schema_finding
-from service.repos import catalog, faults
+from service.repos import faults
 from service.schema import known_version
 
 POOL_SIZE = 8     # connections each Arbitro process may open (service.db.open_database)
