@@ -45,6 +45,14 @@ def bot_settings(args: Any) -> Any:
     return replace(settings, db_path=args.db) if args.db else settings
 
 
+def environment_db(args: Any) -> str:
+    """`--db`, else ARBITRO_DB as the settings read it (no `.env`), else arbitro.sqlite: for
+    the commands that read a game (export, replay). Raises ops.settings.SettingsError."""
+    from ops.settings import Settings
+
+    return args.db or Settings.from_env().db_path
+
+
 def sqlite_file(args: Any, command: str) -> Path | None:
     """The SQLite file the settings name, for the commands that work on the file itself
     (backup, restore); None, after printing the pg_dump recipe, when they name a PostgreSQL
