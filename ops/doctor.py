@@ -16,8 +16,10 @@ from ops.daily_backups import EVERY, existing
 from ops.doctor_postgres import examine_postgres
 from ops.findings import Finding, faults_findings, games_finding, schema_finding
 from ops.settings import Settings
-from service.db import is_postgres
+from service.db import is_postgres, open_database
+from service.models import ACTIVE, FORMING, PAUSED, Game
 from service.repos import files
+from service.repos import games as game_rows
 from service.schema import known_version, stored_version
 
 
@@ -26,6 +28,20 @@ def examine(settings: Settings, now: datetime) -> list[Finding]:
         return [*examine_postgres(settings.db_path), _token(settings),
                 *_postgres_backups(settings)]
     return [*_database(Path(settings.db_path)), _token(settings), *_backups(settings, now)]
+
+
+async def running_games(db_path: str) -> list[Game]:
+    """The games the bot would serve (forming, running or paused), for `arbitro bot --check`
+    to ask Discord about their channels; none when the database is not there or not migrated
+    (`examine` says so)."""
+    db = await open_database(db_path)
+    try:
+        async with db.read() as conn:
+            return await game_rows.with_status(conn, FORMING, ACTIVE, PAUSED)
+    except Exception:
+        return []
+    finally:
+        await db.close()
 
 
 def _database(path: Path) -> list[Finding]:
