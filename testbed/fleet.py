@@ -1,7 +1,7 @@
 """Several service processes on one database, started together: the deadline burst of
 bench/service.py and the tests of several processes (tests/service/test_processes.py).
 
-    python -m bench.fleet DB --instance NAME --posts FILE --clock T [--then T2]
+    python -m testbed.fleet DB --instance NAME --posts FILE --clock T [--then T2]
 
 A process of the fleet opens a GameService on DB at the clock T (UTC seconds; its start-up
 finds nothing due when T is before the deadlines), with the stand-in image and a notifier that
@@ -223,7 +223,7 @@ class Child:
 
 
 def burst(target: str | Path, processes: int, before: float, after: float, folder: Path,
-          *, module: str = "bench.fleet") -> dict:
+          *, module: str = "testbed.fleet") -> dict:
     """Start `processes` service processes on `target` at the clock `before`, let them all
     go at once to `after`, and wait for them: each one's count and the wall time from the
     go to the last one done (the start of the processes is not counted)."""
