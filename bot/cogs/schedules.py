@@ -18,9 +18,8 @@ from discord.ext import commands
 
 from bot.app import error_text, reply
 from bot.choosing import game_autocomplete, resolve_game
-from bot.formatting import deadline_rule, timestamp
+from bot.formatting import deadline_rule, duration, timestamp
 from bot.i18n import tr
-from bot.messages import duration
 from bot.rights import moderates_now
 from service.errors import ServiceError
 from service.models import GameSettings

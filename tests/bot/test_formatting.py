@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 from bot.formatting import phase_label, results_blocks, submission_text
 from bot.limits import split_blocks
-from bot.messages import words
+from bot.params import words
 
 
 def row(power, order, status, reason=None, province=None):
@@ -160,7 +160,7 @@ def test_the_services_refusal_of_a_line_is_shown_in_the_readers_language():
 
 def test_user_text_shown_in_a_post_cannot_ping_or_hide_a_link():
     from bot.formatting import clean
-    from bot.messages import words
+    from bot.params import words
     shown = clean("<@123> <@!4> <@&5> <#6> @here [click](https://evil.example) [a] (b)")
     assert not re.search(r"<[@#]", shown) and "@here" not in shown
     assert "[click](" not in shown and "evil.example" in shown and "[a] (b)" in shown
