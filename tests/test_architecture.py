@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 NOT_CODE = {"tests", "docs", "migrations"}     # migrations/ holds SQL (and an empty __init__)
 
@@ -351,3 +353,83 @@ def test_no_area_of_service_uses_another_areas_private_names():
     found = private_reaches()
     assert not found, "an area of service/ asks another through its public names:\n" + \
         "\n".join(f"- {line}" for line in found)
+
+
+# -- the environment: read in one place ------------------------------------------------------
+SETTINGS_MODULE = "ops.settings"
+
+
+def environment_reads() -> list[str]:
+    """`os.environ`, `os.getenv`, `os.putenv` (or `environ`/`getenv` imported from os) outside
+    the settings module: every other module takes its values from `Settings` as arguments."""
+    found = []
+    for name in modules():
+        if name == SETTINGS_MODULE:
+            continue
+        for node in ast.walk(tree(name)):
+            word = None
+            if isinstance(node, ast.Attribute) and node.attr in ("environ", "getenv", "putenv") \
+                    and isinstance(node.value, ast.Name) and node.value.id == "os":
+                word = f"os.{node.attr}"
+            elif isinstance(node, ast.ImportFrom) and node.module == "os":
+                word = next((f"os.{a.name}" for a in node.names
+                             if a.name in ("environ", "getenv", "putenv")), None)
+            if word:
+                found.append(f"{modules()[name].relative_to(ROOT)}:{node.lineno} reads {word}")
+    return found
+
+
+def test_the_environment_is_read_in_one_place():
+    found = environment_reads()
+    assert not found, f"the environment is read by {SETTINGS_MODULE} only (Settings.from_env); " \
+        "elsewhere take the value as an argument:\n" + "\n".join(f"- {line}" for line in found)
+
+
+# -- the checks themselves, on a made-up project ---------------------------------------------
+_CACHED = (modules, tree, service_classes, private_names)
+
+
+@pytest.fixture
+def made_up(tmp_path, monkeypatch):
+    """A project of the given files (path -> source) in place of the checkout."""
+    def make(files: dict[str, str]) -> None:
+        for path, source in files.items():
+            (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / path).write_text(source, encoding="utf-8")
+        monkeypatch.setitem(globals(), "ROOT", tmp_path)
+        for cached in _CACHED:
+            cached.cache_clear()
+    yield make
+    for cached in _CACHED:
+        cached.cache_clear()
+
+
+def test_the_checks_find_what_they_forbid_on_a_made_up_project(made_up):
+    made_up({
+        "service/__init__.py": "",
+        "service/errors.py": "class ServiceError(Exception): ...\n"
+                             "class Closed(ServiceError): ...\n",
+        "service/kinds.py": "import enum\nfrom typing import Protocol\n"
+                            "class Kind(enum.Enum): ...\nclass Poster(Protocol): ...\n",
+        "service/base.py": "class Base:\n    def _helper(self): ...\n",
+        "service/orders/__init__.py": "",
+        "service/orders/submit.py":
+            "from service.base import Base\nfrom service.errors import Closed\n"
+            "from service.kinds import Kind, Poster\nfrom service.press.post import _quiet\n"
+            "class Orders(Base): ...\nclass TooLate(Closed): ...\nclass Mine(Kind): ...\n"
+            "class Posting(Poster): ...\n"
+            "class Uses:\n    def go(self, other):\n        self._own()\n        other._helper()\n"
+            "    def _own(self): ...\n",
+        "service/press/__init__.py": "",
+        "service/press/post.py": "import os\ndef _quiet(): return os.environ['X']\n",
+        "tools/one.py": "def late():\n    from tools import two\n",
+        "tools/two.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                        "    import tools.one\n",
+    })
+    assert circles(import_graph()) == [["tools.one", "tools.two"]]
+    assert inheritance_in_service() == [
+        "service.orders.submit.Orders inherits from service.base.Base"]
+    assert private_reaches() == [
+        "service/orders/submit.py:4 imports service.press.post._quiet",
+        "service/orders/submit.py:12 uses other._helper (private to another area)"]
+    assert environment_reads() == ["service/press/post.py:2 reads os.environ"]
