@@ -245,8 +245,7 @@ async def _postgres_snapshot(url: str) -> AsyncIterator[tuple[Connection, int, b
             conn = PostgresConnection(raw)
             version = await catalog.schema_version(conn)
             known = known_version()
-            if version is None or not await conn.fetchval("SELECT to_regclass('games') "
-                                                           "IS NOT NULL"):
+            if version is None or not await catalog.has_table(conn, "games"):
                 raise Refused(f"FROM: {shown(url)} is not an Arbitro database")
             if version > known:
                 raise Refused(f"FROM: {shown(url)} has schema version {version}, newer than "
