@@ -14,7 +14,7 @@ on PostgreSQL side by side; then a burst of deadlines shared by 1, 2 and 3 servi
    an in-memory notifier. Timed with the real renderer (`render.render_png`, in one worker
    process per core) and, for comparison, with the stand-in image (the service's own cost).
 3. `--burst-games` games due at the same moment (set up once, copied row by row: see
-   bench/fleet.py) are adjudicated and announced by 1, 2 or 3 service processes started
+   testbed/fleet.py) are adjudicated and announced by 1, 2 or 3 service processes started
    together on one database (SKIP LOCKED spreads them on PostgreSQL; SQLite has one writer,
    so 1 and 2 are shown for comparison), with the stand-in image. Timed from the moment all
    processes are told to go until the last one is done; the split is each process's count.
@@ -40,14 +40,15 @@ from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
-from bench.fleet import OPENING, burst, due_games
+from service.notices.notifier import MemoryNotifier
+
 from engine.vocabulary import Power
 from service.game_service import GameService
 from service.maps.images import stand_in_png
 from service.models import GameSettings
-from service.notices.notifier import MemoryNotifier
 from service.storage.db import shown
 from service.timing.clock import ManualClock
+from testbed.fleet import OPENING, burst, due_games
 
 __all__ = ["OPENING", "main", "run"]
 PROCESSES = {"SQLite": (1, 2), "PostgreSQL": (1, 2, 3)}
@@ -117,7 +118,7 @@ def postgres(args: argparse.Namespace) -> Iterator[tuple[str | None, str]]:
         yield args.db, f"the server of --db ({shown(args.db)})"
         return
     try:
-        from bench.postgres import NoPostgres, postgres_server
+        from testbed.postgres import NoPostgres, postgres_server
     except ImportError as exc:
         yield None, f"not measured ({exc}; pass --db postgresql://...)"
         return
@@ -131,7 +132,7 @@ def postgres(args: argparse.Namespace) -> Iterator[tuple[str | None, str]]:
 def scratch_databases(server: str) -> tuple[Target, Callable[[], None]]:
     """A new empty, migrated database on `server` per run (`arbitro_bench_<run>`), and how to
     drop them all."""
-    from bench.postgres import drop_database, fresh_database
+    from testbed.postgres import drop_database, fresh_database
     made: list[str] = []
 
     def new_database(name: str) -> str:

@@ -24,13 +24,13 @@ from discord.ext import commands
 from bot.guild_facts import GuildFactsBook
 from bot.i18n import language_of, tr
 from bot.limits import split_text
-from bot.messages import words
+from bot.params import words
 from bot.permissions import intents
 from bot.ratelimit import DmQueues
 from bot.rest_budget import RestBudget
 from bot.translator import CatalogueTranslator
+from ops.settings import Settings
 from service.errors import ServiceError
-from service.settings import Settings
 
 if TYPE_CHECKING:
     from service.game_service import GameService

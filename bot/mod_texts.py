@@ -7,9 +7,9 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.formatting import PHASE_LENGTHS, centres_block, power_name, still_owed
+from bot.formatting import PHASE_LENGTHS, centres_block, duration, power_name, still_owed
 from bot.i18n import LANGUAGES, has, tr
-from bot.messages import duration, words
+from bot.params import words
 from grammar.lexicon import fold
 from service.games.setting_registry import (
     REGISTRY,

@@ -18,9 +18,9 @@ from contextlib import asynccontextmanager
 from bot.app import ArbitroBot, apply_api_base
 from bot.logs import keep_private
 from bot.notifier import DiscordNotifier
-from service.daily_backups import daily_backups
+from ops.daily_backups import daily_backups
+from ops.settings import Settings
 from service.game_service import GameService
-from service.settings import Settings
 from service.storage.db import shown
 from service.timing.clock import Clock
 

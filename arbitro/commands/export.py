@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -24,10 +23,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from arbitro.commands import environment_db
+    from ops.settings import SettingsError
     from service.storage.db import is_postgres, shown
     from service.storage.opening import Unreachable
 
-    target = args.db or os.environ.get("ARBITRO_DB", "").strip() or "arbitro.sqlite"
+    try:
+        target = environment_db(args)
+    except SettingsError as exc:
+        print(f"arbitro export: {exc}", file=sys.stderr)
+        return 2
     if not is_postgres(target) and not Path(target).is_file():
         print(f"arbitro export: no database at {target}", file=sys.stderr)
         return 2

@@ -40,7 +40,12 @@ from service.games.lookups import as_posted, game_or_fail
 from service.history.replays import Replays
 from service.maps.drawing import Drawing
 from service.models import Game
-from service.notices.notifier import ChannelUnavailable, Message, Notifier, Undeliverable
+from service.notices.notifier import (
+    ChannelUnavailable,
+    Message,
+    Notifier,
+    Undeliverable,
+)
 from service.storage.db import Database
 from service.storage.repos import games, phases, prefs, seats
 from service.storage.repos import outbox as rows

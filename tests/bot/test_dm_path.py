@@ -16,9 +16,9 @@ from bot.app import ArbitroBot
 from bot.i18n import LANGUAGES, tr
 from engine.orders import parse_order
 from engine.vocabulary import PhaseKind, Power
+from ops.settings import Settings
 from service.game_service import GameService
 from service.maps.images import stand_in_png
-from service.settings import Settings
 from service.storage.repos import orders as order_rows
 from service.storage.repos import phases
 from service.timing.clock import ManualClock

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import bot.app as app
 from bot.app import LANGUAGE_TTL, ArbitroBot
-from service.settings import Settings
+from ops.settings import Settings
 
 
 class StoredLanguages:

@@ -10,9 +10,9 @@ from typing import Any
 
 import discord
 import pytest
-
 from service.notices.notifier import Message
-from service.settings import ShardSlice
+
+from ops.settings import ShardSlice
 from tests.e2e.harness import TICK, Table, arbitro_bot, seat_everyone
 
 TWO_SHARDS = pytest.mark.parametrize("fake_discord", [{"shard_count": 2}], indirect=True)
@@ -139,7 +139,7 @@ async def test_the_check_compares_this_process_slice_with_the_recommended_shards
     from dataclasses import replace
 
     from bot.check import online_findings
-    from service.settings import Settings, parse_shards
+    from ops.settings import Settings, parse_shards
 
     fake = fake_discord
     settings = Settings(db_path=str(tmp_path / "arbitro.sqlite"), discord_token=fake.token,
@@ -162,7 +162,7 @@ async def test_the_check_compares_this_process_slice_with_the_recommended_shards
 @TWO_SHARDS
 async def test_only_the_process_holding_the_test_servers_shard_syncs_it(fake_discord) -> None:
     from bot.app import ArbitroBot, apply_api_base
-    from service.settings import Settings, parse_shards
+    from ops.settings import Settings, parse_shards
 
     fake = fake_discord
     server = fake.add_guild("Test server", shard=1)

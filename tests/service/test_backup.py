@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.vocabulary import Power
-from service.backup import (
+from ops.backup import (
     BackupError,
     OlderBackup,
     backup,
@@ -247,7 +247,7 @@ async def test_the_database_and_its_backups_are_readable_by_their_owner_only(
     """Every order and private message is in them: 0600 whatever the umask (docs/backup.md)."""
     import os
 
-    from service.daily_backups import DailyBackups
+    from ops.daily_backups import DailyBackups
     from service.game_service import GameService
 
     old = os.umask(0)                                    # the loosest: 0666 by default

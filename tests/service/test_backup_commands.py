@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from arbitro.cli import main
-from service.backup import backup_name, kept_name
+from ops.backup import backup_name, kept_name
 from service.storage.schema import known_version
 from tests.service.conftest import start_game
 

@@ -11,7 +11,7 @@ from datetime import timedelta
 import asyncpg
 import pytest
 
-from service import doctor
+from ops import doctor
 from service.errors import InvalidRequest
 from service.storage.repos import faults, game_config, games, phases
 from service.timing.boundary import FIRST_RETRY, retry_pause

@@ -17,9 +17,9 @@ import pytest
 
 from arbitro.cli import main
 from engine.vocabulary import Power
+from ops.repos import catalog
 from service.game_service import GameService
 from service.storage.db import open_database
-from service.storage.repos import catalog
 from service.storage.schema import bundled_migrations, known_version, migrate_sqlite
 from tests.service.conftest import MODERATOR, start_game
 from tests.service.test_backup_commands import run
@@ -261,7 +261,7 @@ def test_from_is_read_as_one_moment_while_a_bot_writes_to_it(kind, source, reque
 
 
 async def _read_while_writing(source: str) -> None:
-    from service.migrate_db import read_snapshot
+    from ops.migrate_db import read_snapshot
     async with read_snapshot(source) as (conn, version, from_copy):
         assert version == known_version() and not from_copy
         games = await catalog.count(conn, "games")

@@ -15,8 +15,8 @@ import asyncpg
 import pytest
 
 from arbitro.cli import main
-from service.doctor_postgres import collation_finding
-from service.storage.repos.catalog import Server
+from ops.doctor_postgres import collation_finding
+from ops.repos.catalog import Server
 from service.storage.schema import known_version
 from tests.postgres import fresh_database, new_database, unavailable
 from tests.postgres import run as run_async

@@ -2,7 +2,7 @@
 between them and adjudicated once each; orders sent during an adjudication never recorded and
 lost; a process killed in mid-adjudication or mid-announcement with nothing lost and nothing
 posted twice beyond the documented at-least-once; processes starting together on an empty
-database migrating it once. The processes are subprocesses (bench/fleet.py,
+database migrating it once. The processes are subprocesses (testbed/fleet.py,
 tests/service/process_child.py) with a ManualClock and the stand-in image; each records the
 posts it makes in a file of its own."""
 
@@ -14,15 +14,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from service.notices.announcing import ANNOUNCE_LEASE
 
-from bench.fleet import OPENING_ORDERS, Child, burst, due_games, read_posts
 from engine.vocabulary import Power
 from service.errors import PhaseClosed
 from service.game_service import GameService
-from service.notices.announcing import ANNOUNCE_LEASE
 from service.storage.db import Database, open_database
 from service.storage.repos import phases
 from service.storage.schema import bundled_migrations, known_version
+from testbed.fleet import OPENING_ORDERS, Child, burst, due_games, read_posts
 from tests.postgres import fresh_database, run
 from tests.service.conftest import DAY, start_game
 
@@ -185,7 +185,7 @@ async def test_orders_sent_without_pause_by_one_process_while_another_adjudicate
     player = Child.start(CHILD, "submit", db_path, "--out", answers, "--clock", repr(before))
     try:
         player.expect("submitting")                        # a round of orders recorded
-        adjudicator = Child.start("bench.fleet", db_path, "--instance", "adjudicator",
+        adjudicator = Child.start("testbed.fleet", db_path, "--instance", "adjudicator",
                                   "--posts", posts, "--clock", repr(before),
                                   "--then", repr(after))
         adjudicator.expect("ready")

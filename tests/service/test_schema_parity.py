@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from ops.repos import catalog
 from service.storage.db import open_database
-from service.storage.repos import catalog
 from service.storage.schema import Migration, bundled_migrations, known_version
 from tests.postgres import new_database, run
 

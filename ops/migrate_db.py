@@ -27,10 +27,11 @@ from graphlib import TopologicalSorter
 from pathlib import Path
 from urllib.parse import quote
 
-from service.backup import BackupError, backup
+from ops.backup import BackupError, backup
+from ops.repos import catalog
 from service.storage.db import Connection, Database, is_postgres, shown
 from service.storage.opening import Unreachable, reach
-from service.storage.repos import catalog, files
+from service.storage.repos import files
 from service.storage.schema import MigrationFailed, SchemaTooNew, known_version, stored_version
 
 PAGE = 2000   # rows read and written at a time
@@ -244,8 +245,7 @@ async def _postgres_snapshot(url: str) -> AsyncIterator[tuple[Connection, int, b
             conn = PostgresConnection(raw)
             version = await catalog.schema_version(conn)
             known = known_version()
-            if version is None or not await conn.fetchval("SELECT to_regclass('games') "
-                                                           "IS NOT NULL"):
+            if version is None or not await catalog.has_table(conn, "games"):
                 raise Refused(f"FROM: {shown(url)} is not an Arbitro database")
             if version > known:
                 raise Refused(f"FROM: {shown(url)} has schema version {version}, newer than "

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from service.backup import BackupError, backup, backup_name, taken_at
+from ops.backup import BackupError, backup, backup_name, taken_at
 from service.timing.clock import Clock, SystemClock
 
 log = logging.getLogger(__name__)

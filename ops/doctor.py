@@ -2,71 +2,46 @@
 
 Each finding is one line for a person (the database, its migrations, its games, the Discord
 token, the daily backups); a finding marked as a problem makes the command fail. A PostgreSQL
-`ARBITRO_DB` is examined by service/doctor_postgres.py."""
+`ARBITRO_DB` is examined by ops/doctor_postgres.py."""
 
 from __future__ import annotations
 
 import contextlib
 import sqlite3
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 
-from service.backup import read_only
-from service.daily_backups import EVERY, existing
-from service.settings import Settings
-from service.storage.db import is_postgres
+from ops.backup import read_only
+from ops.daily_backups import EVERY, existing
+from ops.doctor_postgres import examine_postgres
+from ops.findings import Finding, faults_findings, games_finding, schema_finding
+from ops.settings import Settings
+from service.models import ACTIVE, FORMING, PAUSED, Game
+from service.storage.db import is_postgres, open_database
 from service.storage.repos import files
+from service.storage.repos import games as game_rows
 from service.storage.schema import known_version, stored_version
-
-
-@dataclass(frozen=True)
-class Finding:
-    topic: str
-    text: str
-    problem: bool = False
-    warning: bool = False      # worth changing, but the bot runs
 
 
 def examine(settings: Settings, now: datetime) -> list[Finding]:
     if is_postgres(settings.db_path):
-        from service.doctor_postgres import examine_postgres
         return [*examine_postgres(settings.db_path), _token(settings),
                 *_postgres_backups(settings)]
     return [*_database(Path(settings.db_path)), _token(settings), *_backups(settings, now)]
 
 
-def schema_finding(version: int, known: int) -> Finding:
-    """The migrations: current, pending (applied at the bot's next start) or too new."""
-    if version > known:
-        return Finding("schema", f"version {version}, newer than this Arbitro's {known}: "
-                                 f"upgrade Arbitro (pip install -U arbitro)", problem=True)
-    if version < known:
-        pending = known - version
-        return Finding("schema", f"version {version}: {pending} migration"
-                                 f"{'s' if pending > 1 else ''} pending, applied at the "
-                                 f"bot's next start (take a backup first)")
-    return Finding("schema", f"version {version}, migrations current")
-
-
-def games_finding(games: dict[str, int]) -> Finding:
-    counts = ", ".join(f"{count} {status}" for status, count in games.items())
-    return Finding("games", counts or "none yet")
-
-
-def faults_findings(rows: list[tuple]) -> list[Finding]:
-    """One problem line per failing game (service/timing/boundary.py): what failed, since when, how
-    often, the next try."""
-    found = []
-    for game_id, phase_id, stage, reason, first_at, _last, attempts, retry_at, _told in rows:
-        since = datetime.fromtimestamp(first_at, UTC).strftime("%Y-%m-%d %H:%M")
-        again = datetime.fromtimestamp(retry_at, UTC).strftime("%Y-%m-%d %H:%M")
-        found.append(Finding("games", f"game {game_id} fails to {stage} (phase id {phase_id}) "
-                                      f"since {since} UTC, {attempts} attempt"
-                                      f"{'s' if attempts > 1 else ''}, next try {again} UTC: "
-                                      f"{reason}. The other games run; the moderator was "
-                                      f"told", problem=True))
-    return found
+async def running_games(db_path: str) -> list[Game]:
+    """The games the bot would serve (forming, running or paused), for `arbitro bot --check`
+    to ask Discord about their channels; none when the database is not there or not migrated
+    (`examine` says so)."""
+    db = await open_database(db_path)
+    try:
+        async with db.read() as conn:
+            return await game_rows.with_status(conn, FORMING, ACTIVE, PAUSED)
+    except Exception:
+        return []
+    finally:
+        await db.close()
 
 
 def _database(path: Path) -> list[Finding]:

@@ -8,11 +8,12 @@ session's database, skipping or failing when there is no server)."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+from ops.settings import Settings
 
 DATABASE = "arbitro_test"
 
@@ -32,7 +33,7 @@ def _with_database(url: str, name: str) -> str:
 @contextmanager
 def postgres_server() -> Iterator[str]:
     """The URL of a server's maintenance database, for the duration of the block."""
-    external = os.environ.get("ARBITRO_TEST_POSTGRES_URL", "").strip()
+    external = Settings.from_env().test_postgres_url
     if external:
         yield external
         return

@@ -8,10 +8,11 @@ from __future__ import annotations
 import asyncio
 from dataclasses import astuple
 
-from service.doctor import Finding, faults_findings, games_finding, schema_finding
+from ops.findings import Finding, faults_findings, games_finding, schema_finding
+from ops.repos import catalog
 from service.storage.db import shown
 from service.storage.opening import Unreachable, reach
-from service.storage.repos import catalog, faults
+from service.storage.repos import faults
 from service.storage.schema import known_version
 
 POOL_SIZE = 8     # connections each Arbitro process may open (service.db.open_database)
