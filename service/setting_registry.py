@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+import languages
 from service.errors import InvalidRequest
 from service.models import (
     DRAW_POLICIES,
@@ -28,16 +29,15 @@ from service.models import (
 from service.when import read_schedule_value
 
 # What a moderator types to clear an optional setting (back to the game's default).
-NONE_WORDS = frozenset({"-", "none", "no", "off", "default", "nessuno", "nessuna",
-                        "predefinito", "geen", "standaard", "uit"})
+NONE_WORDS = languages.typed("none")      # in every language: languages/words/<code>.json
 
 # How a setting's value is read and shown: "choice" (one of `choices`), "hours" (a duration),
 # "hours_list" (several durations, e.g. "24h, 2h"), "number" (a whole number), "zone" (an IANA
 # time zone), "clock" (a time of day, "21:00"), "weekdays" (days of the week, Monday = 0),
 # "yesno" (True or False).
 KINDS = ("choice", "hours", "hours_list", "number", "zone", "clock", "weekdays", "yesno")
-YES_WORDS = frozenset({"yes", "y", "on", "true", "1", "si", "sì", "ja", "aan"})
-NO_WORDS = frozenset({"no", "n", "off", "false", "0", "nee", "uit"})
+YES_WORDS = languages.typed("yes")
+NO_WORDS = languages.typed("no")
 
 
 @dataclass(frozen=True)
