@@ -6,7 +6,10 @@ its own name, its English name, its Babel locale) and says where each kind of it
 - `vocabulary`: the order language (`grammar/vocab/<code>.json`);
 - `map`: the words the map and its chart show (`render/map_words/<code>.json`);
 - `typed`: short words users type that are no catalogue text (`languages/words/<code>.json`:
-  help words, "and", yes/no, "none" for a setting).
+  help words, "and", yes/no, "none" for a setting, and the words of typed times: weekdays,
+  days, fillers and units of time, in seconds);
+- `power_names`: the names `Power.parse` reads (`engine/data/power_names/<code>.json`; the
+  engine reads every file of that folder and does not need this declaration).
 
 Every module that needs the list of languages or a language's words asks here; a new language
 is one entry in `languages.json` plus its data files (docs/languages.md). Pure: no I/O but
@@ -67,7 +70,7 @@ def words_file(kind: str, code: str) -> Traversable:
 
 @cache
 def words(kind: str, code: str) -> dict[str, Any]:
-    """The words of `kind` (a JSON data file: `vocabulary`, `map`, `typed`) of `code`."""
+    """The words of `kind` (a JSON data file: every kind but `catalogue`) of `code`."""
     return json.loads(words_file(kind, code).read_text("utf-8"))
 
 
@@ -83,6 +86,16 @@ def typed(key: str) -> frozenset[str]:
     """The words of `key` in the `typed` files ("yes", "no", "none", "and", "help") of every
     language, together: what a user may type in any of them."""
     return frozenset(word for code in CODES for word in words("typed", code)[key])
+
+
+def typed_table(key: str) -> dict[str, Any]:
+    """The tables of `key` in the `typed` files ("weekdays", "days", "units") of every language,
+    merged: what a user may type in any of them (the first declared wins a shared word)."""
+    merged: dict[str, Any] = {}
+    for code in CODES:
+        for word, value in words("typed", code)[key].items():
+            merged.setdefault(word, value)
+    return merged
 
 
 def typed_language(key: str) -> dict[str, str]:

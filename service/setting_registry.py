@@ -106,10 +106,10 @@ MAX_DURATION = timedelta(days=366)
 # Phase lengths past this (the longest /mod create offers) are asked to confirm.
 PLAUSIBLE_PHASE = timedelta(days=14)
 
-_UNITS = {"d": 24.0, "g": 24.0, "day": 24.0, "days": 24.0, "giorno": 24.0, "giorni": 24.0,
-          "dag": 24.0, "dagen": 24.0, "h": 1.0, "u": 1.0, "hour": 1.0, "hours": 1.0, "ora": 1.0,
-          "ore": 1.0, "uur": 1.0, "uren": 1.0, "m": 1 / 60, "min": 1 / 60, "minutes": 1 / 60,
-          "minuti": 1 / 60, "minuten": 1 / 60, "": 1.0}
+# The units of a duration in every language (languages/words/<code>.json), in hours, up to a
+# day; a bare number is hours.
+_UNITS = {word: seconds / 3600 for word, seconds in languages.typed_table("units").items()
+          if seconds <= 86400} | {"": 1.0}
 _PART = re.compile(r"\s*(\d+(?:[.,]\d+)?)\s*([a-z]*)\s*")
 
 
