@@ -55,9 +55,9 @@ def get(code: str) -> Language:
     raise ValueError(f"unknown language {code!r}: use one of {', '.join(CODES)}")
 
 
-def either() -> str:
-    """The codes as an English message offers them: "en, it or nl"."""
-    return " or ".join(filter(None, (", ".join(CODES[:-1]), CODES[-1])))
+def either(names: tuple[str, ...] = CODES) -> str:
+    """The codes (or other `names`) as an English message offers them: "en, it or nl"."""
+    return " or ".join(filter(None, (", ".join(names[:-1]), names[-1])))
 
 
 def words_file(kind: str, code: str) -> Traversable:

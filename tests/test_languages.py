@@ -112,17 +112,23 @@ def test_the_service_reads_the_reasons_in_plain_english_from_the_english_catalog
     assert cannot_succeed("bounced", "bur") == "cannot succeed: bounced at BUR; the unit will hold"
 
 
-def test_no_code_module_lists_the_languages():
+def language_lists(tree: ast.Module) -> list[int]:
+    """The lines of a module's literal tables of our languages (a tuple, list or set of two
+    codes or more, or a dict keyed by them; a table of Discord's locales, ours among them, is
+    not one)."""
     codes = set(languages.CODES)
     found = []
-    for path, tree in code_modules():
-        for node in ast.walk(tree):
-            items = (node.keys if isinstance(node, ast.Dict)
-                     else node.elts if isinstance(node, (ast.Tuple, ast.List, ast.Set)) else [])
-            named = {item.value for item in items if isinstance(item, ast.Constant)}
-            # a table of our languages (a table of Discord's locales, ours among them, is not)
-            if len(named & codes) >= 2 and named <= codes | {"auto"}:
-                found.append(f"{path}:{node.lineno}")
+    for node in ast.walk(tree):
+        items = (node.keys if isinstance(node, ast.Dict)
+                 else node.elts if isinstance(node, (ast.Tuple, ast.List, ast.Set)) else [])
+        named = {item.value for item in items if isinstance(item, ast.Constant)}
+        if len(named & codes) >= 2 and named <= codes | {"auto"}:
+            found.append(node.lineno)
+    return found
+
+
+def test_no_code_module_lists_the_languages():
+    found = [f"{path}:{line}" for path, tree in code_modules() for line in language_lists(tree)]
     assert not found, f"languages listed by hand (read languages.CODES): {found}"
 
 
@@ -155,9 +161,29 @@ def _foreign_words() -> set[str]:
             for word in words_of(code) - english if len(word) >= 3}
 
 
+def foreign_literals(tree: ast.Module, foreign: set[str]) -> list[str]:
+    return [f"{node.lineno} {node.value!r}" for node in literals(tree)
+            if node.value.casefold() in foreign]
+
+
 def test_no_code_module_holds_words_of_another_language():
     foreign = _foreign_words()
-    assert {"primavera", "voorjaar", "aiuto", "nessuno", "duitsland"} <= foreign
-    found = [f"{path}:{node.lineno} {node.value!r}" for path, tree in code_modules()
-             for node in literals(tree) if node.value.casefold() in foreign]
+    found = [f"{path}:{hit}" for path, tree in code_modules()
+             for hit in foreign_literals(tree, foreign)]
     assert not found, f"Italian or Dutch words in code (move them to data files): {found}"
+
+
+def test_the_checks_find_a_table_typed_into_code():
+    planted = ast.parse('''"""A module."""
+GAME_LANGUAGES = ("en", "it", "nl")
+LOCALE_ZONES = {"it": "Europe/Rome", "nl": "Europe/Amsterdam", "de": "Europe/Berlin"}
+SEASONS = {"en": "Spring", "it": "Primavera", "nl": "Voorjaar"}
+HELP = frozenset({"help", "aiuto", "hulp"})
+def f():
+    """Primavera"""
+''')
+    assert language_lists(planted) == [2, 4]
+    foreign = _foreign_words()
+    assert {"primavera", "voorjaar", "aiuto", "nessuno", "duitsland", "vrijdag"} <= foreign
+    assert foreign_literals(planted, foreign) == ["4 'Primavera'", "4 'Voorjaar'", "5 'aiuto'",
+                                                  "5 'hulp'"]
