@@ -40,12 +40,11 @@ from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
-from service.notices.notifier import MemoryNotifier
-
 from engine.vocabulary import Power
 from service.game_service import GameService
 from service.maps.images import stand_in_png
 from service.models import GameSettings
+from service.notices.notifier import MemoryNotifier
 from service.storage.db import shown
 from service.timing.clock import ManualClock
 from testbed.fleet import OPENING, burst, due_games

@@ -13,8 +13,6 @@ from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
 
-from service.notices.notifier import Message
-
 from bot.draw_texts import proposed_blocks
 from bot.formatting import results_blocks
 from bot.i18n import has, tr
@@ -22,6 +20,7 @@ from bot.mod_texts import changed_text, final_centres
 from bot.params import words
 from bot.seating import briefing_blocks, seat_wording
 from bot.turns import turn_blocks
+from service.notices.notifier import Message
 
 
 async def render_message(bot: Any, message: Message, lang: str) -> list[str]:

@@ -10,7 +10,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
-from service.notices.notifier import ChannelUnavailable, Message, Undeliverable
 
 from bot.game_layout import MissingPermissions
 from bot.guild_facts import post_language
@@ -19,6 +18,7 @@ from bot.limits import DEFAULT_UPLOAD_LIMIT, split_blocks
 from bot.messages import render_message
 from bot.roster import is_roster, post_roster
 from engine.vocabulary import Power
+from service.notices.notifier import ChannelUnavailable, Message, Undeliverable
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot

@@ -8,9 +8,9 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
-from service.notices.notifier import Message
 
 from bot.i18n import tr
+from service.notices.notifier import Message
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot

@@ -28,12 +28,11 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from service.notices.notifier import Message
-
 from engine.vocabulary import Power
 from service.game_service import GameService
 from service.maps.images import stand_in_png
 from service.models import GameSettings
+from service.notices.notifier import Message
 from service.storage.db import Database
 from service.timing.clock import ManualClock, from_ts
 

@@ -14,12 +14,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from service.notices.notifier import MemoryNotifier
-
 from engine.position import Position, centers_to_json
 from engine.vocabulary import Power
 from service.game_service import GameService
 from service.models import GameSettings, PhaseReport, SubmissionReport
+from service.notices.notifier import MemoryNotifier
 from service.timing.clock import ManualClock
 
 HELP = "play the rulebook's example game through the game service, writing results and maps"

@@ -29,11 +29,10 @@ from engine.vocabulary import Power
 from service.errors import ServiceError
 
 if TYPE_CHECKING:
-    from service.notices.notifier import Message
-
     from bot.app import ArbitroBot
     from bot.cogs.orders import Orders
     from service.games.channels import ChannelPlan, PowerRoom
+    from service.notices.notifier import Message
 
 log = logging.getLogger(__name__)
 ROOM_MEMORY = 60.0   # seconds a channel is remembered as a power's channel, or as none

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import languages
 from bot.app import error_text, reply
 from bot.choosing import LANGUAGE_CHOICES, game_autocomplete, public_language, resolve_game
 from bot.formatting import phase_label, results_blocks, status_text
@@ -161,7 +162,7 @@ class Language(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="language", description="The language Arbitro answers you in")
-    @app_commands.describe(language="English, Italiano or Nederlands")
+    @app_commands.describe(language=languages.either(tuple(languages.NAMES.values())))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def language(self, interaction: discord.Interaction,
                        language: app_commands.Choice[str]) -> None:

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 from discord.ext import commands
-from service.notices.notifier import Message
 
 from bot.app import error_text, reply
 from bot.choosing import game_autocomplete, resolve_game
@@ -24,6 +23,7 @@ from bot.i18n import tr
 from bot.rights import moderates_now
 from service.errors import ServiceError
 from service.models import GameSettings
+from service.notices.notifier import Message
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 from discord.ext import commands
-from service.notices.notifier import Message
 
 from bot.app import error_text, reply
 from bot.formatting import power_name
@@ -24,6 +23,7 @@ from bot.rights import moderates_now
 from bot.seating import profile_text
 from engine.vocabulary import Power
 from service.errors import ServiceError
+from service.notices.notifier import Message
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot

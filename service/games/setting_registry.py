@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+import languages
 from service.errors import InvalidRequest
 from service.models import (
     DRAW_POLICIES,
@@ -28,16 +29,15 @@ from service.models import (
 from service.timing.when import read_schedule_value
 
 # What a moderator types to clear an optional setting (back to the game's default).
-NONE_WORDS = frozenset({"-", "none", "no", "off", "default", "nessuno", "nessuna",
-                        "predefinito", "geen", "standaard", "uit"})
+NONE_WORDS = languages.typed("none")      # in every language: languages/words/<code>.json
 
 # How a setting's value is read and shown: "choice" (one of `choices`), "hours" (a duration),
 # "hours_list" (several durations, e.g. "24h, 2h"), "number" (a whole number), "zone" (an IANA
 # time zone), "clock" (a time of day, "21:00"), "weekdays" (days of the week, Monday = 0),
 # "yesno" (True or False).
 KINDS = ("choice", "hours", "hours_list", "number", "zone", "clock", "weekdays", "yesno")
-YES_WORDS = frozenset({"yes", "y", "on", "true", "1", "si", "sì", "ja", "aan"})
-NO_WORDS = frozenset({"no", "n", "off", "false", "0", "nee", "uit"})
+YES_WORDS = languages.typed("yes")
+NO_WORDS = languages.typed("no")
 
 
 @dataclass(frozen=True)
@@ -106,10 +106,10 @@ MAX_DURATION = timedelta(days=366)
 # Phase lengths past this (the longest /mod create offers) are asked to confirm.
 PLAUSIBLE_PHASE = timedelta(days=14)
 
-_UNITS = {"d": 24.0, "g": 24.0, "day": 24.0, "days": 24.0, "giorno": 24.0, "giorni": 24.0,
-          "dag": 24.0, "dagen": 24.0, "h": 1.0, "u": 1.0, "hour": 1.0, "hours": 1.0, "ora": 1.0,
-          "ore": 1.0, "uur": 1.0, "uren": 1.0, "m": 1 / 60, "min": 1 / 60, "minutes": 1 / 60,
-          "minuti": 1 / 60, "minuten": 1 / 60, "": 1.0}
+# The units of a duration in every language (languages/words/<code>.json), in hours, up to a
+# day; a bare number is hours.
+_UNITS = {word: seconds / 3600 for word, seconds in languages.typed_table("units").items()
+          if seconds <= 86400} | {"": 1.0}
 _PART = re.compile(r"\s*(\d+(?:[.,]\d+)?)\s*([a-z]*)\s*")
 
 

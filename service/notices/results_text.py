@@ -7,34 +7,28 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+import languages
 from service.models import OrderResultRow
 
-_REASONS = {
-    "bounced": "bounced at {p}", "dislodged": "dislodged by the attack from {p}",
-    "support_cut": "support cut by the attack from {p}", "convoy_disrupted": "convoy disrupted at {p}",
-    "own_unit": "would dislodge its own unit at {p}",
-    "head_to_head": "lost the head-to-head battle with {p}",
-    "paradox": "convoy paradox", "not_matched": "the supported or convoyed unit did not do that",
-    "no_unit": "no unit at {p}", "wrong_power": "the unit at {p} belongs to another power",
-    "wrong_unit_type": "the unit at {p} is of the other type", "not_adjacent": "{p} not reachable",
-    "no_convoy_route": "no convoy route to {p}", "unreachable_target": "cannot reach {p}",
-    "coast_required": "the coast of {p} must be named", "bad_coast": "that coast of {p} cannot be reached",
-    "not_a_sea": "only a fleet at sea convoys", "duplicate": "a later order for the unit at {p} replaced it",
-    "wrong_phase": "not an order of this phase", "self_support": "a unit cannot support itself",
-    "not_dislodged": "the unit at {p} was not dislodged",
-    "retreat_blocked": "cannot retreat to {p}", "retreat_bounced": "another unit retreated to {p}",
-    "no_builds": "no build available", "no_removals": "no removal due",
-    "not_home_center": "{p} is not a home centre", "not_owned": "{p} is not owned",
-    "occupied": "{p} is occupied", "civil_disorder": "removed by the civil-disorder rule",
-    "neutral": "a neutral power does not order", "unreadable": "not an order",
-}
+# The engine's reasons in plain English: the English catalogue's entries of context "plain".
+PLAIN = "plain"
 
 
 def reason_text(reason: str | None, province: str | None) -> str:
+    """An engine Reason (its value) in plain English, from the English catalogue."""
     if reason is None:
         return ""
-    template = _REASONS.get(reason, reason.replace("_", " "))
-    return template.format(p=(province or "?").upper())
+    key = f"reason.{reason}"
+    template = languages.catalogue("en").pgettext(PLAIN, key)
+    if template == key:
+        template = reason.replace("_", " ")
+    return template.format(province=(province or "?").upper())
+
+
+def cannot_succeed(reason: str | None, province: str | None) -> str:
+    """The plain English warning of an order recorded that cannot succeed, and why."""
+    template = languages.catalogue("en").pgettext(PLAIN, "orders.cannot_succeed")
+    return template.format(why=reason_text(reason, province))
 
 
 def outcome_text(row: OrderResultRow) -> str:

@@ -200,8 +200,7 @@ class Orders:
             # that fails (no build left, a centre occupied) fails at the deadline too.
             if outcome.status is Status.ILLEGAL or (winter and outcome.status is Status.FAILS):
                 reason = outcome.reason.value if outcome.reason else None
-                why = announcements.reason_text(reason, outcome.province)
-                line = replace(line, warning=f"cannot succeed: {why}; the unit will hold",
+                line = replace(line, warning=announcements.cannot_succeed(reason, outcome.province),
                                reason=reason, province=outcome.province)
             out.append(line)
         return out

@@ -3,11 +3,12 @@ notices of a game with channels go, and a server's moderator role."""
 
 from __future__ import annotations
 
+import languages
 from service.errors import InvalidRequest
 from service.storage.db import Database
 from service.storage.repos import prefs
 
-LANGUAGES = ("en", "it", "nl")
+LANGUAGES = languages.CODES
 NOTICE_PLACES = ("channel", "dm")
 
 
@@ -16,12 +17,13 @@ class Preferences:
         self.db = db
 
     async def set_user_language(self, user_id: int, lang: str | None) -> None:
-        """`en`, `it` or `nl`; None forgets the choice (InvalidRequest for anything else)."""
+        """A declared language's code (`en`, `it`, `nl`); None forgets the choice
+        (InvalidRequest for anything else)."""
         if lang is not None:
             lang = lang.strip().lower()
             if lang not in LANGUAGES:
                 raise InvalidRequest("prefs.bad_language",
-                                     f"unknown language {lang!r}: use en, it or nl",
+                                     f"unknown language {lang!r}: use {languages.either()}",
                                      lang=lang, expected=list(LANGUAGES))
         async with self.db.transaction() as conn:
             await prefs.set_language(conn, user_id, lang)

@@ -28,6 +28,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+import languages
 from service.errors import InvalidRequest
 
 # How far ahead an absence may reach: further is almost surely a typo (a wrong year).
@@ -36,32 +37,17 @@ HORIZON = timedelta(days=366)
 # the calendar's end (year 9999) can turn it into an error.
 LIMIT = timedelta(days=10 * 366)
 
-# Weekday names (Monday = 0), accents folded away: "venerdì" and "venerdi" both read.
-WEEKDAYS: dict[str, int] = {}
-for _index, _names in enumerate((
-        ("monday", "mon", "lunedi", "lun", "maandag"),
-        ("tuesday", "tue", "martedi", "mar", "dinsdag"),
-        ("wednesday", "wed", "mercoledi", "mer", "woensdag"),
-        ("thursday", "thu", "giovedi", "gio", "donderdag"),
-        ("friday", "fri", "venerdi", "ven", "vrijdag"),
-        ("saturday", "sat", "sabato", "sab", "zaterdag"),
-        ("sunday", "sun", "domenica", "dom", "zondag"))):
-    for _name in _names:
-        WEEKDAYS[_name] = _index
-RELATIVE_DAYS = {"today": 0, "oggi": 0, "vandaag": 0,
-                 "tomorrow": 1, "domani": 1, "morgen": 1,
-                 "dopodomani": 2, "overmorgen": 2}
-_FILLER = {"at", "alle", "ore", "om", "on", "next", "prossimo", "prossima", "volgende"}
+# Weekday names (Monday = 0), accents folded away ("venerdì" and "venerdi" both read), the days
+# named from today, the words to skip and the units of "+36h": in every language at once
+# (languages/words/<code>.json).
+WEEKDAYS: dict[str, int] = languages.typed_table("weekdays")
+RELATIVE_DAYS: dict[str, int] = languages.typed_table("days")
+_FILLER = languages.typed("time_fillers")
 
 _STAMP = re.compile(r"<t:(-?\d+)(?::[tTdDfFR])?>|(\d{9,11})")
 _RELATIVE = re.compile(r"\+\s*((?:\d+(?:[.,]\d+)?\s*[a-z]+\s*)+)")
 _RELATIVE_PART = re.compile(r"(\d+(?:[.,]\d+)?)\s*([a-z]+)")
-_UNITS = {"m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60, "minuti": 60,
-          "minuten": 60, "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
-          "ore": 3600, "ora": 3600, "u": 3600, "uur": 3600, "d": 86400, "day": 86400,
-          "days": 86400, "g": 86400, "giorno": 86400, "giorni": 86400, "dag": 86400,
-          "dagen": 86400, "w": 604800, "week": 604800, "weeks": 604800, "settimana": 604800,
-          "settimane": 604800, "weken": 604800}
+_UNITS: dict[str, int] = languages.typed_table("units")        # in seconds
 _ISO_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 _EU_DATE = re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{4})")
 _CLOCK = re.compile(r"(\d{1,2})(?:[:.h](\d{2}))?")

@@ -8,13 +8,13 @@ import re
 from datetime import UTC, datetime
 
 import pytest
-from service.notices.notifier import Message
 
 from bot.formatting import status_text
 from bot.i18n import has, tr
 from bot.messages import render_message
 from engine.vocabulary import Power
 from service.models import GameSettings, GameView, SeatView
+from service.notices.notifier import Message
 
 WHEN = datetime(2024, 5, 1, 18, 0, tzinfo=UTC)
 

@@ -3,13 +3,12 @@ proposed draw, the reply to /draw and the announcement's tally, in each language
 
 from __future__ import annotations
 
-from service.notices.notifier import Message
-
 from bot.draw_texts import vote_reply
 from bot.formatting import outcome_text_of
 from bot.messages import render_message
 from engine.vocabulary import Power
 from service.models import DrawReport
+from service.notices.notifier import Message
 
 ACTIVE = ["England", "France", "Germany"]
 NOTICE = Message("draw.proposed", "A draw is proposed", {

@@ -107,9 +107,8 @@ def test_player_text_is_cleaned_before_it_is_shown():
 
 
 async def test_announced_centre_changes_come_from_the_service_not_from_history():
-    from service.notices.notifier import Message
-
     from bot.messages import render_message
+    from service.notices.notifier import Message
 
     message = Message("phase.results", "(English)", {
         "game": "Lepanto", "game_id": 1, "phase": "F1901M",
@@ -128,9 +127,8 @@ async def test_announced_centre_changes_come_from_the_service_not_from_history()
 async def test_a_channel_reminder_mentions_who_still_owes_orders_in_the_channel_language():
     from datetime import UTC, datetime
 
-    from service.notices.notifier import Message
-
     from bot.messages import render_message
+    from service.notices.notifier import Message
 
     when = datetime(2024, 5, 1, 18, 0, tzinfo=UTC)
     message = Message("reminder.channel", "(English)", {
@@ -174,9 +172,8 @@ def test_user_text_shown_in_a_post_cannot_ping_or_hide_a_link():
 
 
 def test_a_pinging_post_may_notify_only_the_users_it_is_for():
-    from service.notices.notifier import Message
-
     from bot.notifier import pinged
+    from service.notices.notifier import Message
     allowed = pinged(Message("reminder.channel", "<@3> <@4>", {"users": [1, 2]}, ping=True))
     assert allowed.to_dict() == {"parse": [], "users": [1, 2]}
     assert pinged(Message("game.joined", "<@3>", {"user_id": 3})).to_dict()["parse"] == []

@@ -4,10 +4,10 @@ language, instead of going out silently without it (service/notices/announcing.p
 from __future__ import annotations
 
 import pytest
-from service.notices.notifier import Message
 
 from bot.i18n import tr
 from bot.messages import render_message
+from service.notices.notifier import Message
 
 PARAMS = {"game": "Lega", "game_id": 1, "phase": "S1901M", "results": [],
           "civil_disorder": [], "dislodged": [], "supply_centers": None,

@@ -4,10 +4,10 @@ power the notice is about for its reader, when it names one."""
 from __future__ import annotations
 
 import pytest
-from service.notices.notifier import Message
 
 from bot.notifier import _power_of
 from engine.vocabulary import Power
+from service.notices.notifier import Message
 
 
 @pytest.mark.parametrize("params,power", [

@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from service.notices.notifier import Message
 
 from bot.i18n import tr
 from bot.messages import render_message
 from bot.seating import briefing_blocks, profile_text
 from service.models import PlayerRecord
+from service.notices.notifier import Message
 
 DEADLINE = datetime(2026, 12, 1, 21, 0, tzinfo=UTC)
 START = {"game": "Lepanto", "game_id": 1, "powers": ["Italy"], "phase": "S1901M",

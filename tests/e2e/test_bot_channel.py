@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from service.notices.notifier import Message
-
 from tests.e2e.harness import PNG, arbitro_bot, process_now, seat_everyone
 
 

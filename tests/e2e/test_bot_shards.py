@@ -10,9 +10,9 @@ from typing import Any
 
 import discord
 import pytest
-from service.notices.notifier import Message
 
 from ops.settings import ShardSlice
+from service.notices.notifier import Message
 from tests.e2e.harness import TICK, Table, arbitro_bot, seat_everyone
 
 TWO_SHARDS = pytest.mark.parametrize("fake_discord", [{"shard_count": 2}], indirect=True)

@@ -9,7 +9,6 @@ from datetime import timedelta
 
 import pytest
 from PIL import Image
-from service.notices.notifier import MemoryNotifier
 
 from arbitro.cli import main
 from engine import Power, adjudicate
@@ -18,6 +17,7 @@ from render.replay import Frame, ReplayTooLarge, render_replay
 from service.game_service import GameService
 from service.maps.images import stand_in_png
 from service.models import GameSettings
+from service.notices.notifier import MemoryNotifier
 from service.timing.clock import ManualClock
 from tests.render.cases import OPENING_ORDERS, cases
 

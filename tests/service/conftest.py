@@ -13,12 +13,12 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from service.notices.notifier import MemoryNotifier
 
 from engine.vocabulary import Power
 from service.game_service import GameService
 from service.maps.images import stand_in_png
 from service.models import GameSettings, GameView
+from service.notices.notifier import MemoryNotifier
 from service.timing.clock import ManualClock
 
 MODERATOR = 900

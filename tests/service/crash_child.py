@@ -12,11 +12,10 @@ import sys
 import time
 from datetime import UTC, datetime
 
-from service.notices.notifier import MemoryNotifier
-
 from service.game_service import GameService
 from service.games import adjudication as core
 from service.maps.images import stand_in_png
+from service.notices.notifier import MemoryNotifier
 from service.timing.clock import ManualClock
 
 

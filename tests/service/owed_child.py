@@ -22,12 +22,11 @@ import sys
 import time
 from datetime import UTC, datetime
 
-from service.notices.notifier import MemoryNotifier
-
 from engine.vocabulary import Power
 from service.game_service import GameService
 from service.maps.images import stand_in_png
 from service.notices import outbox
+from service.notices.notifier import MemoryNotifier
 from service.timing.clock import ManualClock
 
 MODERATOR = 900

@@ -28,13 +28,12 @@ import sys
 import time
 from pathlib import Path
 
-from service.notices.notifier import Message
-
 from engine.vocabulary import Power
 from service.errors import PhaseClosed
 from service.game_service import GameService
 from service.games import adjudication as core
 from service.maps.images import stand_in_png
+from service.notices.notifier import Message
 from service.storage.db import open_database
 from service.timing.clock import ManualClock, from_ts
 from testbed import fleet

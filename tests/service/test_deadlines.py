@@ -5,13 +5,12 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from service.notices.announcing import ANNOUNCE_LEASE, REFUSED_RETRY
-from service.notices.notifier import ChannelUnavailable, MemoryNotifier
-
 from engine.vocabulary import Power
 from service.game_service import GameService
 from service.maps.images import stand_in_png
 from service.models import GameSettings
+from service.notices.announcing import ANNOUNCE_LEASE, REFUSED_RETRY
+from service.notices.notifier import ChannelUnavailable, MemoryNotifier
 from service.storage.repos import phases
 from service.timing.boundary import FIRST_RETRY
 from service.timing.clock import SystemClock

@@ -183,10 +183,9 @@ async def test_the_coin_cannot_be_read_in_advance_from_the_export(service, monke
 def test_the_results_name_powers_newly_eliminated():
     from datetime import UTC, datetime
 
-    from service.notices.announcing import Announcer
-
     from engine.position import Position
     from service.models import Game, GameSettings, PhaseRow
+    from service.notices.announcing import Announcer
     when = datetime(2024, 1, 1, tzinfo=UTC)
     game = Game(1, 1, None, "g", 1, GameSettings(), "active", 1, None, None, when, when, None)
     start = Position.initial()

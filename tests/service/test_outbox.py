@@ -8,9 +8,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from service.notices.notifier import MemoryNotifier, Undeliverable
 
 from engine.vocabulary import Power
+from service.notices.notifier import MemoryNotifier, Undeliverable
 from service.press import press as press_area
 from tests.service.conftest import start_game
 

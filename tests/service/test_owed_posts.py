@@ -7,11 +7,11 @@ confirm."""
 from __future__ import annotations
 
 import pytest
-from service.notices.notifier import MemoryNotifier
-from service.notices.outbox import MAX_BACKOFF
 
 from service.errors import NeedsConfirmation
 from service.games.lookalike import fold, looks_like
+from service.notices.notifier import MemoryNotifier
+from service.notices.outbox import MAX_BACKOFF
 from tests.service.conftest import CHANNEL, MODERATOR, start_game
 
 

@@ -7,11 +7,11 @@ import json
 from dataclasses import replace
 
 import pytest
-from service.press.press import MAX_PRESS
 
 from engine.position import Position
 from engine.vocabulary import Power
 from service.errors import InvalidRequest, NotAllowed, ServiceError
+from service.press.press import MAX_PRESS
 from tests.service.conftest import MODERATOR, start_game
 
 A, E, F, IT, R = Power.AUSTRIA, Power.ENGLAND, Power.FRANCE, Power.ITALY, Power.RUSSIA

@@ -14,11 +14,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from service.notices.announcing import ANNOUNCE_LEASE
 
 from engine.vocabulary import Power
 from service.errors import PhaseClosed
 from service.game_service import GameService
+from service.notices.announcing import ANNOUNCE_LEASE
 from service.storage.db import Database, open_database
 from service.storage.repos import phases
 from service.storage.schema import bundled_migrations, known_version
