@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -433,3 +434,28 @@ def test_the_checks_find_what_they_forbid_on_a_made_up_project(made_up):
         "service/orders/submit.py:4 imports service.press.post._quiet",
         "service/orders/submit.py:12 uses other._helper (private to another area)"]
     assert environment_reads() == ["service/press/post.py:2 reads os.environ"]
+
+
+# -- the map of the rooms matches the tree ----------------------------------------------------
+def _table_names(text: str, heading: str) -> set[str]:
+    """The backquoted names (`engine/`, `storage/`) in the first column of the table under
+    `heading`."""
+    section = text.split(heading, 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    return {name.strip("/") for row in rows
+            for name in re.findall(r"`([a-z_]+/)`", row.split("|")[1])}
+
+
+def test_the_readme_and_the_architecture_page_name_every_package_and_room():
+    """The README's layout table and docs/architecture.md list exactly the top-level folders
+    with code, and the architecture page lists exactly the rooms of service/."""
+    tops = {p.name for p in _top_folders()} | {"tests"}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    architecture = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert _table_names(readme, "## Layout") == tops
+    assert _table_names(architecture, "## The top-level packages") == tops
+    rooms = {p.name for p in (ROOT / "service").iterdir()
+             if p.is_dir() and (p / "__init__.py").exists()}
+    assert _table_names(architecture, "## The game service: rooms by area") == rooms
+    top_modules = {p.name for p in (ROOT / "service").glob("*.py")}
+    assert top_modules == {"__init__.py", "game_service.py", "models.py", "errors.py"}
