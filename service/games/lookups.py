@@ -44,6 +44,16 @@ async def open_phase_or_fail(conn: Any, game: Game) -> PhaseRow:
     return phase
 
 
+async def active_phase_or_fail(conn: Any, game_id: int) -> tuple[Game, PhaseRow]:
+    """The game and its open phase, when the game is active (not paused)."""
+    game = await game_or_fail(conn, game_id)
+    phase = await open_phase_or_fail(conn, game)
+    if game.status != ACTIVE:
+        raise InvalidRequest("moderation.not_active", f"{game.name} is {game.status}",
+                             game=game.name, status=game.status)
+    return game, phase
+
+
 async def powers_or_fail(conn: Any, game: Game, user_id: int) -> list[Power]:
     """The powers `user_id` plays in `game` (NotAllowed when none)."""
     mine = await seats.powers_of(conn, game.id, user_id)

@@ -9,7 +9,12 @@ from typing import Any
 from service.errors import InvalidRequest
 from service.games.adjudication import Adjudication
 from service.games.endgame import centre_counts
-from service.games.lookups import game_or_fail, open_phase_or_fail, running_or_fail
+from service.games.lookups import (
+    active_phase_or_fail,
+    game_or_fail,
+    open_phase_or_fail,
+    running_or_fail,
+)
 from service.models import ACTIVE, FINISHED, PAUSED, AuditEntry, Game, GameView
 from service.notices.outbox import Outbox
 from service.storage.db import Database
@@ -135,11 +140,7 @@ class Moderation:
         """Stop the clock: no deadline passes while paused; the time left is kept."""
         now = now_ts(self.clock)
         async with self.db.transaction(game_id) as conn:
-            game = await game_or_fail(conn, game_id)
-            current = await open_phase_or_fail(conn, game)
-            if game.status != ACTIVE:
-                raise InvalidRequest("moderation.not_active", f"{game.name} is {game.status}",
-                                     game=game.name, status=game.status)
+            game, current = await active_phase_or_fail(conn, game_id)
             left = max(0.0, to_ts(current.deadline_at) - now)
             await games.set_status(conn, game_id, PAUSED, paused_remaining=left)
             await audit.log(conn, game_id, actor_id, "pause",

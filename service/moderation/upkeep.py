@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from engine.vocabulary import Power
 from service.errors import InvalidRequest
-from service.games.lookups import game_or_fail, open_phase_or_fail
+from service.games.lookups import active_phase_or_fail, game_or_fail, open_phase_or_fail
 from service.games.obligations import missing
-from service.models import ACTIVE, FORMING
+from service.models import FORMING
 from service.notices.notifier import Message
 from service.notices.outbox import Outbox
 from service.storage.db import Database
@@ -53,11 +53,7 @@ class Upkeep:
         """Send the reminders now to every seated player still owing orders (and the notice to
         the channel); the users reminded (none: nobody owes anything)."""
         async with self.db.transaction(game_id) as conn:
-            game = await game_or_fail(conn, game_id)
-            phase = await open_phase_or_fail(conn, game)
-            if game.status != ACTIVE:
-                raise InvalidRequest("moderation.not_active", f"{game.name} is {game.status}",
-                                     game=game.name, status=game.status)
+            game, phase = await active_phase_or_fail(conn, game_id)
             owed = await self.reminders.owing(conn, game, phase)
             await audit.log(conn, game_id, actor_id, "remind",
                             {"phase": phase.name, "users": list(owed)}, now_ts(self.clock))
