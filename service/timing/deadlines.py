@@ -54,7 +54,8 @@ class Deadlines:
         await self.outbox.deliver_owed(take_over=True, now=True)  # all owed, its last run's too
         await self.outbox.prune_owed()
         await self.run_due()
-        await self.alarms.start(self.run_due)
+        # the alarm looks `run_due` up when it rings (a spy set on this object is seen)
+        await self.alarms.start(lambda game_id: self.run_due(game_id))
 
     async def adjudicate_now(self, game_id: int, phase_id: int, *, trigger: str,
                              actor_id: int | None = None) -> bool:
