@@ -24,13 +24,14 @@ import argparse
 import statistics
 import time
 
-from bench.shared import shared_games
 from engine import Position, parse_order
 from grammar import forget
+from grammar.lexicon import LANGUAGES
 from grammar.writing import written
 from sandbox import sandbox_map, try_orders
+from testbed.shared_games import shared_games
 
-_LANGUAGES = (None, "en", "it", "nl")  # None: the engine's notation
+_LANGUAGES = (None, *LANGUAGES)  # None: the engine's notation
 
 
 def what_ifs(limit: int) -> list[tuple[Position, str]]:
