@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from typing import TYPE_CHECKING
 
 import discord
@@ -17,7 +18,10 @@ from bot.formatting import phase_label, results_blocks, status_text
 from bot.i18n import LANGUAGES, tr
 from bot.limits import split_blocks
 from bot.rights import is_server_moderator
+from engine import Phase
+from grammar.phases import phase_choices, read_phase
 from service.errors import ServiceError
+from service.models import GameView
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
@@ -109,32 +113,23 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
                     file=discord.File(io.BytesIO(data), filename=f"arbitro-game-{view.id}.json"))
 
     @app_commands.command(name="history", description="The results and map of an earlier phase")
-    @app_commands.describe(game=GAME, phase="the phase, e.g. S1901M (default: the last one)")
+    @app_commands.describe(game=GAME, phase="the phase, e.g. Fall 1901, Fall 1901 retreats, S1901M "
+                           "(default: the last one)")
     @app_commands.autocomplete(game=game_autocomplete(include_finished=True))
     async def history(self, interaction: discord.Interaction, game: int | None = None,
                       phase: str | None = None) -> None:
         view = await resolve_game(self.bot, interaction, game, include_finished=True)
         lang = await public_language(self.bot, interaction, view)   # said in public
-        await interaction.response.defer(thinking=True)
+        name = None
         if phase:
-            name = phase.strip().upper()
-        else:
-            played = await self.bot.service.history.phases(view.id)
-            if not played:
-                raise ServiceError("history.none", "no phase has been played yet")
-            name = played[-1].phase
-        report = await self.bot.service.history.phase(view.id, name)
-        blocks = results_blocks(lang, game_name=view.name, phase=report.phase,
-                                results=report.results, civil_disorder=report.civil_disorder,
-                                after=report.after, unordered=report.unordered,
-                                refused=report.refused)
-        pieces = split_blocks(blocks)
-        file = None
-        if report.image is not None:
-            file = discord.File(io.BytesIO(report.image.png), filename=report.image.filename)
-        for index, piece in enumerate(pieces):
-            last = index == len(pieces) - 1
-            await reply(interaction, piece, ephemeral=False, file=file if last else None)
+            reading = read_phase(phase, reply_lang=await self.bot.language_of_interaction(
+                interaction))
+            if not reading.ok:
+                await reply(interaction, reading.error)
+                return
+            name = reading.phase.name
+        await interaction.response.defer(thinking=True)
+        await send_phase(self.bot, interaction, view, lang, name)
 
     @history.autocomplete("phase")
     async def _phase_choices(self, interaction: discord.Interaction,
@@ -142,14 +137,72 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
         game_id = getattr(interaction.namespace, "game", None)
         try:
             view = await resolve_game(self.bot, interaction, game_id, include_finished=True)
-            phases = [r.phase for r in await self.bot.service.history.phases(view.id)]
+            played = [Phase.parse(r.phase) for r in
+                      await self.bot.service.history.phases(view.id)]
         except Exception:  # noqa: BLE001 - autocomplete offers nothing rather than failing
             return []
         lang = await self.bot.language_of_interaction(interaction)
-        typed = current.strip().lower()
-        choices = [app_commands.Choice(name=f"{p} — {phase_label(lang, p)}", value=p)
-                   for p in reversed(phases)]
-        return [c for c in choices if typed in c.name.lower()][:25]
+        return [app_commands.Choice(name=label, value=code)
+                for label, code in phase_choices(played, current, lang)]
+
+
+async def send_phase(bot: ArbitroBot, interaction: discord.Interaction, view: GameView,
+                     lang: str, name: str | None) -> None:
+    """One adjudicated phase (the last when `name` is None) in public: its results, its map,
+    and ◀ ▶ to the phases before and after it (buttons that outlive a restart)."""
+    played = [r.phase for r in await bot.service.history.phases(view.id)]
+    if not played:
+        raise ServiceError("history.none", "no phase has been played yet")
+    name = name or played[-1]
+    report = await bot.service.history.phase(view.id, name)
+    blocks = results_blocks(lang, game_name=view.name, phase=report.phase,
+                            results=report.results, civil_disorder=report.civil_disorder,
+                            after=report.after, unordered=report.unordered,
+                            refused=report.refused)
+    pieces = split_blocks(blocks)
+    file = None
+    if report.image is not None:
+        file = discord.File(io.BytesIO(report.image.png), filename=report.image.filename)
+    at = played.index(report.phase)
+    paging = discord.ui.View(timeout=None)
+    paging.add_item(HistoryPage(view.id, played[at - 1] if at > 0 else None, "◀"))
+    paging.add_item(HistoryPage(view.id, played[at + 1] if at + 1 < len(played) else None, "▶"))
+    for index, piece in enumerate(pieces):
+        last = index == len(pieces) - 1
+        extra = {"file": file, "view": paging} if last and file is not None else (
+            {"view": paging} if last else {})
+        await interaction.followup.send(piece, ephemeral=False, **extra)
+
+
+class HistoryPage(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"arbitro:history:(?P<game>[0-9]+):(?P<phase>[SFW][0-9]{4}[MRA]|-)"
+                           r":(?P<arrow>[<>])"):
+    """◀ or ▶ under a phase of /game history: the phase before or after it, as a new post.
+    The game and the phase are in the custom id, so the buttons work after a restart."""
+
+    def __init__(self, game_id: int, phase: str | None, arrow: str) -> None:
+        key = "<" if arrow == "◀" else ">"
+        super().__init__(discord.ui.Button(
+            style=discord.ButtonStyle.secondary, emoji=arrow, disabled=phase is None,
+            custom_id=f"arbitro:history:{game_id}:{phase or '-'}:{key}"))
+        self.game_id, self.phase = game_id, phase
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> HistoryPage:
+        phase = None if match["phase"] == "-" else match["phase"]
+        return cls(int(match["game"]), phase, "◀" if match["arrow"] == "<" else "▶")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: ArbitroBot = interaction.client  # type: ignore[assignment]
+        try:
+            view = await bot.service.games.status(self.game_id)
+            lang = await public_language(bot, interaction, view)
+            await interaction.response.defer(thinking=True)
+            await send_phase(bot, interaction, view, lang, self.phase)
+        except ServiceError as error:
+            await reply(interaction, error_text(await bot.language_of_interaction(interaction),
+                                                error))
 
 
 # /notices: where a game with its own channels tells a player their turn (docs/channels.md)
@@ -190,5 +243,6 @@ class Language(commands.Cog):
 
 
 async def setup(bot: ArbitroBot) -> None:
+    bot.add_dynamic_items(HistoryPage)
     await bot.add_cog(Games(bot))
     await bot.add_cog(Language(bot))
