@@ -450,3 +450,29 @@ class SeatClaim:
     power: Power
     user_id: int
     status: str                      # pending, approved, refused, superseded
+
+
+@dataclass(frozen=True)
+class SandboxStart:
+    """Where a /sandbox what-if starts (issue 25): a phase's position with the game's rules,
+    its neutral powers and closed provinces; nobody's orders."""
+
+    game_id: int
+    game_name: str
+    phase: str
+    position: Position
+    rules: str
+    neutral: frozenset[Power]
+    closed: frozenset[str]
+
+
+@dataclass(frozen=True)
+class SandboxAnswer:
+    """A what-if adjudicated (`History.sandbox`): the results as a phase's are announced,
+    the lines that were not read (with their errors), and the map. Nothing was stored."""
+
+    start: SandboxStart
+    results: tuple[OrderResultRow, ...]
+    after: dict[str, Any]            # units_after, dislodged_after, supply_centers_after
+    unread: tuple[tuple[str, str], ...]   # (line, error in the reader's language)
+    png: bytes
