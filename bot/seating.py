@@ -92,6 +92,7 @@ def profile_text(lang: str, record: Any, user: str) -> str:
                         spells=trn(lang, "profile.spells", record.civil_disorder_spells)))
     lines.append(tr(lang, "profile.games", finished=record.finished, playing=record.playing,
                     abandoned=record.abandoned))
+    lines.append(tr(lang, "profile.standings"))
     return "\n".join(lines)
 
 

@@ -476,3 +476,14 @@ class SandboxAnswer:
     after: dict[str, Any]            # units_after, dislodged_after, supply_centers_after
     unread: tuple[tuple[str, str], ...]   # (line, error in the reader's language)
     png: bytes
+
+
+@dataclass(frozen=True)
+class StandingsTable:
+    """A server's standings (`/standings`): the scoring system and one row per player, best
+    first, each with the player's reliability (`/profile`'s figures)."""
+
+    guild_id: int
+    system: str                                  # a key of engine.scoring.SCORING_SYSTEMS
+    games: int                                   # finished games counted
+    rows: tuple[tuple[Any, PlayerRecord], ...]   # (engine.scoring.Standing, record)

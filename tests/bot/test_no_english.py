@@ -58,6 +58,9 @@ PARAMS.update(skipped="• `A VIE - TRI` (<t:1900000000:T>)")
 # other bots' commands and one order withdrawn (bot/habits.py, /orders withdraw)
 PARAMS.update(typed=".view_map", command="/partita mappa", order="A PAR - BUR",
               place="Manica (ENG)")
+# the standings (bot/cogs/standings.py)
+PARAMS.update(system="somma dei quadrati", rank=1, points="133.3", solos=1, draws=1,
+              sizes=" (1×3)", survivals=1, eliminations=0, centres="11.7")
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LONG = 12
 # Texts that are rightly the same as the English: no words of their own, or a word the
