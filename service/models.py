@@ -368,6 +368,9 @@ class SubmissionReport:
     recorded: tuple[str, ...]                  # canonical orders recorded by this message
     now: tuple[PowerOrders, ...]               # the sender's powers after this message
     returned_from_disorder: tuple[Power, ...] = ()
+    # orders sent ahead (grammar/ahead.py's AheadLine): kept for the retreats or the winter,
+    # or why not (issue 25)
+    ahead: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)

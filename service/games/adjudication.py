@@ -26,6 +26,7 @@ from service.games.obligations import nothing_to_choose, silence
 from service.models import ACTIVE, Game, PhaseRow
 from service.notices.announcing import ANNOUNCE_LEASE, Announcer
 from service.notices.outbox import Outbox
+from service.orders.ahead import apply_kept
 from service.players.missed_orders import MissedOrders
 from service.storage.db import Database
 from service.storage.repos import audit, games, marks, phases, results, seats
@@ -117,8 +118,11 @@ class Adjudication:
                         else None)
                     if nothing_to_choose(following, game.neutral_in(following.phase)):
                         deadline = now   # only forced removals: nobody is waited for
-                    await phases.insert(conn, game_id, following, opened_at=now,
-                                        deadline_at=deadline)
+                    opened = await phases.insert(conn, game_id, following, opened_at=now,
+                                                 deadline_at=deadline)
+                    if await apply_kept(conn, game, phase, opened, following, now):
+                        # every obligation covered by orders sent ahead: due now
+                        await phases.set_deadline(conn, opened, now)
                 if actor_id is not None:
                     await audit.log(conn, game_id, actor_id, trigger, {"phase": phase.name},
                                     now)

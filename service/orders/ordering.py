@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from engine.adjudicator import adjudicate
 from engine.orders import Build, Order, OrderSyntaxError, Waive, parse_order
 from engine.outcomes import Status
 from engine.position import Position
 from engine.vocabulary import PhaseKind, Power, Unit, province_of
+from grammar.ahead import read_with_ahead
 from service.errors import InvalidRequest, NotAllowed, OrdersRejected, PhaseClosed
 from service.games.adjudication import Adjudication
 from service.games.lookups import (
@@ -35,6 +37,7 @@ from service.notices.outbox import Outbox
 from service.orders.meant import absent_unit, meant_orders
 from service.orders.text import Reading, power_header, read_orders
 from service.storage.db import Database
+from service.storage.repos import ahead as ahead_rows
 from service.storage.repos import orders as order_rows
 from service.storage.repos import phases, seats
 from service.timing.clock import Clock, from_ts, now_ts
@@ -81,8 +84,16 @@ class Orders:
             raise PhaseClosed("orders.wrong_phase", f"these orders are for {phase.upper()}, "
                               f"but the phase in play is {current.name}; nothing was recorded",
                               sent_for=phase.upper(), open=current.name)
+        # Orders sent ahead (retreats, the winter's), for one power: the one named, else the
+        # sender's first; the rest of the message is this phase's.
+        keeper = power or mine[0]
+        kept = read_with_ahead(text, current.position, keeper, lang, reply_lang,
+                               game.settings.rules).ahead \
+            if current.position.phase.kind is not PhaseKind.ADJUSTMENT else ()
+        if kept:
+            text = "\n".join(line for line in _without(text, kept) if line.strip())
         lines, chosen = self._read(text, current.position, mine, power, lang, reply_lang,
-                                   game.settings.rules)
+                                   game.settings.rules) if text.strip() else ([], [])
         lines, chosen = _not_there(current.position, lines, chosen, game.settings.rules)
         lines = self._with_warnings(game, current.position, lines, chosen)
         now = now_ts(self.clock)
@@ -105,12 +116,13 @@ class Orders:
             for p, items in by_power.items():
                 await order_rows.add_submission(conn, current.id, p, user_id,
                                                 _order_lines(lines, p), "merge", items, now)
+            await _keep(conn, current.id, keeper, kept, user_id, now)
             disorder = await seats.return_from_disorder(
                 conn, game_id, {p for p, items in by_power.items() if items})
             now_orders = await self._power_orders(conn, game, current, mine)
         return SubmissionReport(game_id, current.name, tuple(lines),
                                 tuple(o.canonical() for _p, o in chosen), tuple(now_orders),
-                                tuple(sorted(disorder)))
+                                tuple(sorted(disorder)), tuple(kept))
 
     async def fit(self, game_id: int, user_id: int, text: str) -> bool:
         """Whether `text` reads, in this game's open phase, as orders of the sender's own
@@ -472,3 +484,29 @@ def _report(reading: Reading, power: Power) -> LineReport:
                       error_key=reading.error_key, error_params=reading.error_params)
 
 
+
+
+def _without(text: str, kept: Sequence[Any]) -> list[str]:
+    """The message's lines and parts (as `parse_message` splits them) other than those kept
+    ahead."""
+    taken = {line.input for line in kept}
+    out = []
+    for raw in text.splitlines():
+        if raw.strip() in taken:
+            continue
+        out.append(";".join(p for p in raw.split(";") if p.strip() not in taken))
+    return out
+
+
+async def _keep(conn: Any, phase_id: int, power: Power, kept: Sequence[Any],
+                user_id: int, now: float) -> None:
+    """Record the orders kept ahead (those that can be kept), each kind's list in order:
+    retreats replace those kept for the same units, winter orders all the power's."""
+    for kind in (PhaseKind.RETREAT, PhaseKind.ADJUSTMENT):
+        lines = [line for line in kept if line.ok and line.phase is kind]
+        if not lines:
+            continue
+        units = sorted({line.unit.province for line in lines if line.unit is not None})
+        await ahead_rows.replace(conn, phase_id, power, kind.value, units,
+                                 [(line.canonical, line.input) for line in lines], user_id,
+                                 now)

@@ -1,0 +1,90 @@
+"""Orders sent ahead (issue 25) through the service, on SQLite and PostgreSQL: kept during a
+movement phase, applied when the retreats or the winter open, overridden by orders given in
+that phase, dropped when illegal; a Fall whose retreats and builds are all covered runs its
+retreat and winter phases without waiting for a deadline."""
+
+from __future__ import annotations
+
+from engine.vocabulary import Power
+from service.storage.repos import orders as order_rows
+from service.storage.repos import phases
+from tests.service.conftest import MODERATOR, start_game
+
+AUS, ITA = Power.AUSTRIA, Power.ITALY
+
+
+async def _fall_with_trieste_attacked(service):
+    """Spring 1901: Italy to Tyrolia and Venice; Fall 1901 open, Trieste about to fall."""
+    game = await start_game(service)
+    await service.orders.submit(game.id, game.user[ITA], "A Ven - Tyr\nA Rom - Ven")
+    await service.moderation.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[ITA], "A Ven - Tri\nA Tyr S A Ven - Tri")
+    return game
+
+
+async def _phase(service, game_id):
+    async with service.db.read() as conn:
+        return await phases.latest(conn, game_id)
+
+
+async def test_a_fall_fully_covered_runs_its_retreats_and_winter_without_waiting(service):
+    game = await _fall_with_trieste_attacked(service)
+    report = await service.orders.submit(
+        game.id, game.user[AUS], "A Bud - Ser\nif F Tri is dislodged, retreat to Venice or "
+        "Albania, otherwise disband")
+    assert report.recorded == ("A BUD - SER",)
+    assert [(k.canonical, k.ok) for k in report.ahead] == [
+        ("F TRI R VEN", True), ("F TRI R ALB", True), ("F TRI D", True)]
+    report = await service.orders.submit(game.id, game.user[ITA], "costruisci A Roma")
+    assert report.recorded == () and [k.canonical for k in report.ahead] == ["A ROM B"]
+
+    await service.moderation.process_now(game.id, MODERATOR)
+    retreats = await _phase(service, game.id)
+    assert retreats.name == "F1901R"
+    # Venice was where the attack came from: Albania, the first option legal now
+    async with service.db.read() as conn:
+        assert await order_rows.effective(conn, retreats.id) == {AUS: ["F TRI R ALB"]}
+        assert AUS in await order_rows.ready_powers(conn, retreats.id)
+    assert retreats.deadline_at is not None and retreats.deadline_at <= retreats.opened_at
+    # nobody is waited for: the retreats, then the winter, at once
+    await service.deadlines.run_due()
+    await service.deadlines.run_due()
+    spring = await _phase(service, game.id)
+    assert spring.name == "S1902M"
+    units = {(u.power, u.label()) for u in spring.position.units}
+    assert {(AUS, "F ALB"), (ITA, "A ROM"), (ITA, "A TRI")} <= units
+
+
+async def test_orders_given_in_the_phase_override_the_kept_ones(service):
+    game = await _fall_with_trieste_attacked(service)
+    await service.orders.submit(game.id, game.user[AUS], "F Tri R Alb")
+    await service.moderation.process_now(game.id, MODERATOR)
+    retreats = await _phase(service, game.id)
+    await service.orders.submit(game.id, game.user[AUS], "F Tri - Adr")   # in the retreats
+    async with service.db.read() as conn:
+        assert await order_rows.effective(conn, retreats.id) == {AUS: ["F TRI R ADR"]}
+    await service.deadlines.run_due()
+    after = await _phase(service, game.id)
+    assert any(u.label() == "F ADR" for u in after.position.units)
+
+
+async def test_a_kept_order_illegal_when_its_phase_opens_is_dropped(service):
+    game = await _fall_with_trieste_attacked(service)
+    await service.orders.submit(game.id, game.user[AUS], "F Tri R Ven")     # the attacker's origin
+    await service.moderation.process_now(game.id, MODERATOR)
+    retreats = await _phase(service, game.id)
+    assert retreats.name == "F1901R"
+    async with service.db.read() as conn:
+        assert await order_rows.effective(conn, retreats.id) == {}
+    assert retreats.deadline_at > retreats.opened_at                     # waited for, as ever
+
+
+async def test_what_cannot_be_kept_is_refused_and_not_stored(service):
+    game = await _fall_with_trieste_attacked(service)
+    report = await service.orders.submit(game.id, game.user[AUS], "A Ser B\nF Tri R Mun")
+    assert [(k.ok, k.error_kind) for k in report.ahead] == [
+        (False, "ahead_refused_winter"), (False, "ahead_refused_retreat")]
+    await service.moderation.process_now(game.id, MODERATOR)
+    retreats = await _phase(service, game.id)
+    async with service.db.read() as conn:
+        assert await order_rows.effective(conn, retreats.id) == {}
