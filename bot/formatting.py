@@ -228,6 +228,13 @@ def submission_text(lang: str, report: Any, game_name: str) -> str:
             if line.candidates:
                 lines.append("  " + tr(lang, "orders.candidates",
                                        candidates=", ".join(f"`{c}`" for c in line.candidates)))
+    for kept in getattr(report, "ahead", ()):   # orders sent ahead (grammar/ahead.py)
+        if kept.ok:
+            key = "orders.kept_retreats" if kept.phase.value == "R" else "orders.kept_winter"
+            lines.append(f"⏩ `{kept.canonical}` — " + tr(lang, key))
+            lines.extend(f"  ⚠️ {warning}" for warning in kept.warnings)
+        else:
+            lines.append(f"❌ {_quote(kept.input)}: {kept.error}")
     for power in getattr(report, "returned_from_disorder", ()):
         lines.append(tr(lang, "orders.welcome_back", power=power_name(lang, power)))
     for power_orders in report.now:

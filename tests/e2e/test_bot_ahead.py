@@ -1,0 +1,22 @@
+"""Orders sent ahead by DM (issue 25): echoed as kept for the retreats or the winter, in the
+player's language, beside the phase's own orders; what cannot be kept said why."""
+
+from __future__ import annotations
+
+from tests.e2e.harness import arbitro_bot, seat_everyone
+
+
+async def test_orders_sent_ahead_are_echoed_as_kept(fake_discord, tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        _, users = await seat_everyone(fake_discord, table)
+        reply = await table.dm(users["Italy"], "A Venezia - Tirolo\nse F Napoli viene "
+                                               "sloggiata, si ritira in Tirreno o sciogli\n"
+                                               "costruisci A Roma\ncostruisci A Serbia")
+        text = reply.content
+        assert "✅ `A VEN - TYR`" in text
+        assert "⏩ `F NAP R TYS` — tenuto per le ritirate" in text
+        assert "⏩ `F NAP D` — tenuto per le ritirate" in text
+        assert "⏩ `A ROM B` — tenuto per l'inverno" in text
+        assert "non tenuto per l'inverno" in text and "Serbia" in text
+        mine = await table.bot.service.orders.mine(1, users["Italy"].id)
+        assert mine[0].orders == ("A VEN - TYR",)
