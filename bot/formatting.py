@@ -332,7 +332,17 @@ def power_status_text(lang: str, orders: Any) -> str:
         body.append(tr(lang, "orders.complete"))
     else:
         body.append(tr(lang, "orders.all_given"))
-    return "\n".join([head, *body])
+    return "\n".join([head, *body, *later_text(lang, getattr(orders, "later", ()))])
+
+
+def later_text(lang: str, later: Sequence[tuple[str, str]]) -> list[str]:
+    """Orders sent ahead, "for later": for the retreats, then for the winter, in order."""
+    if not later:
+        return []
+    lines = [tr(lang, "orders.for_later")]
+    for kind, key in (("R", "orders.kept_retreats"), ("A", "orders.kept_winter")):
+        lines += [f"⏩ `{order}` — {tr(lang, key)}" for k, order in later if k == kind]
+    return lines
 
 
 def for_phase(key: str, phase: str | None) -> str:

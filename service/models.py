@@ -355,6 +355,9 @@ class PowerOrders:
     # Builds (or waives) given beyond the number allowed, in the order they were given:
     # they do not count.
     surplus: tuple[str, ...] = ()
+    # Orders sent ahead in this phase (issue 25), in order of preference: ("R" or "A",
+    # canonical order), kept for the retreats or the winter.
+    later: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -221,6 +221,10 @@ class Orders:
                             powers: Sequence[Power]) -> list[PowerOrders]:
         given = await order_rows.effective(conn, phase.id)
         ready, sent = await order_rows.marks(conn, phase.id)
+        later: dict[Power, list[tuple[str, str]]] = {}
+        for kind in ("R", "A"):
+            for p, text, _user in await ahead_rows.kept(conn, [phase.id], kind):
+                later.setdefault(p, []).append((kind, text))
         neutral = game.neutral_in(phase.position.phase)
         out = []
         for p in powers:
@@ -229,7 +233,7 @@ class Orders:
             out.append(PowerOrders(p, phase.name, orders,
                                    missing(phase.position, p, orders, neutral), p in ready,
                                    from_ts(sent[p]) if p in sent else None, owed.to_json(),
-                                   _surplus_builds(owed, orders)))
+                                   _surplus_builds(owed, orders), tuple(later.get(p, ()))))
         return out
 
     async def mine(self, game_id: int, user_id: int) -> list[PowerOrders]:
@@ -255,6 +259,7 @@ class Orders:
             for p in targets:
                 await order_rows.add_submission(conn, current.id, p, user_id, "", "replace",
                                                 [], now_ts(self.clock))
+                await ahead_rows.withdraw(conn, current.id, p)   # and those sent ahead
             return await self._power_orders(conn, game, current, mine)
 
     async def withdraw(self, game_id: int, user_id: int, unit: str

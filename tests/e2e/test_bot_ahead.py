@@ -20,3 +20,11 @@ async def test_orders_sent_ahead_are_echoed_as_kept(fake_discord, tmp_path):
         assert "non tenuto per l'inverno" in text and "Serbia" in text
         mine = await table.bot.service.orders.mine(1, users["Italy"].id)
         assert mine[0].orders == ("A VEN - TYR",)
+        # /orders show: "for later", in order; /orders clear withdraws them too
+        shown = await table.run("orders", "show", user=users["Italy"])
+        assert "Per dopo" in shown.content
+        assert shown.content.index("`F NAP R TYS`") < shown.content.index("`F NAP D`") \
+            < shown.content.index("`A ROM B`")
+        await table.run("orders", "clear", user=users["Italy"])
+        shown = await table.run("orders", "show", user=users["Italy"])
+        assert "Per dopo" not in shown.content and "`F NAP R TYS`" not in shown.content
