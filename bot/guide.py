@@ -68,6 +68,11 @@ def help_text(lang: str, *, guides: Sequence[Any] = (), games: Sequence[Any] = (
     if written:
         orders.append(tr(lang, "help.full_names", example=f"`{written}`"))
     parts.append("\n".join(orders))
+    ahead = next((g.ahead.get(lang) for g in guides if getattr(g, "ahead", None)), None)
+    if ahead:     # orders sent ahead, with the player's own units (grammar/ahead_examples.py)
+        parts.append("\n".join([tr(lang, "help.ahead"), *(
+            f"• `{ahead[k]}`" for k in ("retreat", "retreat_short", "build", "waive")
+            if k in ahead)]))
     parts.append(tr(lang, "help.correct"))
     parts.append("\n".join([tr(lang, "help.commands"),
                             *(tr(lang, f"help.cmd_{name}") for name in PLAYER_COMMANDS)]))

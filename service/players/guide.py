@@ -3,12 +3,15 @@ units could be given now (for `/help`). Read-only; composed into `GameService` a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from engine.adjustments import adjustment_counts, build_sites
 from engine.board import Board, standard_board
 from engine.position import Position
 from engine.vocabulary import PhaseKind, Power, Unit, UnitType, province_of
+from grammar.ahead_examples import ahead_examples
+from grammar.lexicon import LANGUAGES
 from service.games.lookups import game_or_fail, open_phase_or_fail, powers_or_fail
 from service.storage.db import Database
 
@@ -21,6 +24,9 @@ class PlayerGuide:
     phase: str                        # the open phase (S1901M)
     units: tuple[str, ...]            # the player's units that take orders now (`A PAR`)
     examples: tuple[str, ...]         # canonical orders those units could be given now
+    # Orders sent ahead written with the player's own units, per language (a movement phase
+    # only; grammar/ahead_examples.py): {"it": {"retreat": ..., "build": ..., ...}}
+    ahead: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 class Guides:
@@ -38,8 +44,10 @@ class Guides:
         units = [u for u in _units_to_order(position) if u.power in mine]
         examples = example_orders(position, mine, units,
                                   game.neutral_in(position.phase))
+        ahead = {lang: ahead_examples(position, mine[0], lang) for lang in LANGUAGES} \
+            if position.phase.kind is PhaseKind.MOVEMENT and mine else {}
         return PlayerGuide(game.id, game.name, tuple(mine), current.name,
-                           tuple(u.label() for u in units), tuple(examples))
+                           tuple(u.label() for u in units), tuple(examples), ahead)
 
 
 def _units_to_order(position: Position) -> list[Unit]:

@@ -26,6 +26,12 @@ NEWCOMERS = {
 }
 
 
+# orders sent ahead (issue 25), written with the player's own fleet
+AHEAD = {"en": "• `if F Edinburgh is dislodged, retreat to ",
+         "it": "• `se F Brest viene sloggiata, si ritira in ",
+         "nl": "• `als F Kiel verdreven wordt, trek terug naar "}
+
+
 @pytest.mark.parametrize("lang", ["en", "it", "nl"])
 async def test_a_newcomer_says_hello_asks_for_help_and_misspells_an_order(
         fake_discord, tmp_path, lang):
@@ -37,6 +43,7 @@ async def test_a_newcomer_says_hello_asks_for_help_and_misspells_an_order(
         assert not_order in answer and "(" not in answer          # no province suggestions
         guide = (await table.dm(player, help_word)).content
         assert title in guide and example in guide                # their own units
+        assert AHEAD[lang] in guide
         assert "<t:" in guide and "/orders preview" in guide and "/ready" in guide
         assert "/mod" not in guide
         read = (await table.dm(player, misspelt)).content
