@@ -16,7 +16,8 @@ from bot.choosing import game_autocomplete, resolve_game
 from bot.formatting import phase_label, results_blocks
 from bot.i18n import tr
 from bot.limits import split_blocks
-from grammar.phases import read_phase
+from engine import Phase
+from grammar.phases import phase_choices, read_phase
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
@@ -61,6 +62,22 @@ class Sandbox(commands.Cog):
         file = discord.File(io.BytesIO(answer.png), filename=f"sandbox-{start.phase}.png")
         for index, piece in enumerate(pieces):
             await reply(interaction, piece, file=file if index == len(pieces) - 1 else None)
+
+    @sandbox.autocomplete("phase")
+    async def _phase_choices(self, interaction: discord.Interaction,
+                             current: str) -> list[app_commands.Choice[str]]:
+        """The phases played and the one in play, in the caller's language."""
+        game_id = getattr(interaction.namespace, "game", None)
+        try:
+            view = await resolve_game(self.bot, interaction, game_id, include_finished=True)
+            names = [r.phase for r in await self.bot.service.history.phases(view.id)]
+        except Exception:  # noqa: BLE001 - autocomplete offers nothing rather than failing
+            return []
+        if view.phase and view.phase not in names:
+            names.append(view.phase)
+        lang = await self.bot.language_of_interaction(interaction)
+        return [app_commands.Choice(name=label, value=code) for label, code in
+                phase_choices([Phase.parse(n) for n in names], current, lang)]
 
 
 async def setup(bot: ArbitroBot) -> None:

@@ -36,7 +36,12 @@ async def test_a_what_if_in_italian_dislodges_a_unit_privately(fake_discord, tmp
         assert [m.id for m in fake.messages_in(table.channel) if not m.ephemeral] == posted
         status = await table.bot.service.games.status(1)
         assert status.phase == "F1901M"
-        # a past phase, as people say it; and a finished game's board stays open to it
+        offered = await fake.autocomplete(italo, table.guild, table.channel, "sandbox",
+                                          focused="phase", options={"orders": "x",
+                                                                    "phase": "1901"})
+        assert [c["value"] for c in offered] == ["F1901M", "S1901M"]
+        assert offered[0]["name"] == "Autunno 1901, movimenti"
+        # a past phase, as people say it
         spring = await table.run("sandbox", user=italo, options={
             "orders": "A Venezia - Trieste", "phase": "primavera 1901"})
         assert "Primavera 1901" in spring.content and "`A VEN - TRI`" in spring.content
