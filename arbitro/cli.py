@@ -10,7 +10,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("adjudicate", "parse", "render", "replay", "demo", "bot", "export", "backup",
+COMMANDS = ("adjudicate", "parse", "play", "render", "replay", "demo", "bot", "export", "backup",
             "restore", "doctor", "migrate-db")
 
 

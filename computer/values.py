@@ -1,0 +1,127 @@
+"""How much each province is worth to a power, in the manner of the classic DumbBot: a centre
+it does not own is worth taking (a neutral one most, a rival's according to how weakly it is
+held), a centre it owns is worth defending as much as it is threatened, and every value then
+spreads to the neighbours over the board's borders, separately for armies and for fleets, so
+that a unit far from the action is drawn towards it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from engine.board import Board
+from engine.position import Position
+from engine.vocabulary import Power, Unit, UnitType, province_of
+
+NEUTRAL_CENTRE = 10.0   # an unowned centre
+RIVAL_CENTRE = 7.0      # a centre another power owns
+UNGUARDED = 2.0         # ... that no unit of its owner stands on or next to
+LOST_HOME = 3.0         # one's own home centre held by another power
+THREAT = 4.0            # an own centre, per enemy unit that could enter it (up to 3)
+OWN_CENTRE = 1.0        # an own centre nobody threatens
+SPREAD = (1.0, 0.5, 0.25, 0.12, 0.06, 0.03)   # weight of the value of each ring of neighbours
+CLOSENESS = 5.0         # a province's share of its own value when spreading
+
+
+@dataclass(frozen=True)
+class Values:
+    """Per unit type, the worth of each province to one power; `base` before spreading."""
+
+    army: dict[str, float]
+    fleet: dict[str, float]
+    base: dict[str, float]
+
+    def of(self, unit_type: UnitType, location: str) -> float:
+        table = self.army if unit_type is UnitType.ARMY else self.fleet
+        return table.get(province_of(location), 0.0)
+
+
+@cache
+def graphs(board: Board) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """Province-level neighbours for armies and for fleets (a board is immutable)."""
+    army: dict[str, tuple[str, ...]] = {}
+    fleet: dict[str, tuple[str, ...]] = {}
+    for pid, place in sorted(board.provinces.items()):
+        if not place.is_sea:
+            army[pid] = tuple(sorted(p for p in board.army_neighbours(pid)
+                                     if not board.provinces[p].is_sea))
+        locations = board.unit_locations(UnitType.FLEET, pid)
+        if locations:
+            fleet[pid] = tuple(sorted({province_of(x) for loc in locations
+                                       for x in board.fleet_neighbours(loc)
+                                       if board.provinces[province_of(x)].kind != "land"}))
+    return army, fleet
+
+
+def reach_of(unit: Unit, board: Board) -> tuple[str, ...]:
+    """Provinces the unit could move to (province level)."""
+    return reach(unit.type, unit.location, board)
+
+
+@cache
+def reach(unit_type: UnitType, location: str, board: Board) -> tuple[str, ...]:
+    """Provinces a unit of this type at `location` could move to (province level)."""
+    if unit_type is UnitType.ARMY:
+        return graphs(board)[0].get(province_of(location), ())
+    return tuple(sorted({province_of(x) for x in board.fleet_neighbours(location)
+                         if board.provinces[province_of(x)].kind != "land"}))
+
+
+def threats(position: Position, power: Power, board: Board) -> dict[str, int]:
+    """For each province, how many units of other powers could move into it next."""
+    count: dict[str, int] = {}
+    for unit in position.units:
+        if unit.power == power:
+            continue
+        for p in reach_of(unit, board):
+            count[p] = count.get(p, 0) + 1
+    return count
+
+
+def base_values(position: Position, power: Power, board: Board,
+                closed: frozenset[str] = frozenset()) -> dict[str, float]:
+    owner = {c: p for p, cs in position.supply_centers.items() for c in cs}
+    danger = threats(position, power, board)
+    guarded: set[tuple[Power, str]] = set()
+    for unit in position.units:
+        guarded.add((unit.power, unit.province))
+        for p in reach_of(unit, board):
+            guarded.add((unit.power, p))
+    home = board.home_centers.get(power, frozenset())
+    values: dict[str, float] = {}
+    for pid in sorted(board.provinces):
+        value = 0.0
+        if pid in closed:
+            values[pid] = 0.0
+            continue
+        if pid in board.supply_centers:
+            held_by = owner.get(pid)
+            if held_by == power:
+                value = OWN_CENTRE + THREAT * min(danger.get(pid, 0), 3)
+            elif held_by is None:
+                value = NEUTRAL_CENTRE
+            else:
+                value = RIVAL_CENTRE + (0.0 if (held_by, pid) in guarded else UNGUARDED)
+                if pid in home:
+                    value += LOST_HOME
+        values[pid] = value
+    return values
+
+
+def spread(base: dict[str, float], graph: dict[str, tuple[str, ...]]) -> dict[str, float]:
+    ring = {p: base.get(p, 0.0) for p in graph}
+    total = {p: SPREAD[0] * v for p, v in ring.items()}
+    for weight in SPREAD[1:]:
+        ring = {p: (CLOSENESS * ring[p] + sum(ring[q] for q in graph[p] if q in ring))
+                / (CLOSENESS + len(graph[p])) for p in graph}
+        for p, v in ring.items():
+            total[p] += weight * v
+    return total
+
+
+def province_values(position: Position, power: Power, board: Board,
+                    closed: frozenset[str] = frozenset()) -> Values:
+    base = base_values(position, power, board, closed)
+    army, fleet = graphs(board)
+    return Values(spread(base, army), spread(base, fleet), base)
