@@ -10,6 +10,7 @@ import sys
 from arbitro.commands import InputError, read_json_input
 
 HELP = "the computer player's orders for POWER on one record (JSON list of canonical orders)"
+INTERMIXED = True   # POWER, then options, then FILE (see arbitro/cli.py)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
