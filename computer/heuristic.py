@@ -46,6 +46,9 @@ def destinations(position: Position, power: Power, values: Values, board: Board,
             where = province_of(choice.target) if isinstance(choice, Move) else unit.province
             if where in taken:
                 value -= 1000.0
+            there = chosen.get(where)
+            if isinstance(there, Move) and province_of(there.target) == unit.province:
+                value -= 1000.0   # two units of one power swapping places only bounce
             if best is None or value > best[0]:
                 best = (value, choice)
         assert best is not None

@@ -2,7 +2,8 @@
 same heuristic seen from their side, with noise, and one where they all stand still), then
 adjudicate candidate order sets of our own against every guess with the engine and keep the
 one that does best on average. Candidates: the greedy heuristic, noisy variants of it, then
-changes to the best so far (one unit's order, or an attack with a support behind it).
+hill climbing from the best: changes of one unit's order, or an attack with a support behind
+it, the most valuable targets first.
 
 The amount of work is counted in adjudications, not in seconds, so a seed always gives the
 same orders; a CPU-time stop guards the `think_ms` bound on a machine much slower than the
@@ -17,21 +18,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from computer.heuristic import heuristic_orders
+from computer.judge import given_orders, judge
 from computer.options import hold, moves, reaches, support_hold, support_move
 from computer.values import Values, province_values, reach_of
-from engine.adjudicator import PhaseResult, adjudicate
 from engine.board import Board
 from engine.orders import Move, Order
 from engine.position import Position
 from engine.rules import Rules
-from engine.vocabulary import Power, Season, province_of
+from engine.vocabulary import Power, Season, Unit, province_of
 
 SAMPLES = 6              # guesses of the other powers' orders (the first: all hold)
 NOISY_CANDIDATES = 10    # noisy heuristic candidates after the plain one
 OPPONENT_NOISE = 1.5     # temperature of the guesses
 OWN_NOISE = (0.5, 1.0, 2.0)
 ADJUDICATIONS_PER_MS = 1.0   # the work allowed for a think budget (measured on a 2-core VM)
-MAX_ADJUDICATIONS = 540      # enough for the search to settle; more rarely helps
+MAX_ADJUDICATIONS = 720      # enough for the search to settle; more rarely helps
 
 # The score of a position after the phase, for the power searching.
 CENTRE = 1.0
@@ -51,9 +52,12 @@ class Context:
     closed: frozenset[str]
 
 
-def score(result: PhaseResult, ctx: Context, values: Values) -> float:
+def score(after: list[Unit], dislodged: list[Unit], ctx: Context, values: Values) -> float:
+    """How good the position after the phase is for the power searching: its centres (a
+    centre goes to the unit standing on it), its units lost and the enemies' units lost, how
+    well placed its units are, and how many of its centres an enemy could walk into."""
     power, board = ctx.power, ctx.board
-    standing = {u.province: u for u in result.units_after}
+    standing = {u.province: u for u in after}
     owner = {c: p for p, cs in ctx.position.supply_centers.items() for c in cs}
     centres = 0
     exposed = 0
@@ -66,14 +70,14 @@ def score(result: PhaseResult, ctx: Context, values: Values) -> float:
                 exposed += 1  # counted below only when an enemy can reach it
     if exposed:
         reachable = set()
-        for unit in result.units_after:
+        for unit in after:
             if unit.power != power:
                 reachable.update(reach_of(unit, board))
         exposed = sum(1 for c in board.supply_centers if owner.get(c) == power
                       and c not in standing and c in reachable)
-    lost = sum(1 for d in result.dislodged_after if d.unit.power == power)
-    beaten = len(result.dislodged_after) - lost
-    placed = sum(values.of(u.type, u.location) for u in result.units_after if u.power == power)
+    lost = sum(1 for u in dislodged if u.power == power)
+    beaten = len(dislodged) - lost
+    placed = sum(values.of(u.type, u.location) for u in after if u.power == power)
     return (CENTRE * centres - OWN_DISLODGED * lost + ENEMY_DISLODGED * beaten
             + POSITION * placed - EXPOSED.get(ctx.position.phase.season, 0.25) * exposed)
 
@@ -88,6 +92,8 @@ class Search:
         self.clock = clock
         self.values = province_values(ctx.position, ctx.power, ctx.board, ctx.closed)
         self.samples = self._samples()
+        self.given = [given_orders(sample) for sample in self.samples]
+        self.seen: dict[tuple[Order, ...], float] = {}
 
     def _samples(self) -> list[dict[Power, list[Order]]]:
         ctx = self.ctx
@@ -108,16 +114,19 @@ class Search:
         return self.deadline is not None and self.clock() > self.deadline
 
     def evaluate(self, orders: Sequence[Order]) -> float:
+        key = tuple(orders)
+        if key in self.seen:
+            return self.seen[key]
         ctx = self.ctx
+        mine = [(ctx.power, order, "") for order in orders]
         total = 0.0
-        for sample in self.samples:
-            given = dict(sample)
-            given[ctx.power] = list(orders)
-            result = adjudicate(ctx.position, given, ctx.rules, ctx.board, ctx.neutral,
-                                ctx.closed)
-            total += score(result, ctx, self.values)
+        for sample in self.given:
+            after, dislodged = judge(ctx.position, sample + mine, ctx.board, ctx.rules,
+                                     ctx.closed)
+            total += score(after, dislodged, ctx, self.values)
         self.left -= len(self.samples)
-        return total / len(self.samples)
+        self.seen[key] = total / len(self.samples)
+        return self.seen[key]
 
     def run(self) -> list[Order]:
         ctx = self.ctx
@@ -132,55 +141,68 @@ class Search:
             noise = OWN_NOISE[i % len(OWN_NOISE)]
             candidate = heuristic_orders(ctx.position, ctx.power, self.values, ctx.board,
                                          self.rng, noise, ctx.closed)
-            best, best_score = self._keep(best, best_score, candidate)
+            if tuple(candidate) not in self.seen:
+                value = self.evaluate(candidate)
+                if value > best_score:
+                    best, best_score = candidate, value
+        # Hill climbing: the first change of the neighbourhood (most promising first) that
+        # does better becomes the new best, until none does or the work is spent.
         while not self._spent():
-            candidate = self._mutate(best)
-            best, best_score = self._keep(best, best_score, candidate)
+            for candidate in self._neighbours(best):
+                if self._spent():
+                    return best
+                if tuple(candidate) in self.seen:
+                    continue
+                value = self.evaluate(candidate)
+                if value > best_score + 1e-9:
+                    best, best_score = candidate, value
+                    break
+            else:
+                return best
         return best
 
-    def _keep(self, best: list[Order], best_score: float, candidate: list[Order]
-              ) -> tuple[list[Order], float]:
-        if candidate == best:
-            return best, best_score
-        value = self.evaluate(candidate)
-        return (candidate, value) if value > best_score else (best, best_score)
-
-    def _mutate(self, orders: list[Order]) -> list[Order]:
-        ctx, rng = self.ctx, self.rng
+    def _neighbours(self, orders: list[Order]) -> list[list[Order]]:
+        """The order sets one change away from `orders`: one unit's order replaced, or a
+        supported attack (a move and a support of it), the most valuable targets first."""
+        ctx, values = self.ctx, self.values
         mine = sorted(ctx.position.units_of(ctx.power), key=lambda u: u.province)
-        by_province = {province_of(o.location): i for i, o in enumerate(orders)}
-        changed = list(orders)
-        unit = rng.choice(mine)
-        if rng.random() < 0.5:
-            # An attack with a support behind it.
-            targets = moves(unit, ctx.board, ctx.closed)
-            if targets:
-                move = rng.choice(targets)
+        index = {province_of(o.location): i for i, o in enumerate(orders)}
+        changes: list[tuple[float, float, list[tuple[str, Order]]]] = []
+        for unit in mine:
+            for alternative in self._alternatives(unit, orders, mine):
+                if alternative == orders[index[unit.province]]:
+                    continue
+                target = getattr(alternative, "target", unit.location)
+                changes.append((values.of(unit.type, target), self.rng.random(),
+                                [(unit.province, alternative)]))
+            for move in moves(unit, ctx.board, ctx.closed):
                 target = province_of(move.target)
-                helpers = [u for u in mine if u != unit and reaches(u, target, ctx.board)]
-                changed[by_province[unit.province]] = move
-                if helpers:
-                    helper = rng.choice(helpers)
-                    changed[by_province[helper.province]] = support_move(helper, unit, target)
-                return changed
-        changed[by_province[unit.province]] = rng.choice(self._alternatives(unit, orders, mine))
-        return changed
+                for helper in mine:
+                    if helper != unit and reaches(helper, target, ctx.board):
+                        changes.append((values.of(unit.type, target) + 1.0, self.rng.random(),
+                                        [(unit.province, move),
+                                         (helper.province, support_move(helper, unit, target))]))
+        changes.sort(key=lambda c: (-c[0], c[1]))
+        result = []
+        for _value, _tie, change in changes:
+            candidate = list(orders)
+            for province, order in change:
+                candidate[index[province]] = order
+            result.append(candidate)
+        return result
 
-    def _alternatives(self, unit, orders: list[Order], mine) -> list[Order]:
+    def _alternatives(self, unit: Unit, orders: list[Order], mine: list[Unit]) -> list[Order]:
         ctx = self.ctx
         choices: list[Order] = [hold(unit), *moves(unit, ctx.board, ctx.closed)]
         for other in mine:
-            if other == unit:
-                continue
-            if reaches(unit, other.province, ctx.board):
+            if other != unit and reaches(unit, other.province, ctx.board):
                 choices.append(support_hold(unit, other))
         for order in orders:
             if isinstance(order, Move) and province_of(order.location) != unit.province:
                 target = province_of(order.target)
-                if reaches(unit, target, ctx.board):
-                    other = ctx.position.unit_in(order.location)
-                    if other is not None:
-                        choices.append(support_move(unit, other, target))
+                other = ctx.position.unit_in(order.location)
+                if other is not None and reaches(unit, target, ctx.board):
+                    choices.append(support_move(unit, other, target))
         return choices
 
 

@@ -2,7 +2,9 @@
 it does not own is worth taking (a neutral one most, a rival's according to how weakly it is
 held), a centre it owns is worth defending as much as it is threatened, and every value then
 spreads to the neighbours over the board's borders, separately for armies and for fleets, so
-that a unit far from the action is drawn towards it.
+that a unit far from the action is drawn towards it: a province is worth its own value plus,
+for every valuable province within a few moves, that value discounted by the distance (so a
+place next to several prizes is worth more than one next to a single prize).
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ UNGUARDED = 2.0         # ... that no unit of its owner stands on or next to
 LOST_HOME = 3.0         # one's own home centre held by another power
 THREAT = 4.0            # an own centre, per enemy unit that could enter it (up to 3)
 OWN_CENTRE = 1.0        # an own centre nobody threatens
-SPREAD = (1.0, 0.5, 0.25, 0.12, 0.06, 0.03)   # weight of the value of each ring of neighbours
-CLOSENESS = 5.0         # a province's share of its own value when spreading
+NEAR = 0.45             # a centre's value seen from one move away; squared from two, ...
+HORIZON = 4             # centres farther than this many moves add nothing
 
 
 @dataclass(frozen=True)
@@ -109,19 +111,36 @@ def base_values(position: Position, power: Power, board: Board,
     return values
 
 
-def spread(base: dict[str, float], graph: dict[str, tuple[str, ...]]) -> dict[str, float]:
-    ring = {p: base.get(p, 0.0) for p in graph}
-    total = {p: SPREAD[0] * v for p, v in ring.items()}
-    for weight in SPREAD[1:]:
-        ring = {p: (CLOSENESS * ring[p] + sum(ring[q] for q in graph[p] if q in ring))
-                / (CLOSENESS + len(graph[p])) for p in graph}
-        for p, v in ring.items():
-            total[p] += weight * v
+@cache
+def distances(board: Board, unit_type: UnitType) -> dict[str, dict[str, int]]:
+    """For each province, the provinces within HORIZON moves of a unit of this type."""
+    graph = graphs(board)[0 if unit_type is UnitType.ARMY else 1]
+    table: dict[str, dict[str, int]] = {}
+    for origin in graph:
+        seen = {origin: 0}
+        frontier = [origin]
+        for step in range(1, HORIZON + 1):
+            frontier = [q for p in frontier for q in graph[p] if q not in seen]
+            for q in frontier:
+                seen.setdefault(q, step)
+            frontier = sorted(set(frontier))
+        table[origin] = seen
+    return table
+
+
+def spread(base: dict[str, float], board: Board, unit_type: UnitType) -> dict[str, float]:
+    prizes = {p: v for p, v in base.items() if v}
+    total: dict[str, float] = {}
+    for origin, near in distances(board, unit_type).items():
+        value = base.get(origin, 0.0)
+        for place, steps in near.items():
+            if steps and place in prizes:
+                value += prizes[place] * NEAR ** steps
+        total[origin] = value
     return total
 
 
 def province_values(position: Position, power: Power, board: Board,
                     closed: frozenset[str] = frozenset()) -> Values:
     base = base_values(position, power, board, closed)
-    army, fleet = graphs(board)
-    return Values(spread(base, army), spread(base, fleet), base)
+    return Values(spread(base, board, UnitType.ARMY), spread(base, board, UnitType.FLEET), base)
