@@ -14,7 +14,7 @@ from functools import cache
 
 from engine.board import Board
 from engine.position import Position
-from engine.vocabulary import Power, Unit, UnitType, province_of
+from engine.vocabulary import PhaseKind, Power, Season, Unit, UnitType, province_of
 
 NEUTRAL_CENTRE = 10.0   # an unowned centre
 RIVAL_CENTRE = 7.0      # a centre another power owns
@@ -23,6 +23,7 @@ LOST_HOME = 3.0         # one's own home centre held by another power
 THREAT = 4.0            # an own centre, per enemy unit that could enter it (up to 3)
 OWN_CENTRE = 1.0        # an own centre nobody threatens
 NEAR = 0.45             # a centre's value seen from one move away; squared from two, ...
+NEAR_IN_FALL = 0.2      # in a Fall movement phase what stands on a centre at its end counts
 HORIZON = 4             # centres farther than this many moves add nothing
 
 
@@ -128,14 +129,15 @@ def distances(board: Board, unit_type: UnitType) -> dict[str, dict[str, int]]:
     return table
 
 
-def spread(base: dict[str, float], board: Board, unit_type: UnitType) -> dict[str, float]:
+def spread(base: dict[str, float], board: Board, unit_type: UnitType, near: float = NEAR
+           ) -> dict[str, float]:
     prizes = {p: v for p, v in base.items() if v}
     total: dict[str, float] = {}
-    for origin, near in distances(board, unit_type).items():
+    for origin, around in distances(board, unit_type).items():
         value = base.get(origin, 0.0)
-        for place, steps in near.items():
+        for place, steps in around.items():
             if steps and place in prizes:
-                value += prizes[place] * NEAR ** steps
+                value += prizes[place] * near ** steps
         total[origin] = value
     return total
 
@@ -143,4 +145,8 @@ def spread(base: dict[str, float], board: Board, unit_type: UnitType) -> dict[st
 def province_values(position: Position, power: Power, board: Board,
                     closed: frozenset[str] = frozenset()) -> Values:
     base = base_values(position, power, board, closed)
-    return Values(spread(base, board, UnitType.ARMY), spread(base, board, UnitType.FLEET), base)
+    phase = position.phase
+    near = NEAR_IN_FALL if (phase.season, phase.kind) == (Season.FALL, PhaseKind.MOVEMENT) \
+        else NEAR
+    return Values(spread(base, board, UnitType.ARMY, near),
+                  spread(base, board, UnitType.FLEET, near), base)

@@ -19,15 +19,15 @@ def texts(position: Position, power: Power, **kwargs) -> list[str]:
 
 
 def test_takes_an_empty_neutral_centre_in_the_fall() -> None:
-    position = written_position({"France": ["A BUR"], "Germany": ["A BER"]}, "F1901M",
-                                {"France": ["par", "mar"], "Germany": ["ber", "mun"]})
-    assert texts(position, FRANCE) == ["A BUR - BEL"]
+    position = written_position({"France": ["A PIC"], "Germany": ["A BER"]}, "F1901M",
+                                {"France": ["par", "bre"], "Germany": ["ber"]})
+    assert texts(position, FRANCE) == ["A PIC - BEL"]
 
 
 def test_attacks_a_held_centre_with_support() -> None:
     # Germany's army in Belgium holds: only a supported attack takes the centre (every other
     # centre near is France's already).
-    position = written_position({"France": ["A BUR", "A PIC"], "Germany": ["A BEL"]},
+    position = written_position({"France": ["A BUR", "A PIC"], "Germany": ["A BEL", "A MUN"]},
                                 "F1901M", {"France": ["par", "bre", "mar", "spa"],
                                            "Germany": ["bel", "ber", "mun", "hol"]})
     orders = texts(position, FRANCE)
