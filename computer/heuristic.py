@@ -20,6 +20,9 @@ from engine.position import Position
 from engine.vocabulary import Power, Unit, province_of
 
 
+OCCUPIED = 0.6
+
+
 def _noise(rng: random.Random, temperature: float) -> float:
     if temperature <= 0:
         return 0.0
@@ -31,10 +34,14 @@ def destinations(position: Position, power: Power, values: Values, board: Board,
                  closed: frozenset[str] = frozenset()) -> dict[str, Order]:
     """Each unit of `power` (by province): a move, or a hold where it stays."""
     units = sorted(position.units_of(power), key=lambda u: u.province)
+    held = {u.province for u in position.units if u.power != power}
     options: dict[str, list[tuple[float, Order]]] = {}
     for unit in units:
         choices: list[tuple[float, Order]] = [(values.of(unit.type, unit.location), hold(unit))]
-        choices += [(values.of(unit.type, m.target), m) for m in moves(unit, board, closed)]
+        # A province another power stands in is worth less: alone, the move mostly bounces.
+        choices += [(values.of(unit.type, m.target) * (OCCUPIED if province_of(m.target) in held
+                                                       else 1.0), m)
+                    for m in moves(unit, board, closed)]
         options[unit.province] = [(v + _noise(rng, temperature), o) for v, o in choices]
     # The units with the most at stake decide first.
     order = sorted(units, key=lambda u: -max(v for v, _o in options[u.province]))

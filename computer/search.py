@@ -27,9 +27,9 @@ from engine.position import Position
 from engine.rules import Rules
 from engine.vocabulary import Power, Season, Unit, province_of
 
-SAMPLES = 6              # guesses of the other powers' orders (the first: all hold)
+SAMPLES = 6              # guesses of the other powers' orders (all hold, plain, noisy)
 NOISY_CANDIDATES = 10    # noisy heuristic candidates after the plain one
-OPPONENT_NOISE = 1.5     # temperature of the guesses
+OPPONENT_NOISE = 1.0     # temperature of the guesses
 OWN_NOISE = (0.5, 1.0, 2.0)
 ADJUDICATIONS_PER_MS = 1.0   # the work allowed for a think budget (measured on a 2-core VM)
 MAX_ADJUDICATIONS = 720      # enough for the search to settle; more rarely helps
@@ -102,9 +102,10 @@ class Search:
                         for q in others}
         samples: list[dict[Power, list[Order]]] = [
             {q: [hold(u) for u in ctx.position.units_of(q)] for q in others}]
-        for _ in range(SAMPLES - 1):
+        for i in range(SAMPLES - 1):
+            noise = 0.0 if i == 0 else OPPONENT_NOISE
             samples.append({q: heuristic_orders(ctx.position, q, their_values[q], ctx.board,
-                                                self.rng, OPPONENT_NOISE, ctx.closed)
+                                                self.rng, noise, ctx.closed)
                             for q in others})
         return samples
 
