@@ -7,10 +7,11 @@ greedy DumbBot-like) and each of the seven powers in turn, a game from Spring 19
 1908 (or a solo) with the computer at that power and the baseline at the six others. Printed:
 the computer's average centres at the end against the baseline powers' average in the same
 games, the computer's solos and eliminations, the p95 CPU time of one of its decisions (one
-power, one phase), and the orders of its the engine found illegal or units it left without an
-order (both must be 0). Last, a game of seven computers from 1901 to the end of 1910, timed
-(wall clock, and the CPU time of this process, which a loaded machine does not inflate). `--quick`: three powers, to the end of 1902, and a seven-computer game of one
-year: a smoke run of under a minute.
+power, one phase), and its orders the engine found illegal or its units left without an order
+(both must be 0). Last, a game of seven computers from 1901 to the end of 1910, timed
+(wall clock, and the CPU time of this process, which a loaded machine does not inflate).
+`--quick`: three powers, to the end of 1902, and a seven-computer game of one year: a smoke
+run of under a minute.
 """
 
 from __future__ import annotations

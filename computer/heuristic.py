@@ -19,7 +19,6 @@ from engine.orders import Hold, Move, Order
 from engine.position import Position
 from engine.vocabulary import Power, Unit, province_of
 
-
 OCCUPIED = 0.6
 
 

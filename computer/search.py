@@ -22,12 +22,13 @@ from computer.judge import given_orders, judge
 from computer.options import hold, moves, reaches, support_hold, support_move
 from computer.values import Values, province_values, reach_of
 from engine.board import Board
-from engine.orders import Move, Order
+from engine.legality import NecessaryFleets
+from engine.orders import Convoy, Move, Order
 from engine.position import Position
 from engine.rules import Rules
-from engine.vocabulary import Power, Season, Unit, province_of
+from engine.vocabulary import Power, Season, Unit, UnitType, province_of
 
-SAMPLES = 6              # guesses of the other powers' orders (all hold, plain, noisy)
+SAMPLES = 6              # guesses of the others' orders: all hold, all at us, plain, noisy
 NOISY_CANDIDATES = 10    # noisy heuristic candidates after the plain one
 OPPONENT_NOISE = 1.0     # temperature of the guesses
 OWN_NOISE = (0.5, 1.0, 2.0)
@@ -94,6 +95,7 @@ class Search:
         self.samples = self._samples()
         self.given = [given_orders(sample) for sample in self.samples]
         self.seen: dict[tuple[Order, ...], float] = {}
+        self.necessary = NecessaryFleets({u.province: u for u in ctx.position.units}, ctx.board)
 
     def _samples(self) -> list[dict[Power, list[Order]]]:
         ctx = self.ctx
@@ -101,13 +103,35 @@ class Search:
         their_values = {q: province_values(ctx.position, q, ctx.board, ctx.closed)
                         for q in others}
         samples: list[dict[Power, list[Order]]] = [
-            {q: [hold(u) for u in ctx.position.units_of(q)] for q in others}]
-        for i in range(SAMPLES - 1):
+            {q: [hold(u) for u in ctx.position.units_of(q)] for q in others},
+            {q: self._onslaught(q) for q in others}]
+        for i in range(SAMPLES - 2):
             noise = 0.0 if i == 0 else OPPONENT_NOISE
             samples.append({q: heuristic_orders(ctx.position, q, their_values[q], ctx.board,
                                                 self.rng, noise, ctx.closed)
                             for q in others})
         return samples
+
+    def _onslaught(self, power: Power) -> list[Order]:
+        """The worst case: each unit of `power` that can reach one of our centres moves into
+        one (the one worth most to us that no other unit of its power goes to); the others
+        hold."""
+        ctx = self.ctx
+        ours = ctx.position.supply_centers.get(ctx.power, frozenset())
+        orders: list[Order] = []
+        taken: set[str] = set()
+        for unit in sorted(ctx.position.units_of(power), key=lambda u: u.province):
+            targets = [m for m in moves(unit, ctx.board, ctx.closed)
+                       if province_of(m.target) in ours]
+            if targets:
+                move = max(targets, key=lambda m: (province_of(m.target) not in taken,
+                                                   self.values.base[province_of(m.target)],
+                                                   m.target))
+                taken.add(province_of(move.target))
+                orders.append(move)
+            else:
+                orders.append(hold(unit))
+        return orders
 
     def _spent(self) -> bool:
         if self.left < len(self.samples):
@@ -183,6 +207,7 @@ class Search:
                         changes.append((values.of(unit.type, target) + 1.0, self.rng.random(),
                                         [(unit.province, move),
                                          (helper.province, support_move(helper, unit, target))]))
+        changes += self._convoys(mine)
         changes.sort(key=lambda c: (-c[0], c[1]))
         result = []
         for _value, _tie, change in changes:
@@ -191,6 +216,32 @@ class Search:
                 candidate[index[province]] = order
             result.append(candidate)
         return result
+
+    def _convoys(self, mine: list[Unit]) -> list[tuple[float, float, list[tuple[str, Order]]]]:
+        """An army carried by one fleet of its own to a coast across the water: the move and
+        the convoy order together (only where the engine finds that fleet necessary to a
+        route, which makes the convoy order legal: DATC 6.G.19)."""
+        ctx, board = self.ctx, self.ctx.board
+        changes = []
+        fleets = [u for u in mine
+                  if u.type is UnitType.FLEET and board.provinces[u.province].is_sea]
+        for army in mine:
+            if army.type is not UnitType.ARMY or board.provinces[army.province].kind != "coast":
+                continue
+            for fleet in fleets:
+                if fleet.province not in board.provinces_touching(army.province):
+                    continue
+                for target in sorted(board.provinces_touching(fleet.province)):
+                    if target == army.province or target in ctx.closed or \
+                            board.provinces[target].kind != "coast" or \
+                            fleet.province not in self.necessary(army.province, target):
+                        continue
+                    changes.append((self.values.of(UnitType.ARMY, target) + 0.5,
+                                    self.rng.random(),
+                                    [(army.province, Move(UnitType.ARMY, army.location, target)),
+                                     (fleet.province, Convoy(UnitType.FLEET, fleet.location,
+                                                             army.location, target))]))
+        return changes
 
     def _alternatives(self, unit: Unit, orders: list[Order], mine: list[Unit]) -> list[Order]:
         ctx = self.ctx

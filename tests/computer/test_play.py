@@ -39,12 +39,14 @@ def test_attacks_a_held_centre_with_support() -> None:
 
 def test_defends_a_threatened_home_centre() -> None:
     # Germany can walk into Paris from Burgundy; France's army in Paris stays (or is
-    # supported), never leaves it empty.
-    position = written_position({"France": ["A PAR", "A GAS"], "Germany": ["A BUR", "A PIC"]},
-                                "F1901M", {"France": ["par", "bre", "mar"],
+    # supported), never leaves it empty for a province of no value.
+    position = written_position({"France": ["A PAR", "A GAS"], "Germany": ["A BUR"]},
+                                "F1901M", {"France": ["par", "bre", "mar", "spa"],
                                            "Germany": ["ber", "kie", "mun"]})
     orders = texts(position, FRANCE)
     assert not any(o.startswith("A PAR -") for o in orders), orders
+    after = adjudicate(position, {"France": orders, "Germany": ["A BUR - PAR"]})
+    assert any(u.power == FRANCE and u.province == "par" for u in after.units_after)
 
 
 def test_does_not_bounce_its_own_units() -> None:
@@ -144,3 +146,14 @@ def test_work_is_bounded_whatever_the_budget() -> None:
     finally:
         search.Search.evaluate = original
     assert 0 < sum(counted) <= MAX_ADJUDICATIONS
+
+
+def test_convoys_an_army_to_a_centre_across_the_water() -> None:
+    # Norway is empty and neutral; only the army can hold it, carried by the fleet.
+    position = written_position({"England": ["A YOR", "F NTH"], "Russia": ["A MOS"]}, "F1901M",
+                                {"England": ["lon", "edi", "lvp", "bel", "hol", "den"],
+                                 "Russia": ["mos"]})
+    orders = texts(position, Power.ENGLAND)
+    assert orders == ["A YOR - NWY", "F NTH C A YOR - NWY"], orders
+    after = adjudicate(position, {"England": orders})
+    assert any(u.location == "nwy" and u.type.value == "A" for u in after.units_after)
