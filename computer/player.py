@@ -38,7 +38,7 @@ def choose_orders(position: Position, power: Power, board: Board | None = None,
                   rules: Rules | str = DEFAULT_RULES, seed: int = 0,
                   think_ms: int = DEFAULT_THINK_MS, neutral: frozenset[Power] = frozenset(),
                   closed: frozenset[str] = frozenset(),
-                  clock: Callable[[], float] = time.process_time) -> list[Order]:
+                  clock: Callable[[], float] = time.thread_time) -> list[Order]:
     """Every order `power` needs in `position`'s phase, each legal there. The same arguments
     (the seed included) give the same orders. `neutral` and `closed`: as for `adjudicate`."""
     board = board or standard_board()

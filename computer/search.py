@@ -6,8 +6,9 @@ hill climbing from the best: changes of one unit's order, or an attack with a su
 it, the most valuable targets first.
 
 The amount of work is counted in adjudications, not in seconds, so a seed always gives the
-same orders; a CPU-time stop guards the `think_ms` bound on a machine much slower than the
-one the rate was measured on.
+same orders; a CPU-time stop (the calling thread's CPU time, so that other threads of a busy
+process do not count) guards the `think_ms` bound on a machine much slower than the one the
+rate was measured on.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def score(after: list[Unit], dislodged: list[Unit], ctx: Context, values: Values
 
 class Search:
     def __init__(self, ctx: Context, rng: random.Random, adjudications: int,
-                 deadline: float | None, clock: Callable[[], float] = time.process_time):
+                 deadline: float | None, clock: Callable[[], float] = time.thread_time):
         self.ctx = ctx
         self.rng = rng
         self.left = adjudications
@@ -262,7 +263,7 @@ class Search:
 
 
 def search_orders(ctx: Context, rng: random.Random, think_ms: int,
-                  clock: Callable[[], float] = time.process_time) -> list[Order]:
+                  clock: Callable[[], float] = time.thread_time) -> list[Order]:
     adjudications = min(MAX_ADJUDICATIONS, int(think_ms * ADJUDICATIONS_PER_MS))
     deadline = clock() + 0.9 * think_ms / 1000.0
     return Search(ctx, rng, adjudications, deadline, clock).run()
