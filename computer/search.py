@@ -31,6 +31,7 @@ from engine.vocabulary import Power, Season, Unit, UnitType, province_of
 
 SAMPLES = 6              # guesses of the others' orders: all hold, all at us, plain, noisy
 NOISY_CANDIDATES = 10    # noisy heuristic candidates after the plain one
+STAY = 0.7               # how often a guessed unit on its own centre is made to stay
 OPPONENT_NOISE = 1.0     # temperature of the guesses
 OWN_NOISE = (0.5, 1.0, 2.0)
 ADJUDICATIONS_PER_MS = 1.0   # the work allowed for a think budget (measured on a 2-core VM)
@@ -109,10 +110,24 @@ class Search:
             {q: self._onslaught(q) for q in others}]
         for i in range(SAMPLES - 2):
             noise = 0.0 if i == 0 else OPPONENT_NOISE
-            samples.append({q: heuristic_orders(ctx.position, q, their_values[q], ctx.board,
-                                                self.rng, noise, ctx.closed)
-                            for q in others})
+            samples.append({q: self._sticky(q, heuristic_orders(
+                ctx.position, q, their_values[q], ctx.board, self.rng, noise, ctx.closed))
+                for q in others})
         return samples
+
+    def _sticky(self, power: Power, orders: list[Order]) -> list[Order]:
+        """Most units standing on a centre of their own stay there: players keep what they
+        hold far more often than a heuristic that sees only values guesses."""
+        ctx = self.ctx
+        owned = ctx.position.supply_centers.get(power, frozenset())
+        result = []
+        for order in orders:
+            province = province_of(order.location)
+            if isinstance(order, Move) and province in owned and self.rng.random() < STAY:
+                unit = ctx.position.unit_in(province)
+                order = hold(unit) if unit is not None else order
+            result.append(order)
+        return result
 
     def _onslaught(self, power: Power) -> list[Order]:
         """The worst case: each unit of `power` that can reach one of our centres moves into
