@@ -37,6 +37,7 @@ OWN_NOISE = (0.5, 1.0, 2.0)
 ADJUDICATIONS_PER_MS = 1.0   # the work allowed for a think budget (measured on a 2-core VM)
 MAX_ADJUDICATIONS = 720      # enough for the search to settle; more rarely helps
 
+BOUNCED = 0.1            # a move of ours that fails (a wasted unit, most often)
 CAUTION = 0.25           # the worst guess's share in a candidate's value
 # The score of a position after the phase, for the power searching.
 CENTRE = 1.0
@@ -161,11 +162,16 @@ class Search:
             return self.seen[key]
         ctx = self.ctx
         mine = [(ctx.power, order, "") for order in orders]
+        moving = {province_of(o.location) for o in orders if isinstance(o, Move)}
         scores = []
         for sample in self.given:
             after, dislodged = judge(ctx.position, sample + mine, ctx.board, ctx.rules,
                                      ctx.closed)
-            scores.append(score(after, dislodged, ctx, self.values))
+            value = score(after, dislodged, ctx, self.values)
+            if moving:
+                stayed = sum(1 for u in after if u.power == ctx.power and u.province in moving)
+                value -= BOUNCED * stayed
+            scores.append(value)
         self.left -= len(self.samples)
         # Mostly the average, partly the worst case: a gamble that loses a centre in one
         # guess costs more than its average says.
