@@ -27,7 +27,7 @@ from engine.orders import Build, Disband, Retreat, Waive
 from engine.vocabulary import province_of
 from tests.engine.test_properties import ownership, placed_units
 
-EXAMPLES = settings(max_examples=int(os.environ.get("ARBITRO_COMPUTER_EXAMPLES", "12")),
+EXAMPLES = settings(max_examples=int(os.environ.get("ARBITRO_COMPUTER_EXAMPLES", "25")),
                     deadline=None, suppress_health_check=[HealthCheck.too_slow])
 THINK_MS = 15   # a small budget: legality does not depend on how long it thinks
 
