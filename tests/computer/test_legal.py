@@ -5,8 +5,10 @@ knows (seven players down to two: neutral powers, closed provinces), under both 
 
 from __future__ import annotations
 
+import json
 import os
 import random
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -15,6 +17,8 @@ from bench.baselines import random_player
 from computer import choose_orders
 from engine import (
     SETUPS,
+    DislodgedUnit,
+    Phase,
     PhaseKind,
     Position,
     Status,
@@ -24,8 +28,10 @@ from engine import (
 )
 from engine.adjustments import adjustment_counts
 from engine.orders import Build, Disband, Retreat, Waive
+from engine.records import game_phase_position, replay_game
 from engine.vocabulary import province_of
 from tests.engine.test_properties import ownership, placed_units
+from tests.shared_data import shared_file
 
 EXAMPLES = settings(max_examples=int(os.environ.get("ARBITRO_COMPUTER_EXAMPLES", "25")),
                     deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -94,10 +100,6 @@ def test_orders_are_legal_after_random_play(seed, setup_name, kind, rules) -> No
 @given(st.integers(0, 2**32 - 1), st.sampled_from(list(PhaseKind)))
 def test_orders_are_legal_on_scrambled_positions(seed, kind) -> None:
     """Units of any power anywhere, centres owned at random: many builds or removals due."""
-    from dataclasses import replace
-
-    from engine import DislodgedUnit, Phase
-
     rng = random.Random(seed)
     units = placed_units(rng, min_size=1)
     phase = Phase.parse({PhaseKind.MOVEMENT: "F1905M", PhaseKind.RETREAT: "S1905R",
@@ -108,3 +110,21 @@ def test_orders_are_legal_on_scrambled_positions(seed, kind) -> None:
         position = replace(position, units=stay, dislodged=tuple(
             DislodgedUnit(u, None) for u in gone))
     check(position, {"neutral": frozenset(), "closed": frozenset()}, "1971", seed)
+
+
+def test_orders_are_legal_on_positions_of_recorded_games() -> None:
+    """Positions people reached: every tenth phase of each recorded game in ../shared/games
+    (retreat phases with the dislodged units our engine finds), every power."""
+    checked = 0
+    for path in sorted(shared_file("games").glob("*.json"))[:6]:
+        game = json.loads(path.read_text(encoding="utf-8"))
+        previous = None
+        for index, (phase, result) in enumerate(replay_game(game["phases"], "2023")):
+            if index % 10 == 5:
+                dislodged = previous.dislodged_after if (
+                    phase["type"] == "retreat" and previous is not None) else ()
+                position = game_phase_position(phase, dislodged)
+                check(position, {"neutral": frozenset(), "closed": frozenset()}, "2023", index)
+                checked += 1
+            previous = result
+    assert checked >= 10
