@@ -1,9 +1,10 @@
-"""The movement-phase search: guess what the other powers will order (a few samples from the
-same heuristic seen from their side, with noise, and one where they all stand still), then
-adjudicate candidate order sets of our own against every guess with the engine and keep the
-one that does best on average. Candidates: the greedy heuristic, noisy variants of it, then
-hill climbing from the best: changes of one unit's order, or an attack with a support behind
-it, the most valuable targets first.
+"""The movement-phase search: guess what the other powers will order (one guess where they
+all stand still, one where they all come at our centres, and a few from the same heuristic
+seen from their side, plain and with noise), then adjudicate candidate order sets of our own
+against every guess with the engine and keep the one that does best (mostly on average,
+partly in its worst guess). Candidates: the greedy heuristic, noisy variants of it, then hill
+climbing from the best: changes of one unit's order, an attack with a support behind it, or
+an army convoyed by one of our fleets, the most valuable targets first.
 
 The amount of work is counted in adjudications, not in seconds, so a seed always gives the
 same orders; a CPU-time stop (the calling thread's CPU time, so that other threads of a busy
@@ -118,7 +119,7 @@ class Search:
 
     def _sticky(self, power: Power, orders: list[Order]) -> list[Order]:
         """Most units standing on a centre of their own stay there: players keep what they
-        hold far more often than a heuristic that sees only values guesses."""
+        hold more often than a heuristic that sees only values would guess."""
         ctx = self.ctx
         owned = ctx.position.supply_centers.get(power, frozenset())
         result = []
