@@ -7,6 +7,6 @@ to their neighbours), and in movement phases a search adjudicates candidate orde
 sampled orders of the other powers with the engine and keeps the best on average.
 """
 
-from computer.player import DEFAULT_THINK_MS, Choice, choose, choose_orders
+from computer.player import DEFAULT_THINK_MS, choose_orders
 
-__all__ = ["DEFAULT_THINK_MS", "Choice", "choose", "choose_orders"]
+__all__ = ["DEFAULT_THINK_MS", "choose_orders"]

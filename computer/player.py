@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from computer.search import Context, search_orders
 from computer.values import Values, province_values, reach
@@ -24,14 +23,6 @@ from engine.rules import DEFAULT_RULES, Rules, rules_named
 from engine.vocabulary import PhaseKind, Power, Unit, UnitType, province_of
 
 DEFAULT_THINK_MS = 2000
-
-
-@dataclass(frozen=True)
-class Choice:
-    orders: tuple[Order, ...]
-
-    def canonical(self) -> list[str]:
-        return [o.canonical() for o in self.orders]
 
 
 def choose_orders(position: Position, power: Power, board: Board | None = None,
@@ -55,10 +46,6 @@ def choose_orders(position: Position, power: Power, board: Board | None = None,
         return []
     ctx = Context(position, power, board, rules, neutral, closed)
     return search_orders(ctx, rng, think_ms, clock)
-
-
-def choose(position: Position, power: Power, **kwargs) -> Choice:
-    return Choice(tuple(choose_orders(position, power, **kwargs)))
 
 
 def retreats(position: Position, power: Power, board: Board,
