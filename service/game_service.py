@@ -38,6 +38,7 @@ from service.notices.notifier import MemoryNotifier, Notifier
 from service.notices.outbox import Outbox
 from service.orders.ordering import Orders
 from service.players.absences import Absences
+from service.players.computer import ComputerSeats
 from service.players.extensions import Extensions
 from service.players.guide import Guides
 from service.players.missed_orders import MissedOrders
@@ -71,6 +72,7 @@ class GameService:
     moderation: Moderation
     preferences: Preferences
     seating: Seating
+    computer: ComputerSeats
     absences: Absences
     extensions: Extensions
     missed_orders: MissedOrders
@@ -148,6 +150,7 @@ class GameService:
                                      schedules)
         self.preferences = Preferences(db)
         self.seating = Seating(db, clock, outbox)
+        self.computer = ComputerSeats(db, clock)
         self.absences = Absences(db, clock, outbox, alarms)
         self.extensions = Extensions(db, clock, outbox, alarms)
         self.records = Records(db)

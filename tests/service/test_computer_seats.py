@@ -1,0 +1,71 @@
+"""Seats the computer plays (service/players/computer.py), on both databases: seated by a
+moderator, its orders given before the deadline and adjudicated like anyone's, taken over by a
+player's approved claim, and a restart in between that neither loses nor repeats them."""
+
+from __future__ import annotations
+
+from engine.vocabulary import Power
+from tests.service.conftest import DAY, MODERATOR, start_game
+
+THINK_MS = 60   # small: what is tested is the seat, not the play
+
+
+async def test_the_computer_orders_for_its_seat_and_the_phase_counts_them(service):
+    service.computer.think_ms = THINK_MS
+    started = await start_game(service)
+    gid = started.id
+    await service.computer.seat(gid, MODERATOR, Power.FRANCE)
+    assert await service.computer.powers(gid) == [Power.FRANCE]
+    view = await service.games.status(gid)
+    assert next(s for s in view.seats if s.power == Power.FRANCE).user_id is None
+
+    given = await service.computer.play(gid)
+    assert list(given) == [Power.FRANCE]
+    assert sorted(o.split()[1] for o in given[Power.FRANCE]) == ["BRE", "MAR", "PAR"]
+    assert await service.computer.play(gid) == {}          # once a phase
+
+    service.clock.advance(DAY)
+    assert await service.deadlines.run_due() == 1
+    report = (await service.history.phases(gid))[0]
+    assert Power.FRANCE not in report.civil_disorder
+    france = [r for r in report.results if r.power == Power.FRANCE]
+    assert sorted(r.order for r in france) == sorted(given[Power.FRANCE])
+    assert all(r.status in ("succeeds", "fails") for r in france)
+    # the next phase: the computer orders again
+    assert list(await service.computer.play(gid)) == [Power.FRANCE]
+    actions = [e.action for e in await service.moderation.audit_log(gid)]
+    assert "seat_computer" in actions
+
+
+async def test_a_claim_approved_takes_the_seat_from_the_computer(service):
+    service.computer.think_ms = THINK_MS
+    started = await start_game(service)
+    gid = started.id
+    await service.computer.seat(gid, MODERATOR, Power.ITALY)
+    claim = await service.seating.claim_seat(gid, Power.ITALY, 777)
+    view = await service.seating.approve_claim(claim.id, MODERATOR)
+    assert next(s for s in view.seats if s.power == Power.ITALY).user_id == 777
+    assert await service.computer.powers(gid) == []
+    assert await service.computer.play(gid) == {}
+    report = await service.orders.submit(gid, 777, "A VEN H")
+    assert report.phase == "S1901M"
+
+
+async def test_a_restart_neither_loses_nor_repeats_the_computers_orders(open_service, clock):
+    async with open_service() as first:
+        first.computer.think_ms = THINK_MS
+        started = await start_game(first)
+        gid = started.id
+        await first.computer.seat(gid, MODERATOR, Power.TURKEY)
+        await first.computer.seat(gid, MODERATOR, Power.RUSSIA)
+        given = await first.computer.play(gid)
+        assert sorted(given) == [Power.RUSSIA, Power.TURKEY]
+    async with open_service() as second:
+        second.computer.think_ms = THINK_MS
+        assert await second.computer.powers(gid) == [Power.RUSSIA, Power.TURKEY]
+        assert await second.computer.play(gid) == {}          # given before the restart
+        clock.advance(DAY)
+        assert await second.deadlines.run_due() == 1
+        report = (await second.history.phases(gid))[0]
+        assert not {Power.RUSSIA, Power.TURKEY} & set(report.civil_disorder)
+        assert sorted(await second.computer.play(gid)) == [Power.RUSSIA, Power.TURKEY]
