@@ -140,8 +140,9 @@ class GameService:
         self.reminders = reminders = Reminders(db, outbox)
         self.adjudication = adjudication = Adjudication(db, clock, outbox, announcer, schedules,
                                                         missed, instance)
+        self.computer = computer = ComputerSeats(db, clock)
         self.deadlines = deadlines = Deadlines(db, clock, alarms, adjudication, announcer,
-                                               faults, outbox, missed, reminders)
+                                               faults, outbox, missed, reminders, computer)
         self.games = Games(db, clock, outbox, schedules, alarms)
         self.orders = Orders(db, clock, outbox, adjudication, deadlines)
         self.maps = Maps(db, drawing, announcer)
@@ -150,7 +151,6 @@ class GameService:
                                      schedules)
         self.preferences = Preferences(db)
         self.seating = Seating(db, clock, outbox)
-        self.computer = ComputerSeats(db, clock)
         self.absences = Absences(db, clock, outbox, alarms)
         self.extensions = Extensions(db, clock, outbox, alarms)
         self.records = Records(db)

@@ -47,6 +47,17 @@ class ComputerSeats:
         async with self.db.read() as conn:
             return await seats.computer_powers(conn, game_id)
 
+    async def given(self, game_id: int) -> dict[Power, list[str]]:
+        """The orders that count now for each computer seat of the game's open phase (for the
+        moderators: nobody else sees them before the phase is adjudicated)."""
+        async with self.db.read() as conn:
+            phase = await phases.latest(conn, game_id)
+            if phase is None or phase.status != "open":
+                return {}
+            mine = set(await seats.computer_powers(conn, game_id))
+            counted = await order_rows.effective(conn, phase.id)
+        return {p: orders for p, orders in sorted(counted.items()) if p in mine}
+
     async def play(self, game_id: int) -> dict[Power, list[str]]:
         """Order for each computer seat of the game that owes orders in the open phase and
         has sent none; return what was submitted (nothing when the game is not active)."""

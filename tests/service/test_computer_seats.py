@@ -4,6 +4,8 @@ player's approved claim, and a restart in between that neither loses nor repeats
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from engine.vocabulary import Power
 from tests.service.conftest import DAY, MODERATOR, start_game
 
@@ -69,3 +71,21 @@ async def test_a_restart_neither_loses_nor_repeats_the_computers_orders(open_ser
         report = (await second.history.phases(gid))[0]
         assert not {Power.RUSSIA, Power.TURKEY} & set(report.civil_disorder)
         assert sorted(await second.computer.play(gid)) == [Power.RUSSIA, Power.TURKEY]
+
+
+async def test_the_deadline_pass_has_the_computer_order_before_the_deadline(service):
+    service.computer.think_ms = THINK_MS
+    started = await start_game(service)
+    gid = started.id
+    await service.computer.seat(gid, MODERATOR, Power.ENGLAND)
+    service.clock.advance(DAY - timedelta(minutes=30))
+    assert await service.deadlines.run_due() == 0
+    assert await service.computer.given(gid) == {}                 # not yet
+    service.clock.advance(timedelta(minutes=25))                   # 5 minutes to go
+    assert await service.deadlines.run_due() == 0
+    given = await service.computer.given(gid)
+    assert list(given) == [Power.ENGLAND] and len(given[Power.ENGLAND]) == 3
+    service.clock.advance(timedelta(minutes=5))
+    assert await service.deadlines.run_due() == 1
+    report = (await service.history.phases(gid))[0]
+    assert Power.ENGLAND not in report.civil_disorder
