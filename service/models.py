@@ -243,6 +243,7 @@ class Seat:
     power: Power
     user_id: int | None
     civil_disorder: bool
+    computer: bool = False           # the computer plays it (docs/computer.md)
 
 
 @dataclass(frozen=True)
@@ -293,6 +294,7 @@ class SeatView:
     needs_orders: bool               # has something to order in the open phase
     ready: bool
     unreachable: str | None = None   # why the bot cannot reach the player: dm_closed, left_server
+    computer: bool = False           # played by the computer (docs/computer.md)
 
 
 @dataclass(frozen=True)

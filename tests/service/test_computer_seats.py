@@ -19,7 +19,9 @@ async def test_the_computer_orders_for_its_seat_and_the_phase_counts_them(servic
     await service.computer.seat(gid, MODERATOR, Power.FRANCE)
     assert await service.computer.powers(gid) == [Power.FRANCE]
     view = await service.games.status(gid)
-    assert next(s for s in view.seats if s.power == Power.FRANCE).user_id is None
+    france = next(s for s in view.seats if s.power == Power.FRANCE)
+    assert france.user_id is None and france.computer
+    assert not any(s.computer for s in view.seats if s.power != Power.FRANCE)
 
     given = await service.computer.play(gid)
     assert list(given) == [Power.FRANCE]
@@ -46,7 +48,8 @@ async def test_a_claim_approved_takes_the_seat_from_the_computer(service):
     await service.computer.seat(gid, MODERATOR, Power.ITALY)
     claim = await service.seating.claim_seat(gid, Power.ITALY, 777)
     view = await service.seating.approve_claim(claim.id, MODERATOR)
-    assert next(s for s in view.seats if s.power == Power.ITALY).user_id == 777
+    italy = next(s for s in view.seats if s.power == Power.ITALY)
+    assert italy.user_id == 777 and not italy.computer
     assert await service.computer.powers(gid) == []
     assert await service.computer.play(gid) == {}
     report = await service.orders.submit(gid, 777, "A VEN H")

@@ -37,9 +37,10 @@ async def create(conn: Connection, game_id: int,
 
 
 async def all_seats(conn: Connection, game_id: int) -> list[Seat]:
-    rows = await conn.fetch("SELECT game_id, power, user_id, civil_disorder FROM seats "
+    rows = await conn.fetch("SELECT game_id, power, user_id, civil_disorder, computer FROM seats "
                             "WHERE game_id = ? ORDER BY power", (game_id,))
-    return [Seat(r[0], Power(r[1]), r[2], bool(r[3])) for r in rows]
+    return [Seat(r[0], Power(r[1]), r[2], bool(r[3]), bool(r[4]) and r[2] is None)
+            for r in rows]
 
 
 async def powers_of(conn: Connection, game_id: int, user_id: int) -> list[Power]:
