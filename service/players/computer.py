@@ -95,4 +95,5 @@ class ComputerSeats:
                 await order_rows.add_submission(conn, phase.id, power, None, "\n".join(texts),
                                                 "replace", items, now_ts(self.clock))
                 done[power] = texts
+            await seats.return_from_disorder(conn, game_id, set(done))
         return done

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from engine.vocabulary import Power
 from tests.service.conftest import DAY, MODERATOR, start_game
+from tests.service.test_missed_orders import order_all_but
 
 THINK_MS = 60   # small: what is tested is the seat, not the play
 
@@ -92,3 +93,28 @@ async def test_the_deadline_pass_has_the_computer_order_before_the_deadline(serv
     assert await service.deadlines.run_due() == 1
     report = (await service.history.phases(gid))[0]
     assert Power.ENGLAND not in report.civil_disorder
+
+
+async def test_an_abandoned_seat_goes_to_the_computer_until_a_player_claims_it(service,
+                                                                                notifier):
+    service.computer.think_ms = THINK_MS
+    started = await start_game(service, abandon_after=1, computer_takes_abandoned=True)
+    gid = started.id
+    await order_all_but(service, started, Power.GERMANY)
+    await service.moderation.process_now(gid, MODERATOR)     # Germany sent nothing: abandoned
+    [gone] = notifier.posted("seat.abandoned")
+    assert gone.params["power"] == "Germany"
+    assert await service.computer.powers(gid) == [Power.GERMANY]
+    assert list(await service.computer.play(gid)) == [Power.GERMANY]
+    view = await service.games.status(gid)
+    germany = next(s for s in view.seats if s.power == Power.GERMANY)
+    assert germany.computer and not germany.civil_disorder and germany.has_orders
+    claim = await service.seating.claim_seat(gid, Power.GERMANY, 4242)   # the claim flow as ever
+    await service.seating.approve_claim(claim.id, MODERATOR)
+    assert await service.computer.powers(gid) == []
+
+
+async def test_without_the_setting_an_abandoned_seat_stays_vacant(service):
+    started = await start_game(service, abandon_after=1)
+    await service.moderation.process_now(started.id, MODERATOR)
+    assert await service.computer.powers(started.id) == []
