@@ -47,6 +47,8 @@ class GameSettings:
     nmr_grace: timedelta = timedelta(hours=12)       # ... this long at most
     abandon_after: int = 0                           # missed phases in a row; 0: never
     computer_takes_abandoned: bool = False           # the computer plays an abandoned seat
+    computer_fills: bool = False                     # at the start: the computer takes seats
+                                                     # left when fewer players joined
     absence_days: int = 14                           # days each player may be away; 0: none
     extension_rule: str = "moderator"                # "moderator", "players" (all agree), "off"
     extension_max: timedelta = timedelta(hours=48)   # the longest one extension
@@ -179,6 +181,7 @@ class GameSettings:
                 "nmr_policy": self.nmr_policy, "nmr_grace": self.nmr_grace.total_seconds(),
                 "abandon_after": self.abandon_after, "absence_days": self.absence_days,
                 "computer_takes_abandoned": self.computer_takes_abandoned,
+                "computer_fills": self.computer_fills,
                 "extension_rule": self.extension_rule,
                 "extension_max": self.extension_max.total_seconds(),
                 "extensions_per_phase": self.extensions_per_phase,
@@ -197,7 +200,8 @@ class GameSettings:
                     "schedule_followup", "nmr_grace", "extension_max") if k in data}
         plain = {k: data[k] for k in
                  ("timezone", "schedule_time", "schedule_every_days", "nmr_policy",
-                  "abandon_after", "computer_takes_abandoned", "absence_days",
+                  "abandon_after", "computer_takes_abandoned", "computer_fills",
+                  "absence_days",
                   "extension_rule", "extensions_per_phase",
                   "extensions_per_player", "press", "anonymous", "grey_press",
                   "press_in_retreats", "press_when_eliminated", "press_channels")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from engine.vocabulary import Power
+from service.models import GameSettings
 from tests.service.conftest import DAY, MODERATOR, start_game
 from tests.service.test_missed_orders import order_all_but
 
@@ -118,3 +119,24 @@ async def test_without_the_setting_an_abandoned_seat_stays_vacant(service):
     started = await start_game(service, abandon_after=1)
     await service.moderation.process_now(started.id, MODERATOR)
     assert await service.computer.powers(started.id) == []
+
+
+async def test_three_players_and_four_computers_play_a_year_with_no_moderator(service,
+                                                                               notifier):
+    service.computer.think_ms = THINK_MS
+    game = await service.games.create(channel_id=501, moderator_id=MODERATOR, name="Trio",
+                                      settings=GameSettings(computer_fills=True))
+    for user in (11, 12, 13):
+        await service.games.join(game.id, user)
+    view = await service.games.start(game.id, MODERATOR, seed=3)
+    humans = {s.power: s.user_id for s in view.seats if s.user_id is not None}
+    assert len(humans) == 3 and sum(s.computer for s in view.seats) == 4
+    assert all(notifier.sent_to(u, "game.briefing") for u in (11, 12, 13))
+    [started] = notifier.posted("game.started")
+    assert list(started.params["seats"].values()).count("computer") == 4
+    while (await service.games.status(game.id)).phase != "S1902M":   # the players send nothing
+        service.clock.advance(DAY)
+        assert await service.deadlines.run_due() >= 1
+    for report in await service.history.phases(game.id):
+        computers = {s.power for s in view.seats if s.computer}
+        assert not computers & set(report.civil_disorder), report.phase
