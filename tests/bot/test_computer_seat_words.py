@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.formatting import status_text
+from bot.formatting import power_name, status_text
 from bot.i18n import tr
 from engine.vocabulary import Power
 from service.models import GameSettings, GameView, SeatView
@@ -33,3 +33,16 @@ def test_a_computer_seat_is_marked_in_the_status(lang):
 def test_an_anonymous_game_hides_which_seats_the_computer_plays():
     assert tr("en", "status.computer") not in status_text("en", _view("active", True))
     assert tr("en", "status.computer") in status_text("en", _view("finished", True))
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "nl"])
+async def test_the_results_say_which_powers_the_computer_played(lang):
+    from bot.messages import _results
+
+    params = {"game": "Lepanto", "phase": "S1901M", "computer": ["France"],
+              "results": [{"power": "France", "order": "A PAR H", "status": "succeeds",
+                           "reason": None, "province": None}]}
+    text = "\n".join(await _results(None, params, lang))
+    assert tr(lang, "results.computer", powers=power_name(lang, "France")) in text
+    params["computer"] = []
+    assert "🤖" not in "\n".join(await _results(None, params, lang))

@@ -32,6 +32,8 @@ async def test_the_computer_orders_for_its_seat_and_the_phase_counts_them(servic
 
     service.clock.advance(DAY)
     assert await service.deadlines.run_due() == 1
+    [results] = service.notifier.posted("phase.results")
+    assert results.params["computer"] == ["France"]          # "played by the computer"
     report = (await service.history.phases(gid))[0]
     assert Power.FRANCE not in report.civil_disorder
     france = [r for r in report.results if r.power == Power.FRANCE]
