@@ -49,6 +49,8 @@ class GameSettings:
     computer_takes_abandoned: bool = False           # the computer plays an abandoned seat
     computer_fills: bool = False                     # at the start: the computer takes seats
                                                      # left when fewer players joined
+    reveal_computers: bool = False                   # an anonymous game says which seats the
+                                                     # computer plays all the same
     absence_days: int = 14                           # days each player may be away; 0: none
     extension_rule: str = "moderator"                # "moderator", "players" (all agree), "off"
     extension_max: timedelta = timedelta(hours=48)   # the longest one extension
@@ -182,6 +184,7 @@ class GameSettings:
                 "abandon_after": self.abandon_after, "absence_days": self.absence_days,
                 "computer_takes_abandoned": self.computer_takes_abandoned,
                 "computer_fills": self.computer_fills,
+                "reveal_computers": self.reveal_computers,
                 "extension_rule": self.extension_rule,
                 "extension_max": self.extension_max.total_seconds(),
                 "extensions_per_phase": self.extensions_per_phase,
@@ -201,6 +204,7 @@ class GameSettings:
         plain = {k: data[k] for k in
                  ("timezone", "schedule_time", "schedule_every_days", "nmr_policy",
                   "abandon_after", "computer_takes_abandoned", "computer_fills",
+                  "reveal_computers",
                   "absence_days",
                   "extension_rule", "extensions_per_phase",
                   "extensions_per_player", "press", "anonymous", "grey_press",

@@ -230,9 +230,9 @@ class Announcer:
             phase = await phases.get(conn, phase_id)
             game = await game_or_fail(conn, phase.game_id)
             following = await phases.by_seq(conn, game.id, phase.seq + 1)
-            # an anonymous game does not say which seats the computer plays
-            computer = set() if game.settings.anonymous else \
-                await order_rows.by_computer(conn, phase_id)
+            # an anonymous game does not say which seats the computer plays, unless it says so
+            computer = set() if game.settings.anonymous and not game.settings.reveal_computers \
+                else await order_rows.by_computer(conn, phase_id)
         params: dict[str, Any] = {
             "game": game.name, "game_id": game.id, "phase": report.phase,
             "results": [{"power": r.power.value, "order": r.order, "status": r.status,

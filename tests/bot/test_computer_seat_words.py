@@ -15,10 +15,11 @@ from service.models import GameSettings, GameView, SeatView
 WHEN = datetime(2026, 1, 5, 12, tzinfo=UTC)
 
 
-def _view(status: str, anonymous: bool) -> GameView:
+def _view(status: str, anonymous: bool, reveal: bool = False) -> GameView:
     seats = (SeatView(Power.FRANCE, None, False, 3, 3, True, True, False, computer=True),
              SeatView(Power.ITALY, None, False, 3, 3, False, True, False))
-    return GameView(1, "Lepanto", 5, 6, 900, status, GameSettings(anonymous=anonymous),
+    return GameView(1, "Lepanto", 5, 6, 900, status, GameSettings(anonymous=anonymous,
+                                                                 reveal_computers=reveal),
                     (), seats, "S1901M", WHEN, None, None)
 
 
@@ -33,6 +34,8 @@ def test_a_computer_seat_is_marked_in_the_status(lang):
 def test_an_anonymous_game_hides_which_seats_the_computer_plays():
     assert tr("en", "status.computer") not in status_text("en", _view("active", True))
     assert tr("en", "status.computer") in status_text("en", _view("finished", True))
+    revealed = status_text("en", _view("active", True, reveal=True))   # the setting says so
+    assert tr("en", "status.computer") in revealed
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "nl"])

@@ -142,3 +142,15 @@ async def test_three_players_and_four_computers_play_a_year_with_no_moderator(se
     for report in await service.history.phases(game.id):
         computers = {s.power for s in view.seats if s.computer}
         assert not computers & set(report.civil_disorder), report.phase
+
+
+async def test_an_anonymous_game_names_the_computers_seats_only_when_it_says_so(service):
+    service.computer.think_ms = THINK_MS
+    for reveal in (False, True):
+        started = await start_game(service, anonymous=True, reveal_computers=reveal,
+                                   name=f"Masked {reveal}", channel=600 + reveal)
+        await service.computer.seat(started.id, MODERATOR, Power.AUSTRIA)
+        await service.computer.play(started.id)
+        await service.moderation.process_now(started.id, MODERATOR)
+        [results] = service.notifier.posted("phase.results", channel_id=600 + reveal)
+        assert results.params["computer"] == (["Austria"] if reveal else [])
