@@ -104,7 +104,8 @@ def colour_map(name: str, variant: str = "standard", fog: bool = False) -> Colou
               for ground in (SEA, NEUTRAL_LAND)]
     faded += [_over(c, f, FAILED_OPACITY) for c, f in zip(palette.colours.values(),
                                                         palette.fills.values(), strict=True)]
-    fixed = list(dict.fromkeys(named + faded))
+    # Chaos's 34 colours would fill the table with faded mixtures: keep room for the cut.
+    fixed = list(dict.fromkeys(named + faded))[:192]
     sample = layered_rgba(_sample(name) if variant == "standard" and not fog
                           else _variant_sample(name, variant, fog))
     image = Image.fromarray(np.ascontiguousarray(sample[:, :, :3]))

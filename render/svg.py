@@ -342,6 +342,11 @@ def _shortened(name: str) -> str:
     return name if len(name) <= GAME_NAME_ROOM else name[:GAME_NAME_ROOM - 1].rstrip() + "…"
 
 
+def _fit(name: str, many: bool) -> str:
+    """A power's name in its legend slot: in Chaos's narrow slots, at most 12 characters."""
+    return name if not many or len(name) <= 12 else name[:11].rstrip() + "…"
+
+
 def phase_title(position: Position, words: MapWords | None = None) -> str:
     words = words or words_for("en")
     phase = position.phase
@@ -368,7 +373,7 @@ def _legend(scene: Drawing, geometry: MapGeometry) -> list[str]:
     per_row = LEGEND_ROW if many else len(powers)
     slot = width / max(per_row, 7 if scene.variant.map == "standard" else per_row)
     marks = scene.marks
-    name_size, name_drop = (17, 60) if many else (21, 66)
+    name_size, name_drop = (16, 60) if many else (21, 66)
     for i, power in enumerate(powers):
         row, column = divmod(i, per_row)
         x, y = column * slot + 10, top + 62 + row * LEGEND_ROW_HEIGHT
@@ -384,7 +389,7 @@ def _legend(scene: Drawing, geometry: MapGeometry) -> list[str]:
                    f'<text x="{x + 50:g}" y="{y + 34:g}" font-size="36" fill="{TEXT}">'
                    f'{counts[power]}</text>'
                    f'<text x="{x:g}" y="{y + name_drop:g}" font-size="{name_size}" '
-                   f'fill="{TEXT}">{escape(words.powers[power])}</text>')
+                   f'fill="{TEXT}">{escape(_fit(words.powers[power], many))}</text>')
         if gone:
             out.append(f'<path d="M{x + 4:g} {y + 36:g}L{x + 36:g} {y + 4:g}" stroke="#FFFFFF" '
                        f'stroke-width="6"/><path d="M{x + 4:g} {y + 36:g}L{x + 36:g} {y + 4:g}"'

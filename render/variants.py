@@ -28,7 +28,7 @@ STANDARD_POWERS = tuple(p.value for p in Power)
 CLASSIC = ("standard", "fleet_rome", "france_austria", "germany_italy")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class MapVariant:
     id: str
     map: str                                        # the drawing: render/data/<map>_map.json
@@ -43,19 +43,19 @@ class MapVariant:
 
     def palette(self) -> Palette:
         assert self.colours is not None
-        return _palette_of(self)
+        return _palette_of(self.id)
 
 
 @cache
-def _palette_of(variant: MapVariant) -> Palette:
-    return Palette(variant.id, dict(variant.colours),
-                   {p: mix(c, 0.55) for p, c in variant.colours.items()})
+def _palette_of(variant: str) -> Palette:
+    colours = map_variant(variant).colours
+    return Palette(variant, dict(colours), {p: mix(c, 0.55) for p, c in colours.items()})
 
 
-ANCMED_COLOURS = {
-    "Carthage": "#1F6E8C",   # Punic sea blue
+ANCMED_COLOURS = {           # no blue: the land tints must stay apart from the sea
+    "Carthage": "#E07B00",   # orange
     "Egypt": "#F2CF1D",      # gold
-    "Greece": "#6BB8E8",     # light blue
+    "Greece": "#3A9A44",     # green
     "Persia": "#8E44AD",     # royal purple
     "Rome": "#C62828",       # red
 }

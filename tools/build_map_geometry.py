@@ -279,8 +279,8 @@ def build(projection: Projection) -> dict:
     impassable = projection.geometry(blocked_ll).intersection(frame)
     land = shapely.union_all([p for p in polygons(land.difference(impassable))
                               if p.area >= MIN_ISLAND_AREA])
-    fills = {pid: projection.geometry(Polygon(ring)).difference(land).difference(impassable)
-             for pid, ring in spec.fills.items()}
+    fills = {pid: projection.geometry(Polygon(ring)).intersection(frame).difference(land)
+             .difference(impassable) for pid, ring in spec.fills.items()}
     water = frame.difference(land).difference(impassable).difference(
         shapely.union_all(list(fills.values())))
 
