@@ -73,7 +73,10 @@ def layered_png(scene: Drawing, pixels: int = OUTPUT_WIDTH) -> bytes:
     2: it is not posted as the channel's preview, so the 80 KB of the posted map do not bind
     it, and level 6 would cost it 15 ms more."""
     image = layered_rgba(scene, pixels)
-    colours = colour_map(scene.palette.name, scene.variant.id, scene.visible is not None)
+    board = scene.variant
+    # the classic-map variants share the standard board's colours
+    key = "standard" if board.map == "standard" and not board.own_palette else board.id
+    colours = colour_map(scene.palette.name, key, scene.visible is not None)
     return write_png(colours.indices(image), colours.colours,
                      retry=pixels == OUTPUT_WIDTH)
 

@@ -71,8 +71,8 @@ def test_anchors_markers_and_labels_lie_inside_their_province(name):
         for what, point in points.items():
             assert inside(*point, p["outline"]), f"{name}: {pid} {what} {point} is outside"
         for ring in p["outline"]:
-            assert 0 <= min(ring[0::2]) and max(ring[0::2]) <= data["width"], pid
-            assert 0 <= min(ring[1::2]) and max(ring[1::2]) <= data["height"], pid
+            assert min(ring[0::2]) >= 0 and max(ring[0::2]) <= data["width"], pid
+            assert min(ring[1::2]) >= 0 and max(ring[1::2]) <= data["height"], pid
 
 
 def test_pure_is_seven_wedges_each_touching_its_two_neighbours_and_meeting_at_the_centre():
