@@ -32,7 +32,7 @@ from render.palette import (
     TEXT,
     palette_named,
 )
-from render.png import ColourMap, write_png
+from render.png import CROWDED_RETRY_ABOVE, RETRY_ABOVE, ColourMap, write_png
 from render.svg import (
     OUTPUT_WIDTH,
     Drawing,
@@ -77,8 +77,9 @@ def layered_png(scene: Drawing, pixels: int = OUTPUT_WIDTH) -> bytes:
     # the classic-map variants share the standard board's colours
     key = "standard" if board.map == "standard" and not board.own_palette else board.id
     colours = colour_map(scene.palette.name, key, scene.visible is not None)
-    return write_png(colours.indices(image), colours.colours,
-                     retry=pixels == OUTPUT_WIDTH)
+    crowded = len(board.powers) > 7
+    return write_png(colours.indices(image), colours.colours, retry=pixels == OUTPUT_WIDTH,
+                     retry_above=CROWDED_RETRY_ABOVE if crowded else RETRY_ABOVE)
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:

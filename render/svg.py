@@ -72,8 +72,8 @@ class Drawing:
 
 
 # Legend rows of many powers (Chaos): at most LEGEND_ROW powers a row, LEGEND_ROW_HEIGHT each.
-LEGEND_ROW = 9
-LEGEND_ROW_HEIGHT = 92
+LEGEND_ROW = 12
+LEGEND_ROW_HEIGHT = 76
 
 
 def legend_height(powers: int) -> float:
@@ -342,9 +342,42 @@ def _shortened(name: str) -> str:
     return name if len(name) <= GAME_NAME_ROOM else name[:GAME_NAME_ROOM - 1].rstrip() + "…"
 
 
-def _fit(name: str, many: bool) -> str:
-    """A power's name in its legend slot: in Chaos's narrow slots, at most 12 characters."""
-    return name if not many or len(name) <= 12 else name[:11].rstrip() + "…"
+def _legend_entry(x: float, y: float, colour: str, fill: str, mark: str, count: int,
+                  name: str, gone: str) -> str:
+    """A power in the legend: its land with a token of its units' colour and mark (the swatch
+    matches what it owns and what it moves, and is the mark's key), its centres, its name;
+    `gone`: the civil-disorder word, with a red slash over the swatch."""
+    out = (f'<rect x="{x:g}" y="{y:g}" width="40" height="40" rx="6" '
+           f'fill="{fill}" stroke="{OUTLINE}" stroke-width="2.5"/>'
+           f'<circle cx="{x + 20:g}" cy="{y + 20:g}" r="15" fill="{colour}" '
+           f'stroke="{OUTLINE}" stroke-width="2"/>'
+           f'{mark_text(mark, x + 20, y + 20, (20, 16), colour)}'
+           f'<text x="{x + 50:g}" y="{y + 34:g}" font-size="36" fill="{TEXT}">{count}</text>'
+           f'<text x="{x:g}" y="{y + 66:g}" font-size="21" fill="{TEXT}">{escape(name)}</text>')
+    if gone:
+        out += (f'<path d="M{x + 4:g} {y + 36:g}L{x + 36:g} {y + 4:g}" stroke="#FFFFFF" '
+                f'stroke-width="6"/><path d="M{x + 4:g} {y + 36:g}L{x + 36:g} {y + 4:g}"'
+                f' stroke="#C00000" stroke-width="3.5"/>'
+                f'<text class="sommossa" x="{x:g}" y="{y + 94:g}" font-size="19" '
+                f'fill="#C00000">{escape(gone)}</text>')
+    return out
+
+
+def _compact_entry(x: float, y: float, colour: str, fill: str, mark: str, count: int,
+                   name: str, gone: str) -> str:
+    """A power in a legend of many (Chaos): a token in its units' colour with their mark, its
+    centres, its name in at most 9 characters; smaller, for a PNG that stays under 80 KB."""
+    short = name if len(name) <= 9 else name[:8].rstrip() + "…"
+    out = (f'<rect x="{x:g}" y="{y:g}" width="44" height="28" rx="5" fill="{colour}" '
+           f'stroke="{OUTLINE}" stroke-width="2"/>'
+           f'{mark_text(mark, x + 22, y + 14, (18, 18), colour)}'
+           f'<text x="{x + 52:g}" y="{y + 25:g}" font-size="26" fill="{TEXT}">{count}</text>'
+           f'<text x="{x:g}" y="{y + 50:g}" font-size="15" fill="{TEXT}">{escape(short)}</text>')
+    if gone:
+        out += (f'<path d="M{x + 2:g} {y + 26:g}L{x + 42:g} {y + 2:g}" stroke="#C00000" '
+                f'stroke-width="3.5"/><text class="sommossa" x="{x:g}" y="{y + 68:g}" '
+                f'font-size="13" fill="#C00000">{escape(gone)}</text>')
+    return out
 
 
 def phase_title(position: Position, words: MapWords | None = None) -> str:
@@ -373,30 +406,14 @@ def _legend(scene: Drawing, geometry: MapGeometry) -> list[str]:
     per_row = LEGEND_ROW if many else len(powers)
     slot = width / max(per_row, 7 if scene.variant.map == "standard" else per_row)
     marks = scene.marks
-    name_size, name_drop = (16, 60) if many else (21, 66)
     for i, power in enumerate(powers):
         row, column = divmod(i, per_row)
         x, y = column * slot + 10, top + 62 + row * LEGEND_ROW_HEIGHT
-        gone = power in civil_disorder
+        entry = _compact_entry if many else _legend_entry
         out.append(f'<g class="power" id="legend-{str(power).lower().replace(" ", "-")}">'
-                   # the power's land with a token of its units' colour and mark: the
-                   # swatch matches what it owns and what it moves, and is the mark's key
-                   f'<rect x="{x:g}" y="{y:g}" width="40" height="40" rx="6" '
-                   f'fill="{scene.palette.fills[power]}" stroke="{OUTLINE}" stroke-width="2.5"/>'
-                   f'<circle cx="{x + 20:g}" cy="{y + 20:g}" r="15" fill="{colours[power]}" '
-                   f'stroke="{OUTLINE}" stroke-width="2"/>'
-                   f'{mark_text(marks[power], x + 20, y + 20, (20, 16), colours[power])}'
-                   f'<text x="{x + 50:g}" y="{y + 34:g}" font-size="36" fill="{TEXT}">'
-                   f'{counts[power]}</text>'
-                   f'<text x="{x:g}" y="{y + name_drop:g}" font-size="{name_size}" '
-                   f'fill="{TEXT}">{escape(_fit(words.powers[power], many))}</text>')
-        if gone:
-            out.append(f'<path d="M{x + 4:g} {y + 36:g}L{x + 36:g} {y + 4:g}" stroke="#FFFFFF" '
-                       f'stroke-width="6"/><path d="M{x + 4:g} {y + 36:g}L{x + 36:g} {y + 4:g}"'
-                       f' stroke="#C00000" stroke-width="3.5"/>'
-                       f'<text class="sommossa" x="{x:g}" '
-                       f'y="{y + (78 if many else 94):g}" font-size="{15 if many else 19}" '
-                       f'fill="#C00000">{escape(words.civil_disorder)}</text>')
-        out.append("</g>")
+                   + entry(x, y, colours[power], scene.palette.fills[power], marks[power],
+                           counts[power], words.powers[power],
+                           words.civil_disorder if power in civil_disorder else "")
+                   + "</g>")
     out.append("</g>")
     return out

@@ -8,12 +8,12 @@ import re
 import pytest
 from PIL import Image
 
+from bench.variant_maps import CASES
 from engine import Position
 from render import render_png, render_svg
 from render.palette import FOG
 from render.variants import map_variant
 from tests.render.png_pixels import read_png
-from tests.render.variant_cases import CASES
 
 
 @pytest.mark.parametrize("variant", sorted(CASES))

@@ -1,5 +1,5 @@
-"""Positions of each variant with orders and results, as the map tests and `bench/render.py`
-draw them: the Ancient Mediterranean's opening (its fifteen units, every one ordered, half the
+"""Positions of each variant with orders and results, as `bench/render_variants.py` and the map
+tests draw them: the Ancient Mediterranean's opening (its fifteen units, every one ordered, half the
 moves failing), Pure's opening, and Chaos's first spring (34 armies and fleets, one per power).
 Powers are their names (the engine's Power is a str of the name)."""
 
