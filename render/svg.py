@@ -258,9 +258,7 @@ def static_parts(geometry: MapGeometry) -> list[str]:
     # each other (render/labels.py, tests/render/test_labels.py).
     out.append(f'<g class="labels" font-size="{LABEL_SIZE:g}" fill="#000000" '
                f'fill-opacity="{LABEL_OPACITY:g}" text-anchor="middle">')
-    points = label_points() if geometry.name == "standard" else {
-        pid: shape.label for pid, shape in geometry.provinces.items()}
-    for pid, (x, y) in points.items():
+    for pid, (x, y) in label_points(geometry.name).items():
         out.append(f'<text x="{x:g}" y="{y + LABEL_SIZE * BASELINE:g}">{pid.upper()}</text>')
     out.append("</g>")
     return out

@@ -11,9 +11,12 @@ from PIL import Image
 from bench.variant_maps import CASES
 from engine import Position
 from render import render_png, render_svg
+from render.geometry import geometry_named
+from render.labels import label_points
 from render.palette import FOG
 from render.variants import map_variant
 from tests.render.png_pixels import read_png
+from tests.shared_data import shared_file
 
 
 @pytest.mark.parametrize("variant", sorted(CASES))
@@ -89,3 +92,20 @@ def test_fog_of_war_png_greys_what_is_out_of_sight():
 def test_fog_of_war_refuses_a_province_not_on_the_board():
     with pytest.raises(ValueError, match="not provinces of the board: xyz"):
         render_png(Position.initial(), visible={"lon", "xyz"})
+
+
+def test_ancmed_powers_are_the_map_file_s_and_each_name_s_centres_are_drawn():
+    text = shared_file("variants", "ancmed.map").read_text(encoding="utf-8")
+    published = re.findall(r"^([A-Z]+)\s+\([A-Z]+\)", text, re.MULTILINE)
+    assert list(map_variant("ancmed").powers) == sorted(p.title() for p in published)
+    for language in ("en", "it", "nl"):
+        assert set(map_variant("ancmed").names[language]) == set(map_variant("ancmed").powers)
+
+
+@pytest.mark.parametrize("name", ["ancmed", "pure"])
+def test_every_province_of_a_variant_s_drawing_has_its_name_placed_on_the_map(name):
+    geometry = geometry_named(name)
+    points = label_points(name)
+    assert set(points) == set(geometry.provinces)
+    for pid, (x, y) in points.items():
+        assert 0 <= x <= geometry.width and 0 <= y <= geometry.height, pid
