@@ -32,7 +32,7 @@ from render.palette import (
     TEXT,
     palette_named,
 )
-from render.png import CROWDED_RETRY_ABOVE, RETRY_ABOVE, ColourMap, write_png
+from render.png import CROWDED_RETRY_ABOVE, ColourMap, write_png
 from render.svg import (
     OUTPUT_WIDTH,
     Drawing,
@@ -79,7 +79,7 @@ def layered_png(scene: Drawing, pixels: int = OUTPUT_WIDTH) -> bytes:
     colours = colour_map(scene.palette.name, key, scene.visible is not None)
     crowded = len(board.powers) > 7
     return write_png(colours.indices(image), colours.colours, retry=pixels == OUTPUT_WIDTH,
-                     retry_above=CROWDED_RETRY_ABOVE if crowded else RETRY_ABOVE)
+                     retry_above=CROWDED_RETRY_ABOVE if crowded else None)
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:

@@ -77,15 +77,17 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
 
 
 def write_png(indices: np.ndarray, colours: bytes, level: int = LEVEL,
-              retry: bool = True, retry_above: int = RETRY_ABOVE) -> bytes:
+              retry: bool = True, retry_above: int | None = None) -> bytes:
     """An 8-bit palette PNG of `indices` ((height, width) uint8), every row unfiltered;
-    `retry`: deflated again at RETRY_LEVEL when larger than `retry_above`."""
+    `retry`: deflated again at RETRY_LEVEL when larger than `retry_above` (None:
+    RETRY_ABOVE)."""
     height, width = indices.shape
     raw = np.zeros((height, width + 1), dtype=np.uint8)   # column 0: filter type 0 ("none")
     raw[:, 1:] = indices
     data = raw.tobytes()
     packed = zlib_ng.compress(data, level)
-    if retry and len(packed) > retry_above and level < RETRY_LEVEL:
+    limit = RETRY_ABOVE if retry_above is None else retry_above
+    if retry and len(packed) > limit and level < RETRY_LEVEL:
         packed = zlib_ng.compress(data, RETRY_LEVEL)
     used = int(indices.max()) + 1
     return b"".join([
