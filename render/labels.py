@@ -120,7 +120,7 @@ def place_labels(step: float = 2.0, map_name: str = "standard") -> dict[str, Poi
     for pid in sorted(masks, key=lambda p: masks[p].sum()):
         width = text_width(pid.upper(), LABEL_SIZE)
         label = geometry.provinces[pid].label
-        for reach in (0, *OUTSIDE_REACH):
+        for reach in (0, *(OUTSIDE_REACH if map_name == "standard" else VARIANT_REACH)):
             allowed = _grown(masks[pid], reach)
             if map_name != "standard":     # large provinces: look near the label point only
                 allowed = _near(allowed, label, WINDOW)
@@ -139,8 +139,11 @@ def place_labels(step: float = 2.0, map_name: str = "standard") -> dict[str, Poi
 
 # Where a province is too narrow for its name beside a unit (Italy's west coast, Edinburgh),
 # the name's middle may stand this far outside it (map units), on the nearest open water or land.
-# The Ancient Mediterranean's smallest provinces (Ravenna, the Levant's coast) need farther.
-OUTSIDE_REACH = (12, 24, 36, 48, 60)
+OUTSIDE_REACH = (12, 24, 36)
+# On a variant's drawing a name stays by its province: at most this far outside, else on the
+# builder's label point inside it (Italy's and the Levant's provinces in the Ancient
+# Mediterranean are too small for a name beside their unit and centre).
+VARIANT_REACH = (12, 24)
 
 
 # On a variant's drawing, a name is looked for within this many map units of its label point.
