@@ -146,5 +146,5 @@ def ancmed_spec() -> MapSpec:
         frame_edges={"left": (-9.8, 38.0), "right": (44.5, 36.0), "top": (17.0, 50.2),
                      "bottom": (25.0, 24.0)},
         lcc=(30.0, 45.0, 37.0, 18.0), magnifier_focus=(33.0, 34.0), magnifier_strength=1.5,
-        lenses=[(35.3, 33.0, 2.4, 1.5), (11.5, 41.8, 1.6, 3.5), (22.0, 39.0, 1.4, 2.0)],
+        lenses=[(35.3, 33.0, 2.4, 1.5), (11.0, 41.3, 1.8, 4.0), (22.0, 39.0, 1.4, 2.0)],
         plain_sea=PLAIN_SEA, fills=FILLS)
