@@ -97,8 +97,8 @@ def drawing(position: Position, *, results: Sequence[OrderResult] = (),
     drawn = [DrawnOrder(r.power, r.order, r.outcome.succeeded) for r in results]
     drawn += [DrawnOrder(power, order, None) for power, order in orders]
     words = words_for(language)
-    if board.names:
-        words = replace(words, powers=board.names[language or "en"])
+    if board.names:     # a language the variant's table lacks reads its English names
+        words = replace(words, powers=board.names.get(language or "en", board.names["en"]))
     title = phase_title(position, words)
     if after is not None:
         title = words.results.format(phase=title)

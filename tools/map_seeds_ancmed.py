@@ -6,8 +6,9 @@ The provinces, their kinds, centres and borders are those of the published map f
 lies (Saguntum on the coast of Valencia, Bayuda in Nubia, Chersonesus round the Crimea and the
 Sea of Azov to Colchis). Seeds work as in `tools/map_seeds.py`. The Atlantic is no sea of the
 board: its water is split off by seeds of no province (`PLAIN_SEA`) and drawn as water nobody
-may enter. `FILLS`: the Dardanelles, the Sea of Marmara and the Bosporus are land of Byzantium,
-the Sea of Azov of Chersonesus, as the board treats them. What the drawing cannot show (an
+may enter (the Caspian too). `FILLS`: the Dardanelles, the Sea of Marmara and the Bosporus are
+land of Byzantium, the Sea of Azov of Chersonesus, the Strait of Bonifacio of Corsica and the
+Strait of Gibraltar of Saguntum, as the board's borders treat them. What the drawing cannot show (an
 island reached from a coast, a strait between two seas, a point where four provinces meet) is
 listed with its reason in `tests/render/test_variant_geometry.py`.
 """
