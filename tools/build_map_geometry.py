@@ -24,7 +24,6 @@ import argparse
 import json
 import math
 import sys
-from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
@@ -35,42 +34,17 @@ from shapely.geometry import MultiPoint, Point, Polygon, box, shape
 from shapely.ops import polylabel
 
 from tools import map_seeds
+from tools.map_seeds_ancmed import ancmed_spec
+from tools.map_spec import DATA, MapSpec
 
-DATA = Path(__file__).resolve().parent.parent / "render" / "data"
 OUTPUT = DATA / "standard_map.json"
 MAP_WIDTH = 1200.0
 MIN_ISLAND_AREA = 30.0      # map units squared: smaller islands are dropped (become sea)
 SIMPLIFY_TOLERANCE = 2.5    # map units
 DECIMALS = 1
 
-Seed = tuple[float, float]
 
 
-@dataclass(frozen=True)
-class MapSpec:
-    """One board's drawing: where it lies on the globe and how it is warped, its seeds, and its
-    provinces (kind, supply centre, coasts) as the engine's board has them."""
-    name: str
-    provinces: dict[str, dict]              # id -> {"kind", "supply_center", "coasts"}
-    land: dict[str, list[Seed]]
-    sea: dict[str, list[Seed]]
-    lon_lat_window: tuple[float, float, float, float]
-    # Board edges, as points whose projection gives the left, right, top and bottom of the frame.
-    frame_edges: dict[str, Seed]
-    lcc: tuple[float, float, float, float]  # standard parallels, origin latitude, longitude
-    magnifier_focus: Seed                   # lon, lat
-    magnifier_strength: float               # 0: none; the middle grows by k / ln(1 + k)
-    # Local lenses: (lon, lat, growth at the centre, radius in degrees of arc).
-    lenses: list[tuple[float, float, float, float]] = field(default_factory=list)
-    plain_land: list[Seed] = field(default_factory=list)    # land of no province
-    plain_sea: list[Seed] = field(default_factory=list)     # water of no province (off the board)
-    fills: dict[str, list[Seed]] = field(default_factory=dict)
-    coast_anchors: dict[str, Seed] = field(default_factory=dict)
-    impassable: tuple[str, ...] = ()        # Natural Earth countries that are impassable
-
-    @property
-    def output(self) -> Path:
-        return DATA / f"{self.name}_map.json"
 
 
 def standard_spec() -> MapSpec:
@@ -91,7 +65,6 @@ def spec_named(name: str) -> MapSpec:
     if name == "standard":
         return standard_spec()
     if name == "ancmed":
-        from tools.map_seeds_ancmed import ancmed_spec
         return ancmed_spec()
     raise SystemExit(f"no geography for variant {name!r}: standard or ancmed")
 

@@ -15,11 +15,11 @@ listed with its reason in `tests/render/test_variant_geometry.py`.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-from tools.build_map_geometry import MapSpec
+from ops.settings import Settings
 from tools.dpjudge_map import read_board_facts
+from tools.map_spec import MapSpec
 
 Seed = tuple[float, float]
 
@@ -134,7 +134,7 @@ FILLS: dict[str, list[Seed]] = {
 def map_file() -> Path:
     """The published board file: `../shared/variants/ancmed.map` beside the checkout, or under
     $ARBITRO_SHARED."""
-    base = os.environ.get("ARBITRO_SHARED")
+    base = Settings.from_env().shared_dir
     root = Path(base) if base else Path(__file__).resolve().parent.parent.parent / "shared"
     return root / "variants" / "ancmed.map"
 
