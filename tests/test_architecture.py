@@ -459,3 +459,15 @@ def test_the_readme_and_the_architecture_page_name_every_package_and_room():
     assert _table_names(architecture, "## The game service: rooms by area") == rooms
     top_modules = {p.name for p in (ROOT / "service").glob("*.py")}
     assert top_modules == {"__init__.py", "game_service.py", "models.py", "errors.py"}
+
+
+def test_a_sqlite_install_needs_no_postgresql_driver():
+    """`pip install .` alone (the README's first command) has no asyncpg: the service, the bot
+    and the command line import it only when a PostgreSQL database is named."""
+    import subprocess
+    import sys
+    probe = ("import sys, service.game_service, bot.app, arbitro.cli, ops.doctor\n"
+             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'asyncpg'))")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == "[]"

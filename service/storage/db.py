@@ -27,7 +27,6 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
-from service.storage.postgres import PostgresDatabase
 from service.storage.sqlite import SqliteDatabase
 from service.storage.targets import POSTGRES_SCHEMES, is_postgres, shown
 
@@ -62,5 +61,7 @@ class Database(Protocol):
 async def open_database(target: str | Path, *, pool_size: int = 8) -> Database:
     """Open the SQLite file `target` or connect to the PostgreSQL server it names."""
     if is_postgres(target):
+        # asyncpg is an optional dependency (`[postgres]`): imported only for a server
+        from service.storage.postgres import PostgresDatabase
         return await PostgresDatabase.open(str(target), pool_size=pool_size)
     return await SqliteDatabase.open(target)
