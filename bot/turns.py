@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.formatting import phase_label, place, power_name, timestamp, unit_text
+from bot.formatting import phase_label, place, power_name, reason_text, timestamp, unit_text
 from bot.i18n import tr, trn
 
 
@@ -20,6 +20,9 @@ def turn_blocks(lang: str, params: Mapping[str, Any]) -> list[str]:
     if refused:
         blocks.append(tr(lang, "turn.refused", phase=phase_label(lang, params.get("previous_phase")),
                          powers=", ".join(power_name(lang, p) for p in refused)))
+    unused = params.get("unused_ahead") or []
+    if unused:
+        blocks.append(unused_text(lang, params, unused))
     duties = params.get("duties") or []
     if duties:
         lines = [tr(lang, "turn.title", game=params.get("game", ""),
@@ -34,6 +37,18 @@ def turn_blocks(lang: str, params: Mapping[str, Any]) -> list[str]:
         blocks.append(tr(lang, "turn.results_room", channel=f"<#{params['room']}>",
                          phase=phase_label(lang, params["previous_phase"])))
     return blocks
+
+
+def unused_text(lang: str, params: Mapping[str, Any], unused: list[Mapping[str, Any]]) -> str:
+    """The orders a player sent ahead for the phase that opened and that were not used: each
+    dropped one with the engine's reason, each one past the number allowed ignored."""
+    lines = [trn(lang, "turn.ahead_unused", len(unused), game=params.get("game", ""),
+                 phase=phase_label(lang, params.get("phase")))]
+    for note in unused:
+        why = tr(lang, "turn.ahead_surplus") if note.get("surplus") else \
+            reason_text(lang, note.get("reason"), note.get("province"))
+        lines.append(f"⏩ `{note['order']}` — {why}")
+    return "\n".join(lines)
 
 
 def missed_text(lang: str, params: Mapping[str, Any], powers: str) -> str:

@@ -31,6 +31,7 @@ from service.notices import results_text as announcements
 from service.notices.notifier import ChannelUnavailable, Message, Notifier
 from service.notices.outbox import Outbox
 from service.notices.turn_notices import turn_messages
+from service.orders.ahead import unused_notes
 from service.storage.db import Database
 from service.storage.repos import orders as order_rows
 from service.storage.repos import phases, results, seats
@@ -266,7 +267,11 @@ class Announcer:
             # the private notices of the phase that opened ("your turn", "you missed"), owed
             # with the mark that the results are out, then sent (service/notices/outbox.py)
             seated = await seats.all_seats(conn, game.id)
-            for user_id, notice in turn_messages(game, phase, following, seated, report):
+            # orders sent ahead for the phase that opened and not used: said in the notice
+            unused = await unused_notes(conn, game, phase, following.position) \
+                if following is not None else {}
+            for user_id, notice in turn_messages(game, phase, following, seated, report,
+                                                 unused):
                 await self.outbox.owe_private(conn, game.id, user_id, notice, after_phase=phase_id)
         # those notices (and at a game's end its replay, chart and an anonymous game's
         # reveal, owed since the adjudicating transaction) go once the results are out

@@ -14,7 +14,7 @@ their own notice in that order."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -25,16 +25,23 @@ from service.notices.notifier import Message
 
 
 def turn_messages(game: Game, adjudicated: PhaseRow, following: PhaseRow | None,
-                  seats: Iterable[Seat], report: PhaseReport) -> list[tuple[int, Message]]:
+                  seats: Iterable[Seat], report: PhaseReport,
+                  unused: Mapping[Power, list[dict[str, Any]]] | None = None,
+                  ) -> list[tuple[int, Message]]:
     """(user id, message) for every seated player who must act in `following` or who missed
-    `adjudicated` (or whose orders for it were all refused); at most one message per player."""
+    `adjudicated` (or whose orders for it were all refused), or whose orders sent ahead for
+    `following` were not used (`unused`: service/orders/ahead.py's `unused_notes`: dropped
+    with the engine's reason, or surplus); at most one message per player."""
     missed, refused = set(report.missed), set(report.refused)
     duties: dict[int, list[Duty]] = {}
     lapsed: dict[int, list[Power]] = {}
     wasted: dict[int, list[Power]] = {}
+    notes: dict[int, list[dict[str, Any]]] = {}
     for seat in seats:
         if seat.user_id is None:
             continue
+        if unused and unused.get(seat.power):
+            notes.setdefault(seat.user_id, []).extend(unused[seat.power])
         if seat.power in missed:
             lapsed.setdefault(seat.user_id, []).append(seat.power)
         if seat.power in refused:
@@ -45,10 +52,10 @@ def turn_messages(game: Game, adjudicated: PhaseRow, following: PhaseRow | None,
             if owed.needed or owed.forced:
                 duties.setdefault(seat.user_id, []).append(owed)
     messages = []
-    for user_id in dict.fromkeys([*duties, *lapsed, *wasted]):
+    for user_id in dict.fromkeys([*duties, *lapsed, *wasted, *notes]):
         messages.append((user_id, _message(game, adjudicated, following, duties.get(user_id, []),
                                            lapsed.get(user_id, []), wasted.get(user_id, []),
-                                           report)))
+                                           report, notes.get(user_id, []))))
     return messages
 
 
@@ -65,7 +72,8 @@ def _fates(report: PhaseReport, powers: list[Power]) -> dict[str, Any]:
 
 
 def _message(game: Game, adjudicated: PhaseRow, following: PhaseRow | None, duties: list[Duty],
-             missed: list[Power], refused: list[Power], report: PhaseReport) -> Message:
+             missed: list[Power], refused: list[Power], report: PhaseReport,
+             unused: list[dict[str, Any]]) -> Message:
     deadline: datetime | None = following.deadline_at if following is not None else None
     kind = adjudicated.position.phase.kind
     fates = _fates(report, missed + refused)
@@ -78,6 +86,10 @@ def _message(game: Game, adjudicated: PhaseRow, following: PhaseRow | None, duti
         lines.append(f"{game.name}: your orders for {', '.join(p.value for p in refused)} "
                      f"in {adjudicated.name} arrived, but none of them was valid; see the "
                      "results.")
+    for note in unused:
+        lines.append(f"{game.name}: your order sent ahead {note['order']} was "
+                     + ("ignored: more than the number allowed" if note.get("surplus")
+                        else f"not used: {note.get('reason')}"))
     for owed in duties:
         lines.append(f"{game.name}, {following.name}, {owed.power.value}: " + _english(owed))
     if any(d.needed for d in duties) and deadline is not None:
@@ -86,7 +98,7 @@ def _message(game: Game, adjudicated: PhaseRow, following: PhaseRow | None, duti
         "game": game.name, "game_id": game.id, "phase": following.name if following else None,
         "previous_phase": adjudicated.name, "deadline": deadline,
         "duties": [d.to_json() for d in duties], "missed": [p.value for p in missed],
-        "missed_kind": kind.value, "refused": [p.value for p in refused], **fates})
+        "missed_kind": kind.value, "refused": [p.value for p in refused], "unused_ahead": unused, **fates})
 
 
 def _missed_english(kind: PhaseKind, powers: str, fates: dict[str, Any]) -> str:

@@ -8,10 +8,12 @@ covered the phase is due at once (nobody is waited for)."""
 
 from __future__ import annotations
 
-from engine.ahead import apply_ahead
+from typing import Any
+
+from engine.ahead import AheadApplied, apply_ahead
 from engine.orders import Waive, parse_order
 from engine.position import Position
-from engine.vocabulary import PhaseKind
+from engine.vocabulary import PhaseKind, Power
 from service.games.obligations import needs_orders, unit_key
 from service.models import Game, PhaseRow
 from service.storage.db import Connection
@@ -21,14 +23,13 @@ from service.storage.repos import orders as order_rows
 KEPT_TEXT = "(sent ahead)"
 
 
-async def apply_kept(conn: Connection, game: Game, closed: PhaseRow, phase_id: int,
-                     opened: Position, now: float) -> bool:
-    """Inside the adjudicating transaction, right after the phase `phase_id` (`opened`) was
-    inserted: its orders kept ahead recorded. True when every seated power owing orders in
-    it is covered (the caller makes it due now)."""
+async def _applied(conn: Connection, game: Game, closed: PhaseRow,
+                   opened: Position) -> tuple[AheadApplied, dict[Power, int | None]] | None:
+    """What the orders kept for `opened`'s phase make in it (None: nothing kept), with the
+    user who kept each power's orders. The same rows give the same answer whenever asked."""
     kind = opened.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        return False
+        return None
     if kind is PhaseKind.RETREAT:
         sources = [closed.id]
     else:
@@ -36,14 +37,46 @@ async def apply_kept(conn: Connection, game: Game, closed: PhaseRow, phase_id: i
                    if p.position.phase.year == opened.phase.year]
     rows = await ahead.kept(conn, sources, kind.value)
     if not rows:
-        return False
-    users = {}
+        return None
+    users: dict[Power, int | None] = {}
     kept = []
     for power, text, user_id in rows:
-        order = parse_order(text, kind)
         users.setdefault(power, user_id)
-        kept.append((power, order))
-    applied = apply_ahead(opened, kept, rules=game.settings.rules)
+        kept.append((power, parse_order(text, kind)))
+    return apply_ahead(opened, kept, rules=game.settings.rules), users
+
+
+async def unused_notes(conn: Connection, game: Game, closed: PhaseRow,
+                       opened: Position) -> dict[Power, list[dict[str, Any]]]:
+    """Per power, the orders it kept for `opened`'s phase that were not used, for its
+    player's notice: each dropped one with the engine's reason, and (in a winter) each one
+    beyond the count allowed, marked surplus. A retreat option not needed is not told."""
+    found = await _applied(conn, game, closed, opened)
+    if found is None:
+        return {}
+    applied = found[0]
+    notes: dict[Power, list[dict[str, Any]]] = {}
+    for power, order, outcome in applied.dropped:
+        notes.setdefault(power, []).append({
+            "power": power.value, "order": order.canonical(), "status": outcome.status.value,
+            "reason": outcome.reason.value if outcome.reason else None,
+            "province": outcome.province})
+    if opened.phase.kind is PhaseKind.ADJUSTMENT:
+        for power, order in applied.surplus:
+            notes.setdefault(power, []).append({"power": power.value,
+                                                "order": order.canonical(), "surplus": True})
+    return notes
+
+
+async def apply_kept(conn: Connection, game: Game, closed: PhaseRow, phase_id: int,
+                     opened: Position, now: float) -> bool:
+    """Inside the adjudicating transaction, right after the phase `phase_id` (`opened`) was
+    inserted: its orders kept ahead recorded. True when every seated power owing orders in
+    it is covered (the caller makes it due now)."""
+    found = await _applied(conn, game, closed, opened)
+    if found is None:
+        return False
+    applied, users = found
     for power, orders in applied.orders.items():
         waives = 0
         items = []

@@ -88,3 +88,36 @@ async def test_what_cannot_be_kept_is_refused_and_not_stored(service):
     retreats = await _phase(service, game.id)
     async with service.db.read() as conn:
         assert await order_rows.effective(conn, retreats.id) == {}
+
+
+def _unused(notifier, user, phase):
+    return [m.params["unused_ahead"] for m in notifier.sent_to(user, "turn.notice")
+            if m.params.get("phase") == phase and m.params.get("unused_ahead")]
+
+
+async def test_a_player_is_told_privately_which_kept_orders_were_dropped_and_why(
+        service, notifier):
+    game = await _fall_with_trieste_attacked(service)
+    await service.orders.submit(game.id, game.user[AUS], "F Tri R Ven\nF Tri R Alb")
+    await service.moderation.process_now(game.id, MODERATOR)
+    [notes] = _unused(notifier, game.user[AUS], "F1901R")
+    # Venice, the attacker's origin, cannot be retreated to: dropped with the engine's reason;
+    # Albania, used, is not mentioned
+    assert [(n["order"], n["reason"]) for n in notes] == [("F TRI R VEN", "retreat_blocked")]
+    assert _unused(notifier, game.user[ITA], "F1901R") == []      # nothing kept, nothing said
+
+
+async def test_winter_orders_beyond_the_builds_allowed_are_said_to_be_ignored(service,
+                                                                              notifier):
+    game = await _fall_with_trieste_attacked(service)
+    # Italy gains Trieste: one build; the second kept build is surplus
+    await service.orders.submit(game.id, game.user[ITA], "A Rom B\nA Ven B")
+    await service.orders.submit(game.id, game.user[AUS], "F Tri R Alb")
+    await service.moderation.process_now(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)        # the retreats
+    winter = await _phase(service, game.id)
+    assert winter.name == "W1901A"
+    async with service.db.read() as conn:
+        assert (await order_rows.effective(conn, winter.id))[ITA] == ["A ROM B"]
+    [notes] = _unused(notifier, game.user[ITA], "W1901A")
+    assert notes == [{"power": "Italy", "order": "A VEN B", "surplus": True}]
