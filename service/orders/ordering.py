@@ -84,12 +84,11 @@ class Orders:
             raise PhaseClosed("orders.wrong_phase", f"these orders are for {phase.upper()}, "
                               f"but the phase in play is {current.name}; nothing was recorded",
                               sent_for=phase.upper(), open=current.name)
-        # Orders sent ahead (retreats, the winter's), for one power: the one named, else the
-        # sender's first; the rest of the message is this phase's.
-        keeper = power or mine[0]
-        kept = read_with_ahead(text, current.position, keeper, lang, reply_lang,
-                               game.settings.rules).ahead \
-            if current.position.phase.kind is not PhaseKind.ADJUSTMENT else ()
+        # Orders sent ahead (retreats, the winter's): each for the power whose unit or
+        # centre it names (the one named, if any); the rest of the message is this phase's.
+        keepers = _kept_for(text, current.position, [power] if power else list(mine), lang,
+                            reply_lang, game.settings.rules)
+        kept = tuple(line for _p, line in keepers)
         if kept:
             text = "\n".join(line for line in _without(text, kept) if line.strip())
         lines, chosen = self._read(text, current.position, mine, power, lang, reply_lang,
@@ -116,7 +115,9 @@ class Orders:
             for p, items in by_power.items():
                 await order_rows.add_submission(conn, current.id, p, user_id,
                                                 _order_lines(lines, p), "merge", items, now)
-            await _keep(conn, current.id, keeper, kept, user_id, now)
+            for keeper in dict.fromkeys(p for p, _line in keepers):
+                await _keep(conn, current.id, keeper, [line for p, line in keepers
+                                                       if p is keeper], user_id, now)
             disorder = await seats.return_from_disorder(
                 conn, game_id, {p for p, items in by_power.items() if items})
             now_orders = await self._power_orders(conn, game, current, mine)
@@ -489,6 +490,31 @@ def _report(reading: Reading, power: Power) -> LineReport:
                       error_key=reading.error_key, error_params=reading.error_params)
 
 
+
+
+def _kept_for(text: str, position: Any, powers: Sequence[Power], lang: str,
+              reply_lang: str | None, rules: Any) -> list[tuple[Power, Any]]:
+    """The lines of `text` kept for later, each with the power it is for: of the sender's
+    `powers`, the one whose reading keeps it with no error (and, between those, no warning:
+    the power whose unit or centre it names), else the first, whose reading says why not;
+    in the order written."""
+    if position.phase.kind is PhaseKind.ADJUSTMENT:
+        return []
+    readings = [(p, read_with_ahead(text, position, p, lang, reply_lang, rules).ahead)
+                for p in powers]
+    if len(readings) == 1:
+        return [(powers[0], line) for line in readings[0][1]]
+    inputs = dict.fromkeys(line.input for _p, lines in readings for line in lines)
+
+    def fit(lines: Sequence[Any]) -> tuple[int, int]:
+        return (sum(not line.ok for line in lines) if lines else 99,
+                sum(len(line.warnings) for line in lines))
+
+    chosen = []
+    for written in sorted(inputs, key=lambda w: (text.find(w), w)):
+        best = min(readings, key=lambda r: fit([x for x in r[1] if x.input == written]))
+        chosen += [(best[0], line) for line in best[1] if line.input == written]
+    return chosen
 
 
 def _without(text: str, kept: Sequence[Any]) -> list[str]:

@@ -6,6 +6,7 @@ retreat and winter phases without waiting for a deadline."""
 from __future__ import annotations
 
 from engine.vocabulary import Power
+from service.storage.repos import ahead as ahead_rows
 from service.storage.repos import orders as order_rows
 from service.storage.repos import phases
 from tests.service.conftest import MODERATOR, start_game
@@ -121,3 +122,24 @@ async def test_winter_orders_beyond_the_builds_allowed_are_said_to_be_ignored(se
         assert (await order_rows.effective(conn, winter.id))[ITA] == ["A ROM B"]
     [notes] = _unused(notifier, game.user[ITA], "W1901A")
     assert notes == [{"power": "Italy", "order": "A VEN B", "surplus": True}]
+
+
+async def test_a_player_of_several_powers_keeps_each_order_for_the_power_it_names(service):
+    game = await start_game(service, players=4)          # Austria and France: one player
+    user = game.user[AUS]
+    assert game.user[Power.FRANCE] == user
+    report = await service.orders.submit(
+        game.id, user, "F Tri R Alb\nA Par B\nA Vie - Gal\nif A Mar is dislodged, retreat "
+        "to Gascony")
+    assert report.recorded == ("A VIE - GAL",)
+    assert all(k.ok for k in report.ahead)
+    spring = await _phase(service, game.id)
+    async with service.db.read() as conn:
+        retreats = await ahead_rows.kept(conn, [spring.id], "R")
+        winter = await ahead_rows.kept(conn, [spring.id], "A")
+    assert [(p, o) for p, o, _u in retreats] == [(AUS, "F TRI R ALB"),
+                                                 (Power.FRANCE, "A MAR R GAS")]
+    assert [(p, o) for p, o, _u in winter] == [(Power.FRANCE, "A PAR B")]
+    shown = {o.power: o.later for o in report.now}
+    assert shown[AUS] == (("R", "F TRI R ALB"),)
+    assert shown[Power.FRANCE] == (("R", "A MAR R GAS"), ("A", "A PAR B"))
