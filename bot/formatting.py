@@ -319,6 +319,8 @@ def power_status_text(lang: str, orders: Any) -> str:
     elif owed.get("removals"):
         body.append(tr(lang, "orders.removals_due", count=owed["removals"]))
     body += [f"• `{o}`" for o in orders.orders] or [tr(lang, "orders.none_yet")]
+    if getattr(orders, "from_ahead", False):
+        body.append(tr(lang, "orders.from_ahead"))      # a winter's first message replaces them
     surplus = getattr(orders, "surplus", ())
     if surplus:
         given = owed.get("builds", 0) + len(surplus)

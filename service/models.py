@@ -371,6 +371,9 @@ class PowerOrders:
     # Orders sent ahead in this phase (issue 25), in order of preference: ("R" or "A",
     # canonical order), kept for the retreats or the winter.
     later: tuple[tuple[str, str], ...] = ()
+    # A winter whose orders so far are all those sent ahead: the power's first message in
+    # the phase replaces them all.
+    from_ahead: bool = False
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,16 @@ from service.storage.db import Connection
 from service.storage.repos import ahead, phases, seats
 from service.storage.repos import orders as order_rows
 
+# The first line of the submission that records a power's orders sent ahead: in a winter, the
+# power's first message in the phase replaces them all (`replaces_kept`).
 KEPT_TEXT = "(sent ahead)"
+
+
+async def replaces_kept(conn: Connection, phase_id: int, power: Power) -> bool:
+    """Whether a message with orders for `power` in the winter `phase_id` replaces its orders
+    sent ahead: its only submissions so far are those (docs/order-language.md)."""
+    texts = [row[2] for row in await order_rows.submissions(conn, phase_id, power)]
+    return bool(texts) and all(t.split("\n", 1)[0] == KEPT_TEXT for t in texts)
 
 
 async def _applied(conn: Connection, game: Game, closed: PhaseRow,
@@ -84,8 +93,8 @@ async def apply_kept(conn: Connection, game: Game, closed: PhaseRow, phase_id: i
             waives += isinstance(order, Waive)
             items.append((unit_key(order, waives), order.canonical()))
         await order_rows.add_submission(conn, phase_id, power, users.get(power),
-                                        "\n".join(o.canonical() for o in orders), "merge",
-                                        items, now)
+                                        "\n".join([KEPT_TEXT, *(o.canonical() for o in orders)]),
+                                        "merge", items, now)
     for power in applied.covered:
         await order_rows.set_ready(conn, phase_id, power, True)
     neutral = game.neutral_in(opened.phase)

@@ -34,6 +34,7 @@ from service.models import (
 )
 from service.notices import results_text as announcements
 from service.notices.outbox import Outbox
+from service.orders.ahead import replaces_kept
 from service.orders.meant import absent_unit, meant_orders
 from service.orders.text import Reading, power_header, read_orders
 from service.storage.db import Database
@@ -112,9 +113,13 @@ class Orders:
             for p, order in chosen:
                 waives[p] = waives.get(p, 0) + (order.canonical() == "WAIVE")
                 by_power[p].append((unit_key(order, waives[p]), order.canonical()))
+            winter = current.position.phase.kind is PhaseKind.ADJUSTMENT
             for p, items in by_power.items():
+                # in a winter, a power's first message replaces what was sent ahead for it
+                mode = "replace" if winter and items and await replaces_kept(
+                    conn, current.id, p) else "merge"
                 await order_rows.add_submission(conn, current.id, p, user_id,
-                                                _order_lines(lines, p), "merge", items, now)
+                                                _order_lines(lines, p), mode, items, now)
             for keeper in dict.fromkeys(p for p, _line in keepers):
                 await _keep(conn, current.id, keeper, [line for p, line in keepers
                                                        if p is keeper], user_id, now)
@@ -227,6 +232,7 @@ class Orders:
             for p, text, _user in await ahead_rows.kept(conn, [phase.id], kind):
                 later.setdefault(p, []).append((kind, text))
         neutral = game.neutral_in(phase.position.phase)
+        winter = phase.position.phase.kind is PhaseKind.ADJUSTMENT
         out = []
         for p in powers:
             orders = tuple(given.get(p, []))
@@ -234,7 +240,8 @@ class Orders:
             out.append(PowerOrders(p, phase.name, orders,
                                    missing(phase.position, p, orders, neutral), p in ready,
                                    from_ts(sent[p]) if p in sent else None, owed.to_json(),
-                                   _surplus_builds(owed, orders), tuple(later.get(p, ()))))
+                                   _surplus_builds(owed, orders), tuple(later.get(p, ())),
+                                   winter and await replaces_kept(conn, phase.id, p)))
         return out
 
     async def mine(self, game_id: int, user_id: int) -> list[PowerOrders]:

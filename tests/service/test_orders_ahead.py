@@ -143,3 +143,41 @@ async def test_a_player_of_several_powers_keeps_each_order_for_the_power_it_name
     shown = {o.power: o.later for o in report.now}
     assert shown[AUS] == (("R", "F TRI R ALB"),)
     assert shown[Power.FRANCE] == (("R", "A MAR R GAS"), ("A", "A PAR B"))
+
+
+async def _winter_with_italy_covered(service):
+    """W1901A open: Italy (one build) kept `A Rom B` and `A Ven B` ahead; Austria owes a
+    removal and kept nothing for the winter."""
+    game = await _fall_with_trieste_attacked(service)
+    await service.orders.submit(game.id, game.user[ITA], "A Rom B\nA Ven B")
+    await service.orders.submit(game.id, game.user[AUS], "F Tri R Alb")
+    await service.moderation.process_now(game.id, MODERATOR)
+    await service.deadlines.run_due()                     # the retreats: every one covered
+    winter = await _phase(service, game.id)
+    assert winter.name == "W1901A"
+    return game, winter
+
+
+async def test_a_covered_power_counts_as_ready_so_the_others_ready_ends_the_phase(service):
+    game, winter = await _winter_with_italy_covered(service)
+    async with service.db.read() as conn:
+        assert await order_rows.ready_powers(conn, winter.id) == {ITA}
+    assert winter.deadline_at > winter.opened_at              # Austria is waited for
+    await service.orders.submit(game.id, game.user[AUS], "A Bud D")
+    report = await service.orders.set_ready(game.id, game.user[AUS])
+    assert report.adjudicated                                 # Italy was not asked again
+    spring = await _phase(service, game.id)
+    assert spring.name == "S1902M"
+    assert any(u.label() == "A ROM" and u.power is ITA for u in spring.position.units)
+
+
+async def test_a_winter_message_replaces_every_order_sent_ahead_then_merges(service):
+    game, winter = await _winter_with_italy_covered(service)
+    [shown] = await service.orders.mine(game.id, game.user[ITA])
+    assert shown.orders == ("A ROM B",) and shown.from_ahead
+    await service.orders.submit(game.id, game.user[ITA], "A Ven B")
+    [shown] = await service.orders.mine(game.id, game.user[ITA])
+    assert shown.orders == ("A VEN B",) and not shown.from_ahead      # not A ROM B as well
+    await service.orders.submit(game.id, game.user[ITA], "WAIVE")     # later: as ever
+    [shown] = await service.orders.mine(game.id, game.user[ITA])
+    assert set(shown.orders) == {"A VEN B", "WAIVE"}
