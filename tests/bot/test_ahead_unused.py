@@ -33,3 +33,21 @@ def test_unused_orders_sent_ahead_in_three_languages(lang, head, dropped, surplu
 def test_one_unused_order_reads_in_the_singular():
     [block] = turn_blocks("it", {"game": "Club", "phase": "F1901R", "unused_ahead": [DROPPED]})
     assert "un ordine che avevi inviato in anticipo non è stato usato" in block
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "your first message in this phase replaces them all"),
+    ("it", "il tuo primo messaggio in questa fase li sostituisce tutti"),
+    ("nl", "je eerste bericht in deze fase vervangt ze allemaal"),
+])
+def test_orders_show_says_a_winters_orders_were_sent_ahead(lang, words):
+    from bot.formatting import power_status_text
+    from engine.vocabulary import Power
+    from service.models import PowerOrders
+    duty = {"power": "Italy", "kind": "A", "units": [], "dislodged": [], "builds": 1,
+            "sites": ["rom", "ven"], "removals": 0, "centres_over": 0}
+    kept = PowerOrders(Power.ITALY, "W1901A", ("A ROM B",), (), True, None, duty,
+                       from_ahead=True)
+    assert words in power_status_text(lang, kept)
+    given = PowerOrders(Power.ITALY, "W1901A", ("A VEN B",), (), False, None, duty)
+    assert words not in power_status_text(lang, given)
