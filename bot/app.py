@@ -59,7 +59,8 @@ def apply_api_base(base: str | None) -> None:
 
 class ArbitroBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, sync: bool = False,
-                 tick_seconds: float = 60.0, gateway: bool = True) -> None:
+                 tick_seconds: float = 60.0, gateway: bool = True,
+                 guild_ready_timeout: float = 2.0) -> None:
         shards = settings.shards     # None: every shard, as many as Discord recommends
         super().__init__(shard_ids=list(shards.ids) if shards else None,
                          shard_count=shards.count if shards else None,
@@ -69,7 +70,11 @@ class ArbitroBot(commands.AutoShardedBot):
                          help_command=None,
                          # names show without notifying anyone; reminders and "your
                          # turn" posts ask for pings explicitly (bot.notifier)
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(),
+                         # how long, after READY, it waits for one more server before it
+                         # is ready (discord.py's default; the tests' local stand-in sends
+                         # them all at once and passes less)
+                         guild_ready_timeout=guild_ready_timeout)
         self.settings = settings
         self.sync_commands = sync
         # False: a worker, logged in for REST only (posts, no gateway, no commands published)

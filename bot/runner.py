@@ -50,15 +50,18 @@ def _service(settings: Settings, bot: ArbitroBot, *, clock: Clock | None = None,
 @asynccontextmanager
 async def running_bot(settings: Settings, *, clock: Clock | None = None, sync: bool = False,
                       scheduler: bool = True, tick_seconds: float = 60.0,
-                      ready_timeout: float = 30.0) -> AsyncIterator[ArbitroBot]:
+                      ready_timeout: float = 30.0,
+                      guild_ready_timeout: float = 2.0) -> AsyncIterator[ArbitroBot]:
     """The bot logged in, its commands synced as asked, connected to the gateway and ready;
-    closed (and the database with it) when the block ends.
+    closed (and the database with it) when the block ends. `guild_ready_timeout`: how long
+    after READY the bot waits for a further server before it is ready.
 
     The order matters: log in first (REST works from then on), then open the service and
     attach it to the bot, then run the service's start-up, which may announce phases
     adjudicated while the bot was down (through the bot, which needs the service), then
     connect to the gateway, so no command arrives before the service is there to answer it."""
-    bot = _bot(settings, sync=sync, tick_seconds=tick_seconds)
+    bot = _bot(settings, sync=sync, tick_seconds=tick_seconds,
+               guild_ready_timeout=guild_ready_timeout)
     async with bot:
         await bot.login(settings.discord_token)
         async with _service(settings, bot, clock=clock, scheduler=scheduler) as service, \

@@ -5,6 +5,11 @@ The session's database is created once with the C collation (SQLite's byte order
 once, and emptied before each test that uses it (`TRUNCATE ... RESTART IDENTITY`, so ids start
 at 1 as in a new SQLite file).
 
+Under pytest-xdist each worker is a session of its own: with the wheel it starts its own
+server; on a server named by `ARBITRO_TEST_POSTGRES_URL`, which the workers share, each
+worker's databases carry its name (`arbitro_test_gw0`), so no worker drops or empties
+another's.
+
 Where neither is available the PostgreSQL half of the tests is skipped, saying why, except
 under CI (`CI` set), where a missing server fails the run: CI installs the wheel.
 """
@@ -16,14 +21,32 @@ import os
 
 import pytest
 
+from testbed import postgres as _server
 from testbed.postgres import (  # noqa: F401 - the tests' one place for them
     DATABASE,
     NoPostgres,
-    drop_database,
-    fresh_database,
-    new_database,
     postgres_server,
 )
+
+
+def worker_database(name: str) -> str:
+    """`name`, for this pytest-xdist worker (unchanged outside xdist)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    return f"{name}_{worker}" if worker else name
+
+
+async def new_database(maintenance_url: str, name: str) -> str:
+    return await _server.new_database(maintenance_url, worker_database(name))
+
+
+async def fresh_database(maintenance_url: str, name: str = DATABASE, *,
+                         migrated: bool = True) -> str:
+    return await _server.fresh_database(maintenance_url, worker_database(name),
+                                        migrated=migrated)
+
+
+async def drop_database(maintenance_url: str, name: str) -> None:
+    await _server.drop_database(maintenance_url, worker_database(name))
 
 
 async def empty(url: str) -> None:

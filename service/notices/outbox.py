@@ -341,6 +341,11 @@ class Outbox:
         async with self.db.transaction() as conn:
             await rows.prune(conn, now_ts(self.clock) - KEEP_SENT.total_seconds())
 
+    async def owed_state(self, owed_id: int) -> str:
+        """'sent', 'failed' or 'pending': how the owed message `owed_id` stands now."""
+        async with self.db.read() as conn:
+            return await rows.state(conn, owed_id)
+
     async def owed_waiting(self) -> int:
         """How many messages are owed and not yet sent (for `arbitro doctor` and tests)."""
         async with self.db.read() as conn:

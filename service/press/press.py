@@ -120,7 +120,8 @@ class Press:
         for pause in PRESS_TRIES:
             await asyncio.sleep(pause)
             outcome = await self.outbox.deliver_owed(game_id, ids=[owed], late=False, now=True)
-            state = outcome.get(owed, state)
+            # not tried here: the deadline pass had it (sent, or still posting it)
+            state = outcome[owed] if owed in outcome else await self.outbox.owed_state(owed)
             if state != "pending":
                 return state
         return state

@@ -23,6 +23,10 @@ from tests.e2e.fakediscord import Channel, FakeDiscord, Guild, Message, Response
 
 PNG = b"\x89PNG\r\n\x1a\n"
 TICK = 0.05   # seconds between the deadlines cog's runs (60 in production)
+# How long after READY the bot waits for one more server before it is ready (2 s in
+# production): the stand-in sends READY and every GUILD_CREATE back to back, and each bot
+# start in these tests would otherwise wait the full 2 s for nothing.
+GUILD_READY = 0.5
 
 
 @dataclass
@@ -102,7 +106,7 @@ async def arbitro_bot(fake: FakeDiscord, tmp_path: Path, *, guild_locale: str = 
                         instance=instance)
     logging.getLogger("bot").setLevel(log_level)
     async with running_bot(settings, clock=clock, sync=sync, scheduler=False,
-                           tick_seconds=tick_seconds) as bot:
+                           tick_seconds=tick_seconds, guild_ready_timeout=GUILD_READY) as bot:
         await fake.wait_for_commands(None, names=("game", "orders", "mod", "ready", "draw",
                                                   "language"), timeout=20)
         yield Table(fake, bot, clock, guild, channel)
@@ -140,7 +144,20 @@ async def seat_everyone(fake: FakeDiscord, table: Table, name: str = "Lepanto", 
         lambda m: not m.ephemeral and m.content.startswith(f"🏁 **{name}**"))
     assert f"<@{users['France'].id}>" in announcement.content
     assert announcement.mentions == []          # the roster names players without pinging
+    await delivered(table)
     return mod, users
+
+
+async def delivered(table: Table, timeout: float = 20) -> None:
+    """Wait until the bot has posted everything its outbox owes (a new game's briefings go
+    out after its start post: a test that reads a player's next DM must not find one of them
+    there instead of the reply it waits for)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while (waiting := await table.bot.service.outbox.owed_waiting()):
+        if loop.time() > deadline:
+            raise TimeoutError(f"the outbox still owes {waiting} message(s) after {timeout}s")
+        await asyncio.sleep(0.02)
 
 
 async def confirm(table: Table, user: User, asked: Response, button: int = 0) -> Response:
@@ -184,4 +201,5 @@ async def second_game(fake: FakeDiscord, table: Table, player: User, name: str =
             f"{p} <@{u.id}>" for p, u in zip(others_powers, others, strict=True))])
     await table.run("mod", "start", user=mod, channel=channel,
                     options={"assignments": assignments} if assignments else None)
+    await delivered(table)
     return channel

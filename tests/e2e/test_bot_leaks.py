@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import logging
 
-from tests.e2e.harness import PLAYERS, arbitro_bot, process_now, seat_everyone
+from tests.e2e.harness import PLAYERS, arbitro_bot, delivered, process_now, seat_everyone
 
 CHATTER = "Germany promised me Belgium, keep it quiet"
 
@@ -27,6 +27,7 @@ async def _table(fake, table, name="Lepanto", **options):
     assignments = ", ".join(f"{p} <@{u.id}>" for p, u in users.items())
     await table.run("mod", "start", user=mod, options={"assignments": assignments})
     await table.channel_message(lambda m: not m.ephemeral and m.content.startswith("🏁"))
+    await delivered(table)                      # every briefing out before the test reads DMs
     return mod, users
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.harness import PLAYERS, announced, arbitro_bot, process_now
+from tests.e2e.harness import PLAYERS, announced, arbitro_bot, delivered, process_now
 
 
 def leaks(text: str, user, others) -> list[str]:
@@ -53,6 +53,7 @@ async def test_an_anonymous_game_hides_players_and_relays_press_by_its_rules(
         briefing = await fake.wait_for_dm(users["France"], lambda m: "Francia" in m.content,
                                           timeout=20)
         assert briefing is not None
+        await delivered(table)     # the others' briefings out first: press follows them
 
         # /game status, public in the channel: no player named
         status = await table.run("game", "status", user=users["Turkey"])

@@ -5,7 +5,14 @@ language, and the synced commands' Italian and Dutch names."""
 
 from __future__ import annotations
 
-from tests.e2e.harness import PLAYERS, announced, arbitro_bot, confirm, seat_everyone
+from tests.e2e.harness import (
+    PLAYERS,
+    announced,
+    arbitro_bot,
+    confirm,
+    delivered,
+    seat_everyone,
+)
 
 
 async def _anonymous_game(fake, table, *, press: str = "full"):
@@ -23,6 +30,7 @@ async def _anonymous_game(fake, table, *, press: str = "full"):
     assignments = ", ".join(f"{p} <@{u.id}>" for p, u in users.items())
     await table.run("mod", "start", user=mod, options={"assignments": assignments})
     await table.channel_message(lambda m: not m.ephemeral and m.content.startswith("🏁"))
+    await delivered(table)                      # every briefing out before the test reads DMs
     return mod, users
 
 
