@@ -140,7 +140,7 @@ class GameService:
         self.reminders = reminders = Reminders(db, outbox)
         self.adjudication = adjudication = Adjudication(db, clock, outbox, announcer, schedules,
                                                         missed, instance)
-        self.computer = computer = ComputerSeats(db, clock)
+        self.computer = computer = ComputerSeats(db, clock, reschedule=alarms.reschedule)
         self.deadlines = deadlines = Deadlines(db, clock, alarms, adjudication, announcer,
                                                faults, outbox, missed, reminders, computer)
         self.games = Games(db, clock, outbox, schedules, alarms)

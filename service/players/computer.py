@@ -10,26 +10,41 @@ deterministic: the game, the phase and the power give the seed), outside any tra
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from computer import choose_orders
 from engine.orders import Order, Waive
 from engine.vocabulary import Power
 from service.games.lookups import game_or_fail, running_or_fail, seat_needs_orders
 from service.games.obligations import unit_key
-from service.models import ACTIVE
+from service.models import ACTIVE, Game, PhaseRow
 from service.storage.db import Database
 from service.storage.repos import audit, phases, seats
 from service.storage.repos import orders as order_rows
 from service.timing.clock import Clock, now_ts
 
 THINK_MS = 2000
+# How long before a deadline the computer gives the orders of the seats it plays: the deadline
+# pass does it from then on (service/timing/deadlines.py), and the game's alarm wakes for it
+# (service/timing/alarms.py), so a game gets them even with no other pass in between.
+COMPUTER_LEAD = 600.0
+
+
+async def computer_owes(conn: Any, game: Game, phase: PhaseRow) -> list[Power]:
+    """The computer's seats of `game` that owe orders in its open `phase` and have sent none."""
+    sent = {Power(row[0]) for row in await order_rows.submissions(conn, phase.id)}
+    return [p for p in await seats.computer_powers(conn, game.id)
+            if p not in sent and seat_needs_orders(phase, p, game)]
 
 
 class ComputerSeats:
-    def __init__(self, db: Database, clock: Clock, think_ms: int = THINK_MS) -> None:
+    def __init__(self, db: Database, clock: Clock, think_ms: int = THINK_MS,
+                 reschedule: Callable[[int], Awaitable[None]] | None = None) -> None:
         self.db = db
         self.clock = clock
         self.think_ms = think_ms
+        self.reschedule = reschedule     # the game's alarm, set again (Alarms.reschedule)
 
     async def seat(self, game_id: int, actor_id: int, power: Power) -> None:
         """The computer plays `power` from now on (the player seated there, if any, leaves
@@ -42,6 +57,8 @@ class ComputerSeats:
             await seats.set_computer(conn, game_id, power, True)
             await audit.log(conn, game_id, actor_id, "seat_computer", {"power": power.value},
                             now_ts(self.clock))
+        if self.reschedule is not None:   # it wakes for the computer's orders now
+            await self.reschedule(game_id)
 
     async def powers(self, game_id: int) -> list[Power]:
         async with self.db.read() as conn:
@@ -66,9 +83,7 @@ class ComputerSeats:
             phase = await phases.latest(conn, game_id)
             if game.status != ACTIVE or phase is None or phase.status != "open":
                 return {}
-            sent = {Power(row[0]) for row in await order_rows.submissions(conn, phase.id)}
-            todo = [p for p in await seats.computer_powers(conn, game_id)
-                    if p not in sent and seat_needs_orders(phase, p, game)]
+            todo = await computer_owes(conn, game, phase)
         position = phase.position
         chosen: dict[Power, list[Order]] = {}
         for power in todo:

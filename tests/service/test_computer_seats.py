@@ -7,7 +7,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from engine.vocabulary import Power
+from service.game_service import GameService
+from service.maps.images import stand_in_png
 from service.models import GameSettings
+from service.players.computer import COMPUTER_LEAD
 from tests.service.conftest import DAY, MODERATOR, start_game
 from tests.service.test_missed_orders import order_all_but
 
@@ -154,3 +157,30 @@ async def test_an_anonymous_game_names_the_computers_seats_only_when_it_says_so(
         await service.moderation.process_now(started.id, MODERATOR)
         [results] = service.notifier.posted("phase.results", channel_id=600 + reveal)
         assert results.params["computer"] == (["Austria"] if reveal else [])
+
+
+async def test_an_anonymous_games_end_names_the_computers_seats(service):
+    game = await start_game(service, anonymous=True)
+    await service.computer.seat(game.id, MODERATOR, Power.TURKEY)
+    await service.moderation.end_game(game.id, MODERATOR, "")
+    [reveal] = service.notifier.posted("game.identities")
+    assert reveal.params["seats"]["Turkey"] == "computer"
+    assert reveal.params["seats"]["France"] == game.user[Power.FRANCE]
+    assert len(reveal.params["seats"]) == 7
+
+
+async def test_the_games_alarm_wakes_for_the_computers_orders_before_the_deadline(
+        db_path, notifier):
+    async with GameService.open(db_path, notifier=notifier, renderer=stand_in_png) as service:
+        service.computer.think_ms = THINK_MS
+        game = await start_game(service, reminders=())
+        deadline = (await service.games.status(game.id)).deadline
+        job = service.alarms.scheduler.get_job(f"game-{game.id}")
+        assert job.next_run_time == deadline                 # no computer: the deadline
+        await service.computer.seat(game.id, MODERATOR, Power.ITALY)
+        job = service.alarms.scheduler.get_job(f"game-{game.id}")
+        assert job.next_run_time == deadline - timedelta(seconds=COMPUTER_LEAD)
+        await service.computer.play(game.id)                 # given: the deadline again
+        await service.alarms.reschedule(game.id)
+        job = service.alarms.scheduler.get_job(f"game-{game.id}")
+        assert job.next_run_time == deadline
