@@ -166,7 +166,9 @@ class Games:
                 seated = {p: user for user, group in zip(players, groups, strict=True)
                           for p in group}
             else:
-                seated = _check_assignments(setup.groups, assignments)
+                # with `computer_fills` the powers left unassigned go to the computer
+                seated = _check_assignments(setup.groups, assignments,
+                                            fill=game.settings.computer_fills)
             await seats.create(conn, game_id, seated)
             for power in (p for p, user in seated.items() if user is None):
                 await seats.set_computer(conn, game_id, power, True)
@@ -227,7 +229,8 @@ class Games:
 
 
 def _check_assignments(groups: tuple[tuple[Power, ...], ...],
-                       assignments: Mapping[Power, int]) -> dict[Power, int]:
+                       assignments: Mapping[Power, int], *,
+                       fill: bool = False) -> dict[Power, int | None]:
     chosen = {Power.parse(p) if isinstance(p, str) else p: u for p, u in assignments.items()}
     for user in chosen.values():
         if not 0 < user < 2**63:     # a Discord id (and a BIGINT): anything else is no user
@@ -239,12 +242,12 @@ def _check_assignments(groups: tuple[tuple[Power, ...], ...],
         raise InvalidRequest("game.power_not_in_play", "not in play in this set-up: "
                              + ", ".join(unknown), powers=unknown)
     absent = sorted(p.value for p in playing if p not in chosen)
-    if absent:
+    if absent and not (fill and chosen):
         raise InvalidRequest("game.powers_unassigned", "every power in play needs a player; "
                              "unassigned: " + ", ".join(absent), powers=absent)
     for group in groups:
-        if len({chosen[p] for p in group}) > 1:
+        if len({chosen.get(p) for p in group}) > 1:
             names = [p.value for p in group]
             raise InvalidRequest("game.group_split", "in this set-up one player holds "
                                  + " and ".join(names), powers=names)
-    return chosen
+    return {p: chosen.get(p) for group in groups for p in group}

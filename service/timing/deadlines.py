@@ -65,6 +65,8 @@ class Deadlines:
         """Adjudicate the open phase before its deadline (a moderator's "process now", every
         player ready), then announce it and set the game's next alarm. False when it was no
         longer open."""
+        if self.computer is not None:    # the computer's seats order first: none is left out
+            await self.faults.guarded(game_id, phase_id, "computer", self.computer.play(game_id))
         if not await self.adjudication.adjudicate_phase(game_id, phase_id, trigger=trigger,
                                                         actor_id=actor_id):
             return False
