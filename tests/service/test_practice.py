@@ -53,3 +53,20 @@ async def test_one_practice_game_at_a_time_and_the_player_ends_it(service):
     again = await service.practice.start(PLAYER, DM, seed=5)   # a new one may start now
     assert again.id != view.id
     assert [s.power for s in again.seats if s.user_id == PLAYER] == mine   # the seed draws it
+
+
+async def test_a_winter_where_only_the_computer_builds_is_processed_at_once(service):
+    view = await service.practice.start(PLAYER, DM, power=Power.GERMANY)
+    clock_at_start = service.clock.now()
+    await service.orders.set_ready(view.id, PLAYER)          # Spring: Germany holds
+    await service.orders.set_ready(view.id, PLAYER)          # Fall: Germany holds again
+    status = await service.games.status(view.id)
+    while status.phase != "S1902M":
+        germany = next(s for s in status.seats if s.power == Power.GERMANY)
+        assert not germany.needs_orders, status.phase        # (holding, it gains nothing)
+        assert status.deadline <= service.clock.now()         # nobody to wait for
+        assert await service.deadlines.run_due() == 1
+        status = await service.games.status(view.id)
+    assert service.clock.now() == clock_at_start              # no deadline had to pass
+    builds = [r for r in await service.history.phases(view.id) if r.phase == "W1901A"]
+    assert builds and not builds[0].civil_disorder            # the computer built
