@@ -36,7 +36,8 @@ class PracticeGames(commands.GroupCog, group_name="practice",
         chosen = parse_power(power) if power else None
         dm = interaction.user.dm_channel or await interaction.user.create_dm()
         view = await self.bot.service.practice.start(interaction.user.id, dm.id, power=chosen,
-                                                     language=lang)
+                                                     language=lang,
+                                                     name=tr(lang, "practice.name"))
         mine = next(s.power for s in view.seats if s.user_id == interaction.user.id)
         await reply(interaction, tr(lang, "practice.started", power=power_name(lang, mine)))
 

@@ -49,7 +49,8 @@ class Games:
 
     async def create(self, *, channel_id: int, moderator_id: int, name: str,
                           settings: GameSettings | None = None,
-                          guild_id: int | None = None, confirmed: bool = False) -> GameView:
+                          guild_id: int | None = None, confirmed: bool = False,
+                          announce: bool = True) -> GameView:
         """Create a game in `channel_id`, forming (players may join). Settings are validated
         (InvalidRequest names the bad field). Logged in the audit log and announced. A name
         that looks like another running game's of the channel (service/games/lookalike.py) raises
@@ -72,10 +73,11 @@ class Games:
                             {"name": name, "settings": settings.to_json()}, now)
             game = await games.get(conn, game_id)
             view = await game_view(conn, game)
-            await self.outbox.post(game, "game.created",
-                            f"New game {name}: {settings.players} players, rules "
-                            f"{settings.rules}. Join with the join command.", game_id=game_id,
-                            players=settings.players, rules=settings.rules, conn=conn)
+            if announce:   # (a practice game has nobody to invite)
+                await self.outbox.post(game, "game.created",
+                                f"New game {name}: {settings.players} players, rules "
+                                f"{settings.rules}. Join with the join command.", game_id=game_id,
+                                players=settings.players, rules=settings.rules, conn=conn)
         await self.outbox.deliver_owed(game_id)
         return view
 

@@ -37,9 +37,10 @@ class Practice:
         return None
 
     async def start(self, user_id: int, channel_id: int, *, power: Power | None = None,
-                    language: str | None = None, seed: int | None = None) -> GameView:
+                    language: str | None = None, seed: int | None = None,
+                    name: str = "Practice") -> GameView:
         """Start a practice game for `user_id` in their DM channel `channel_id`, at `power`
-        (None: drawn by lot with `seed`)."""
+        (None: drawn by lot with `seed`); `name`: the game's, in the player's language."""
         if await self.running(user_id, channel_id) is not None:
             raise InvalidRequest("practice.already", "you already have a practice game: end "
                                  "it first")
@@ -47,7 +48,8 @@ class Practice:
         rng = random.Random(seed)
         chosen = power or rng.choice([p for group in settings.setup.groups for p in group])
         view = await self.games.create(channel_id=channel_id, moderator_id=user_id,
-                                       name="Practice", settings=settings, confirmed=True)
+                                       name=name, settings=settings, confirmed=True,
+                                       announce=False)
         await self.games.join(view.id, user_id)
         view = await self.games.start(view.id, user_id, assignments={chosen: user_id},
                                       seed=rng.randrange(2**62))

@@ -16,6 +16,8 @@ async def test_a_practice_game_runs_in_the_players_private_messages(fake_discord
                                   options={"power": "Germania"})
         print(f"\n--- /practice start ---\n{started.content}")
         assert "giochi **Germania**" in started.content
+        [game] = await table.bot.service.games.of_user(player.id)
+        assert game.name == "Allenamento"
         reply = await table.dm(player, "A BER - KIE\nA MUN - RUH\nF KIE - DEN")
         print(f"\n--- orders ---\n{reply.content[:300]}")
         ready = await table.run("ready", user=player, dm=True)
