@@ -27,6 +27,7 @@ from bot.confirm import Answer, AskOnce, Confirm, ask, confirmed, fits
 from bot.formatting import (
     PHASE_LENGTHS,
     deadline_rule,
+    duration,
     for_phase,
     order_gloss,
     phase_label,
@@ -428,7 +429,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         await self.bot.service.computer.seat(view.id, interaction.user.id, chosen)
         lang = await self._lang(interaction)
         await reply(interaction, tr(lang, "mod.computer_seated", game=view.name,
-                                    power=power_name(lang, chosen)))
+                                    power=power_name(lang, chosen),
+                                    lead=duration(lang, view.settings.computer_lead)))
 
     @app_commands.command(name="computer_orders", description="The orders the computer gave "
                                                               "for its seats in this phase")
@@ -635,7 +637,8 @@ def computer_orders_text(lang: str, view: GameView, given: dict[Power, list[str]
     """/mod computer_orders: each computer seat's orders of the open phase, the provinces
     named in the reader's language (for the moderators only, before the adjudication)."""
     if not given:
-        return tr(lang, "mod.computer_orders_none", game=view.name)
+        return tr(lang, "mod.computer_orders_none", game=view.name,
+                  lead=duration(lang, view.settings.computer_lead))
     lines = [tr(lang, "mod.computer_orders", game=view.name,
                 phase=phase_label(lang, view.phase or ""))]
     for power, orders in given.items():

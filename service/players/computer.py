@@ -22,13 +22,20 @@ from service.models import ACTIVE, Game, PhaseRow
 from service.storage.db import Database
 from service.storage.repos import audit, phases, seats
 from service.storage.repos import orders as order_rows
-from service.timing.clock import Clock, now_ts
+from service.timing.clock import Clock, now_ts, to_ts
 
 THINK_MS = 2000
-# How long before a deadline the computer gives the orders of the seats it plays: the deadline
-# pass does it from then on (service/timing/deadlines.py), and the game's alarm wakes for it
-# (service/timing/alarms.py), so a game gets them even with no other pass in between.
-COMPUTER_LEAD = 600.0
+# How long before a deadline the computer gives the orders of the seats it plays (the game
+# setting `computer_lead`, 10 minutes unless set): the deadline pass does it from then on
+# (service/timing/deadlines.py), and the game's alarm wakes for it (service/timing/alarms.py),
+# so a game gets them even with no other pass in between.
+def computer_lead(game: Game) -> float:
+    return game.settings.computer_lead.total_seconds()
+
+
+# The longest lead a game may set: the deadline pass looks at the computer's seats of the
+# games whose deadline is this close.
+MAX_COMPUTER_LEAD = 3600.0
 
 
 async def computer_owes(conn: Any, game: Game, phase: PhaseRow) -> list[Power]:
@@ -75,13 +82,17 @@ class ComputerSeats:
             counted = await order_rows.effective(conn, phase.id)
         return {p: orders for p, orders in sorted(counted.items()) if p in mine}
 
-    async def play(self, game_id: int) -> dict[Power, list[str]]:
+    async def play(self, game_id: int, *, when_due: bool = False) -> dict[Power, list[str]]:
         """Order for each computer seat of the game that owes orders in the open phase and
-        has sent none; return what was submitted (nothing when the game is not active)."""
+        has sent none; return what was submitted (nothing when the game is not active).
+        `when_due`: only once the deadline is within the game's `computer_lead`."""
         async with self.db.read() as conn:
             game = await game_or_fail(conn, game_id)
             phase = await phases.latest(conn, game_id)
             if game.status != ACTIVE or phase is None or phase.status != "open":
+                return {}
+            if when_due and (phase.deadline_at is None or to_ts(phase.deadline_at)
+                             - computer_lead(game) > now_ts(self.clock)):
                 return {}
             todo = await computer_owes(conn, game, phase)
         position = phase.position

@@ -14,7 +14,7 @@ from typing import Any
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from service.models import ACTIVE
-from service.players.computer import COMPUTER_LEAD, computer_owes
+from service.players.computer import computer_lead, computer_owes
 from service.storage.db import Database
 from service.storage.repos import faults, games, phases
 from service.timing.clock import from_ts, to_ts
@@ -87,6 +87,6 @@ class Alarms:
         times = [deadline] + [deadline - r for r in reminders_within(game, phase)
                               if r not in sent]
         if await computer_owes(conn, game, phase):   # the computer's orders, before it
-            times.append(deadline - COMPUTER_LEAD)
+            times.append(deadline - computer_lead(game))
         fault = await faults.get(conn, game_id)     # a failing game waits for its next try
         return max(min(times), fault.retry_at) if fault else min(times)

@@ -15,7 +15,7 @@ import logging
 from service.games.adjudication import Adjudication
 from service.notices.announcing import Announcer
 from service.notices.outbox import Outbox
-from service.players.computer import COMPUTER_LEAD, ComputerSeats
+from service.players.computer import MAX_COMPUTER_LEAD, ComputerSeats
 from service.players.missed_orders import MissedOrders
 from service.storage.db import Database
 from service.storage.repos import phases
@@ -128,8 +128,9 @@ class Deadlines:
             touched.append(gid)
             if gid in resting:
                 continue
-            if self.computer is not None and deadline - COMPUTER_LEAD <= now:
-                await self.faults.guarded(gid, phase_id, "computer", self.computer.play(gid))
+            if self.computer is not None and deadline - MAX_COMPUTER_LEAD <= now:
+                await self.faults.guarded(gid, phase_id, "computer",
+                                          self.computer.play(gid, when_due=True))
             if deadline <= now or phase_id in waited_for:
                 await adjudicate(gid, phase_id, deadline, hold=deadline <= now)
             else:

@@ -60,4 +60,6 @@ def test_the_moderators_view_of_the_computers_orders(lang):
     assert "`A PAR - BUR`" in text and "`F BRE - MAO`" in text
     assert {"en": "Paris", "it": "Parigi", "nl": "Parijs"}[lang] in text   # the gloss
     none = computer_orders_text(lang, view, {})
-    assert none == tr(lang, "mod.computer_orders_none", game="Lepanto")
+    assert none.startswith(tr(lang, "mod.computer_orders_none", game="Lepanto",
+                              lead="")[:12])
+    assert "10 min" in none

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from engine.vocabulary import Power
+from service.errors import InvalidRequest
 from service.game_service import GameService
 from service.maps.images import stand_in_png
 from service.models import GameSettings
-from service.players.computer import COMPUTER_LEAD
 from tests.service.conftest import DAY, MODERATOR, start_game
 from tests.service.test_missed_orders import order_all_but
 
@@ -179,8 +181,27 @@ async def test_the_games_alarm_wakes_for_the_computers_orders_before_the_deadlin
         assert job.next_run_time == deadline                 # no computer: the deadline
         await service.computer.seat(game.id, MODERATOR, Power.ITALY)
         job = service.alarms.scheduler.get_job(f"game-{game.id}")
-        assert job.next_run_time == deadline - timedelta(seconds=COMPUTER_LEAD)
+        assert job.next_run_time == deadline - timedelta(minutes=10)   # the default lead
+        await service.game_config.change(game.id, MODERATOR, "computer_hours", "30m")
+        job = service.alarms.scheduler.get_job(f"game-{game.id}")
+        assert job.next_run_time == deadline - timedelta(minutes=30)   # the game's own
         await service.computer.play(game.id)                 # given: the deadline again
         await service.alarms.reschedule(game.id)
         job = service.alarms.scheduler.get_job(f"game-{game.id}")
         assert job.next_run_time == deadline
+
+
+async def test_the_deadline_pass_orders_for_the_computer_at_the_games_own_lead(service):
+    service.computer.think_ms = THINK_MS
+    game = await start_game(service)
+    await service.computer.seat(game.id, MODERATOR, Power.RUSSIA)
+    await service.game_config.change(game.id, MODERATOR, "computer_hours", "45m")
+    service.clock.advance(DAY - timedelta(minutes=50))
+    await service.deadlines.run_due()
+    assert await service.computer.given(game.id) == {}               # not yet: 50 minutes
+    service.clock.advance(timedelta(minutes=6))
+    await service.deadlines.run_due()
+    assert list(await service.computer.given(game.id)) == [Power.RUSSIA]   # 44 minutes
+    with pytest.raises(InvalidRequest) as bad:
+        await service.game_config.change(game.id, MODERATOR, "computer_hours", "2h")
+    assert bad.value.key == "settings.bad_computer_lead"
