@@ -20,7 +20,19 @@ async def test_a_seat_given_to_the_computer_is_played_and_marked(fake_discord, t
         france = next(line for line in status.content.splitlines() if "France" in line)
         assert "🤖 played by the computer" in france
         assert users["France"].mention not in status.content
-        await table.pass_deadline(25)
+        none_yet = await table.run("mod", "computer_orders", user=mod)
+        assert "the computer has given no orders in this phase" in none_yet.content
+        await table.pass_deadline(23.9)          # 6 minutes before the deadline: it orders
+        for _ in range(200):
+            if await table.bot.service.computer.given(1):
+                break
+            await asyncio.sleep(0.1)
+        shown = await table.run("mod", "computer_orders", user=mod)
+        print(f"\n--- /mod computer_orders ---\n{shown.content}")
+        assert "**France**" in shown.content and "`A PAR" in shown.content and shown.ephemeral
+        refused = await table.run("mod", "computer_orders", user=users["England"], granted=True)
+        assert "`A PAR" not in refused.content             # a player never sees them
+        await table.pass_deadline(1)
         results = await table.channel_message(
             lambda m: not m.ephemeral and "🤖 Played by the computer: France" in m.content,
             timeout=60)
