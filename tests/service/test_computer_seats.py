@@ -205,3 +205,14 @@ async def test_the_deadline_pass_orders_for_the_computer_at_the_games_own_lead(s
     with pytest.raises(InvalidRequest) as bad:
         await service.game_config.change(game.id, MODERATOR, "computer_hours", "2h")
     assert bad.value.key == "settings.bad_computer_lead"
+
+
+async def test_process_now_has_the_computer_order_first_and_it_owes_nothing(service):
+    service.computer.think_ms = THINK_MS
+    game = await start_game(service)
+    await service.computer.seat(game.id, MODERATOR, Power.ENGLAND)
+    _phase, owing = await service.upkeep.owing(game.id)
+    assert Power.ENGLAND not in {o.power for o in owing}      # not asked about
+    await service.moderation.process_now(game.id, MODERATOR)
+    [spring] = await service.history.phases(game.id)
+    assert Power.ENGLAND not in spring.civil_disorder          # it ordered before processing
