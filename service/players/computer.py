@@ -40,9 +40,11 @@ MAX_COMPUTER_LEAD = 3600.0
 
 async def computer_owes(conn: Any, game: Game, phase: PhaseRow) -> list[Power]:
     """The computer's seats of `game` that owe orders in its open `phase` and have sent none."""
+    mine = await seats.computer_powers(conn, game.id)
+    if not mine:                  # most games: one query, no more
+        return []
     sent = {Power(row[0]) for row in await order_rows.submissions(conn, phase.id)}
-    return [p for p in await seats.computer_powers(conn, game.id)
-            if p not in sent and seat_needs_orders(phase, p, game)]
+    return [p for p in mine if p not in sent and seat_needs_orders(phase, p, game)]
 
 
 class ComputerSeats:
