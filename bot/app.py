@@ -43,7 +43,7 @@ LANGUAGE_TTL = 60.0
 
 EXTENSIONS = ("bot.cogs.games", "bot.cogs.orders", "bot.cogs.moderation", "bot.cogs.deadlines",
               "bot.cogs.help", "bot.cogs.schedules", "bot.cogs.seats", "bot.cogs.channels",
-              "bot.cogs.press", "bot.cogs.sandbox", "bot.cogs.standings")
+              "bot.cogs.press", "bot.cogs.sandbox", "bot.cogs.standings", "bot.cogs.practice")
 
 
 class NotModerator(app_commands.CheckFailure):

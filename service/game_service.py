@@ -25,6 +25,7 @@ from service.games.channels import GameChannels
 from service.games.config import GameConfig
 from service.games.endgame import Endgame
 from service.games.lifecycle import Games
+from service.games.practice import Practice
 from service.history.exports import Exports
 from service.history.played import History
 from service.history.replays import Replays
@@ -73,6 +74,7 @@ class GameService:
     preferences: Preferences
     seating: Seating
     computer: ComputerSeats
+    practice: Practice
     absences: Absences
     extensions: Extensions
     missed_orders: MissedOrders
@@ -140,7 +142,7 @@ class GameService:
         self.reminders = reminders = Reminders(db, outbox)
         self.adjudication = adjudication = Adjudication(db, clock, outbox, announcer, schedules,
                                                         missed, instance)
-        self.computer = computer = ComputerSeats(db, clock)
+        self.computer = computer = ComputerSeats(db, clock, reschedule=alarms.reschedule)
         self.deadlines = deadlines = Deadlines(db, clock, alarms, adjudication, announcer,
                                                faults, outbox, missed, reminders, computer)
         self.games = Games(db, clock, outbox, schedules, alarms)
@@ -161,6 +163,7 @@ class GameService:
         self.upkeep = Upkeep(db, clock, outbox, reminders)
         self.exports = Exports(db)
         self.press = Press(db, clock, outbox, channels)
+        self.practice = Practice(self.games, self.moderation)
 
     async def startup(self) -> None:
         """Announce phases adjudicated but never announced, process overdue deadlines once in

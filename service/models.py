@@ -51,6 +51,8 @@ class GameSettings:
                                                      # left when fewer players joined
     reveal_computers: bool = False                   # an anonymous game says which seats the
                                                      # computer plays all the same
+    computer_lead: timedelta = timedelta(minutes=10)  # the computer orders this long before
+                                                     # each deadline
     absence_days: int = 14                           # days each player may be away; 0: none
     extension_rule: str = "moderator"                # "moderator", "players" (all agree), "off"
     extension_max: timedelta = timedelta(hours=48)   # the longest one extension
@@ -162,6 +164,9 @@ class GameSettings:
         if not timedelta(minutes=5) <= self.extension_max <= timedelta(days=14):
             raise InvalidRequest("settings.bad_extension_max", "an extension is 5 minutes to "
                                  "14 days at most", value=self.extension_max)
+        if not timedelta(minutes=1) <= self.computer_lead <= timedelta(hours=1):
+            raise InvalidRequest("settings.bad_computer_lead", "the computer orders 1 to 60 "
+                                 "minutes before the deadline", value=self.computer_lead)
         for name in ("abandon_after", "absence_days", "extensions_per_phase",
                      "extensions_per_player"):
             if not 0 <= getattr(self, name) <= 366:
@@ -185,6 +190,7 @@ class GameSettings:
                 "computer_takes_abandoned": self.computer_takes_abandoned,
                 "computer_fills": self.computer_fills,
                 "reveal_computers": self.reveal_computers,
+                "computer_lead": self.computer_lead.total_seconds(),
                 "extension_rule": self.extension_rule,
                 "extension_max": self.extension_max.total_seconds(),
                 "extensions_per_phase": self.extensions_per_phase,
@@ -200,7 +206,8 @@ class GameSettings:
     def from_json(cls, data: dict[str, Any]) -> GameSettings:
         seconds = {k: timedelta(seconds=data[k]) for k in
                    ("movement_deadline", "retreat_deadline", "adjustment_deadline",
-                    "schedule_followup", "nmr_grace", "extension_max") if k in data}
+                    "schedule_followup", "nmr_grace", "extension_max", "computer_lead")
+                   if k in data}
         plain = {k: data[k] for k in
                  ("timezone", "schedule_time", "schedule_every_days", "nmr_policy",
                   "abandon_after", "computer_takes_abandoned", "computer_fills",

@@ -27,7 +27,9 @@ from bot.confirm import Answer, AskOnce, Confirm, ask, confirmed, fits
 from bot.formatting import (
     PHASE_LENGTHS,
     deadline_rule,
+    duration,
     for_phase,
+    order_gloss,
     phase_label,
     power_name,
     timestamp,
@@ -212,7 +214,9 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                            press="how players may talk to each other (default: as they like)",
                            anonymous="hide who plays which power until the game ends",
                            grey_press="let players send messages without saying who sent "
-                                      "them")
+                                      "them",
+                           computer="at the start, the computer takes the seats nobody "
+                                    "joined for")
     @app_commands.autocomplete(timezone=zone_autocomplete)
     @app_commands.choices(rules=[app_commands.Choice(
         name="1971: the printed rulebook, e.g. a fleet to Spain must name its coast",
@@ -251,7 +255,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                      min_on_time: app_commands.Range[int, 0, 100] | None = None,
                      channels: bool = False,
                      press: str = "full", anonymous: bool = False,
-                     grey_press: bool = False) -> None:
+                     grey_press: bool = False, computer: bool = False) -> None:
         settings = GameSettings(
             timezone=timezone or zone_for_locale(interaction.locale),
             schedule_time=schedule_time, nmr_policy=missed_orders,
@@ -263,7 +267,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
             reminders=setting_named("reminders").read(reminders),
             victory_target=victory_centres, end_year=end_year, min_on_time=min_on_time,
             language=language or language_of(interaction.locale),
-            press=press, anonymous=anonymous, grey_press=grey_press)
+            press=press, anonymous=anonymous, grey_press=grey_press, computer_fills=computer)
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = await self._lang(interaction)
         layout = self.bot.get_cog("Channels")
@@ -280,6 +284,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                 confirmed=confirmed)
             lines = [tr(lang, "mod.created", game=game.name, id=game.id, players=players,
                         rules=rules), schedule_summary(lang, game.settings)]
+            if computer:
+                lines.append(tr(lang, "mod.created_computer"))
             if channels and layout:
                 lines.append(await layout.set_up(asked, game.id, lang))
             return "\n".join(lines)
@@ -423,7 +429,19 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         await self.bot.service.computer.seat(view.id, interaction.user.id, chosen)
         lang = await self._lang(interaction)
         await reply(interaction, tr(lang, "mod.computer_seated", game=view.name,
-                                    power=power_name(lang, chosen)))
+                                    power=power_name(lang, chosen),
+                                    lead=duration(lang, view.settings.computer_lead)))
+
+    @app_commands.command(name="computer_orders", description="The orders the computer gave "
+                                                              "for its seats in this phase")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=game_autocomplete())
+    async def computer_orders(self, interaction: discord.Interaction,
+                              game: int | None = None) -> None:
+        view = await self._begin(interaction, game)
+        given = await self.bot.service.computer.given(view.id)
+        lang = await self._lang(interaction)
+        await reply(interaction, computer_orders_text(lang, view, given))
 
     @app_commands.command(name="remove", description="Unseat a player (their powers go into "
                                                      "civil disorder)")
@@ -613,6 +631,22 @@ async def _setting(bot: ArbitroBot, interaction: discord.Interaction, game_id: i
 
 
 _BY_INITIAL = {p.value[0]: p for p in Power}       # A E F G I R T: one letter per power
+
+
+def computer_orders_text(lang: str, view: GameView, given: dict[Power, list[str]]) -> str:
+    """/mod computer_orders: each computer seat's orders of the open phase, the provinces
+    named in the reader's language (for the moderators only, before the adjudication)."""
+    if not given:
+        return tr(lang, "mod.computer_orders_none", game=view.name,
+                  lead=duration(lang, view.settings.computer_lead))
+    lines = [tr(lang, "mod.computer_orders", game=view.name,
+                phase=phase_label(lang, view.phase or ""))]
+    for power, orders in given.items():
+        lines.append(f"**{power_name(lang, power)}**")
+        for order in orders:
+            gloss = order_gloss(lang, order, order)
+            lines.append(f"• `{order}`" + (f" — {gloss}" if gloss else ""))
+    return "\n".join(lines)
 
 
 def _initial(power: Power) -> str:

@@ -18,11 +18,12 @@ from collections import Counter
 from typing import Any
 
 from engine.adjudicator import adjudicate
+from engine.position import Position
 from engine.setups import coin_toss, coin_toss_due
-from engine.vocabulary import Phase, Power
+from engine.vocabulary import Phase, PhaseKind, Power
 from service.games import draw_vote
 from service.games.end_rules import centres_counted, decide_end
-from service.games.obligations import nothing_to_choose, silence
+from service.games.obligations import needs_orders, nothing_to_choose, silence
 from service.models import ACTIVE, Game, PhaseRow
 from service.notices.announcing import ANNOUNCE_LEASE, Announcer
 from service.notices.outbox import Outbox
@@ -118,6 +119,8 @@ class Adjudication:
                         else None)
                     if nothing_to_choose(following, game.neutral_in(following.phase)):
                         deadline = now   # only forced removals: nobody is waited for
+                    elif await self._only_the_computer_chooses(conn, game, following):
+                        deadline = now   # its orders come with the next pass
                     opened = await phases.insert(conn, game_id, following, opened_at=now,
                                                  deadline_at=deadline)
                     if await apply_kept(conn, game, phase, opened, following, now):
@@ -139,6 +142,19 @@ class Adjudication:
                 del self._running[game_id]
         await self.outbox.deliver_owed(game_id)   # abandoned seats, the coin toss: before results
         return True
+
+    @staticmethod
+    async def _only_the_computer_chooses(conn: Any, game: Game, following: Position) -> bool:
+        """A retreat or adjustment phase where only the computer's seats have a choice (a
+        practice game's player with nothing to retreat or build): nobody is waited for. Not
+        in an anonymous game that hides the computer's seats (the haste would name them)."""
+        if following.phase.kind == PhaseKind.MOVEMENT or (
+                game.settings.anonymous and not game.settings.reveal_computers):
+            return False
+        neutral = game.neutral_in(following.phase)
+        choosing = {p for p in Power if needs_orders(following, p, neutral)}
+        computer = set(await seats.computer_powers(conn, game.id))
+        return bool(choosing) and choosing <= computer
 
     async def _owe_coin_toss(self, conn: Any, game: Game) -> None:
         setup = game.settings.setup

@@ -49,7 +49,8 @@ class Games:
 
     async def create(self, *, channel_id: int, moderator_id: int, name: str,
                           settings: GameSettings | None = None,
-                          guild_id: int | None = None, confirmed: bool = False) -> GameView:
+                          guild_id: int | None = None, confirmed: bool = False,
+                          announce: bool = True) -> GameView:
         """Create a game in `channel_id`, forming (players may join). Settings are validated
         (InvalidRequest names the bad field). Logged in the audit log and announced. A name
         that looks like another running game's of the channel (service/games/lookalike.py) raises
@@ -72,10 +73,11 @@ class Games:
                             {"name": name, "settings": settings.to_json()}, now)
             game = await games.get(conn, game_id)
             view = await game_view(conn, game)
-            await self.outbox.post(game, "game.created",
-                            f"New game {name}: {settings.players} players, rules "
-                            f"{settings.rules}. Join with the join command.", game_id=game_id,
-                            players=settings.players, rules=settings.rules, conn=conn)
+            if announce:   # (a practice game has nobody to invite)
+                await self.outbox.post(game, "game.created",
+                                f"New game {name}: {settings.players} players, rules "
+                                f"{settings.rules}. Join with the join command.", game_id=game_id,
+                                players=settings.players, rules=settings.rules, conn=conn)
         await self.outbox.deliver_owed(game_id)
         return view
 
@@ -166,7 +168,9 @@ class Games:
                 seated = {p: user for user, group in zip(players, groups, strict=True)
                           for p in group}
             else:
-                seated = _check_assignments(setup.groups, assignments)
+                # with `computer_fills` the powers left unassigned go to the computer
+                seated = _check_assignments(setup.groups, assignments,
+                                            fill=game.settings.computer_fills)
             await seats.create(conn, game_id, seated)
             for power in (p for p, user in seated.items() if user is None):
                 await seats.set_computer(conn, game_id, power, True)
@@ -227,7 +231,8 @@ class Games:
 
 
 def _check_assignments(groups: tuple[tuple[Power, ...], ...],
-                       assignments: Mapping[Power, int]) -> dict[Power, int]:
+                       assignments: Mapping[Power, int], *,
+                       fill: bool = False) -> dict[Power, int | None]:
     chosen = {Power.parse(p) if isinstance(p, str) else p: u for p, u in assignments.items()}
     for user in chosen.values():
         if not 0 < user < 2**63:     # a Discord id (and a BIGINT): anything else is no user
@@ -239,12 +244,12 @@ def _check_assignments(groups: tuple[tuple[Power, ...], ...],
         raise InvalidRequest("game.power_not_in_play", "not in play in this set-up: "
                              + ", ".join(unknown), powers=unknown)
     absent = sorted(p.value for p in playing if p not in chosen)
-    if absent:
+    if absent and not (fill and chosen):
         raise InvalidRequest("game.powers_unassigned", "every power in play needs a player; "
                              "unassigned: " + ", ".join(absent), powers=absent)
     for group in groups:
-        if len({chosen[p] for p in group}) > 1:
+        if len({chosen.get(p) for p in group}) > 1:
             names = [p.value for p in group]
             raise InvalidRequest("game.group_split", "in this set-up one player holds "
                                  + " and ".join(names), powers=names)
-    return chosen
+    return {p: chosen.get(p) for group in groups for p in group}

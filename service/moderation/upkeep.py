@@ -36,7 +36,8 @@ class Upkeep:
         self.outbox = outbox
 
     async def owing(self, game_id: int) -> tuple[str, list[Owing]]:
-        """(the open phase, every power still without all its orders, vacant ones too)."""
+        """(the open phase, every power still without all its orders, vacant ones too; not
+        the computer's seats, which order first when the phase is processed)."""
         async with self.db.read() as conn:
             game = await game_or_fail(conn, game_id)
             phase = await open_phase_or_fail(conn, game)
@@ -45,7 +46,7 @@ class Upkeep:
             found = []
             for seat in await seats.all_seats(conn, game_id):
                 left = missing(phase.position, seat.power, given.get(seat.power, []), neutral)
-                if left:
+                if left and not seat.computer:   # the computer orders before any processing
                     found.append(Owing(seat.power, seat.user_id, left))
         return phase.name, found
 

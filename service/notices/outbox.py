@@ -102,12 +102,15 @@ class Outbox:
     async def owe_reveal(self, conn: Any, game: Game, *, after_phase: int | None = None
                          ) -> None:
         """At an anonymous game's end (inside the transaction that ends it): who played
-        whom, owed to the channel (after the results of `after_phase`, when it ended with
+        whom (the computer's seats named as its), owed to the channel (after the results of `after_phase`, when it ended with
         them)."""
         if not game.settings.anonymous:
             return
         seated = await seats.all_seats(conn, game.id)
-        played = {s.power.value: s.user_id for s in seated if s.user_id is not None}
+        # the seats the computer plays read "the computer" (the bot's wording), not vacant
+        played: dict[str, int | str] = {
+            s.power.value: s.user_id if s.user_id is not None else "computer"
+            for s in seated if s.user_id is not None or s.computer}
         text = f"{game.name}: who played whom: " + ", ".join(
             f"{p}: <@{u}>" for p, u in played.items())
         message = Message("game.identities", text, {"game": game.name, "seats": played},

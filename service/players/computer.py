@@ -10,26 +10,50 @@ deterministic: the game, the phase and the power give the seed), outside any tra
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from computer import choose_orders
 from engine.orders import Order, Waive
 from engine.vocabulary import Power
 from service.games.lookups import game_or_fail, running_or_fail, seat_needs_orders
 from service.games.obligations import unit_key
-from service.models import ACTIVE
+from service.models import ACTIVE, Game, PhaseRow
 from service.storage.db import Database
 from service.storage.repos import audit, phases, seats
 from service.storage.repos import orders as order_rows
-from service.timing.clock import Clock, now_ts
+from service.timing.clock import Clock, now_ts, to_ts
 
 THINK_MS = 2000
+# How long before a deadline the computer gives the orders of the seats it plays (the game
+# setting `computer_lead`, 10 minutes unless set): the deadline pass does it from then on
+# (service/timing/deadlines.py), and the game's alarm wakes for it (service/timing/alarms.py),
+# so a game gets them even with no other pass in between.
+def computer_lead(game: Game) -> float:
+    return game.settings.computer_lead.total_seconds()
+
+
+# The longest lead a game may set: the deadline pass looks at the computer's seats of the
+# games whose deadline is this close.
+MAX_COMPUTER_LEAD = 3600.0
+
+
+async def computer_owes(conn: Any, game: Game, phase: PhaseRow) -> list[Power]:
+    """The computer's seats of `game` that owe orders in its open `phase` and have sent none."""
+    mine = await seats.computer_powers(conn, game.id)
+    if not mine:                  # most games: one query, no more
+        return []
+    sent = {Power(row[0]) for row in await order_rows.submissions(conn, phase.id)}
+    return [p for p in mine if p not in sent and seat_needs_orders(phase, p, game)]
 
 
 class ComputerSeats:
-    def __init__(self, db: Database, clock: Clock, think_ms: int = THINK_MS) -> None:
+    def __init__(self, db: Database, clock: Clock, think_ms: int = THINK_MS,
+                 reschedule: Callable[[int], Awaitable[None]] | None = None) -> None:
         self.db = db
         self.clock = clock
         self.think_ms = think_ms
+        self.reschedule = reschedule     # the game's alarm, set again (Alarms.reschedule)
 
     async def seat(self, game_id: int, actor_id: int, power: Power) -> None:
         """The computer plays `power` from now on (the player seated there, if any, leaves
@@ -42,6 +66,8 @@ class ComputerSeats:
             await seats.set_computer(conn, game_id, power, True)
             await audit.log(conn, game_id, actor_id, "seat_computer", {"power": power.value},
                             now_ts(self.clock))
+        if self.reschedule is not None:   # it wakes for the computer's orders now
+            await self.reschedule(game_id)
 
     async def powers(self, game_id: int) -> list[Power]:
         async with self.db.read() as conn:
@@ -58,17 +84,19 @@ class ComputerSeats:
             counted = await order_rows.effective(conn, phase.id)
         return {p: orders for p, orders in sorted(counted.items()) if p in mine}
 
-    async def play(self, game_id: int) -> dict[Power, list[str]]:
+    async def play(self, game_id: int, *, when_due: bool = False) -> dict[Power, list[str]]:
         """Order for each computer seat of the game that owes orders in the open phase and
-        has sent none; return what was submitted (nothing when the game is not active)."""
+        has sent none; return what was submitted (nothing when the game is not active).
+        `when_due`: only once the deadline is within the game's `computer_lead`."""
         async with self.db.read() as conn:
             game = await game_or_fail(conn, game_id)
             phase = await phases.latest(conn, game_id)
             if game.status != ACTIVE or phase is None or phase.status != "open":
                 return {}
-            sent = {Power(row[0]) for row in await order_rows.submissions(conn, phase.id)}
-            todo = [p for p in await seats.computer_powers(conn, game_id)
-                    if p not in sent and seat_needs_orders(phase, p, game)]
+            if when_due and (phase.deadline_at is None or to_ts(phase.deadline_at)
+                             - computer_lead(game) > now_ts(self.clock)):
+                return {}
+            todo = await computer_owes(conn, game, phase)
         position = phase.position
         chosen: dict[Power, list[Order]] = {}
         for power in todo:

@@ -1,4 +1,5 @@
-"""The scheduler's alarms: one APScheduler job per game, at its next reminder or deadline,
+"""The scheduler's alarms: one APScheduler job per game, at its next reminder or deadline (or
+the time the computer gives its seats' orders, docs/computer.md),
 rebuilt from the database rows at start-up and after every change. A job only wakes the
 deadline pass for its game (`service/timing/deadlines.py`), which decides from the rows and
 the clock; so an alarm too early, too late or twice does no harm."""
@@ -13,6 +14,7 @@ from typing import Any
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from service.models import ACTIVE
+from service.players.computer import computer_lead, computer_owes
 from service.storage.db import Database
 from service.storage.repos import faults, games, phases
 from service.timing.clock import from_ts, to_ts
@@ -84,5 +86,7 @@ class Alarms:
         sent = await phases.reminders_sent(conn, phase.id)
         times = [deadline] + [deadline - r for r in reminders_within(game, phase)
                               if r not in sent]
+        if await computer_owes(conn, game, phase):   # the computer's orders, before it
+            times.append(deadline - computer_lead(game))
         fault = await faults.get(conn, game_id)     # a failing game waits for its next try
         return max(min(times), fault.retry_at) if fault else min(times)

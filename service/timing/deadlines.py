@@ -15,7 +15,7 @@ import logging
 from service.games.adjudication import Adjudication
 from service.notices.announcing import Announcer
 from service.notices.outbox import Outbox
-from service.players.computer import ComputerSeats
+from service.players.computer import MAX_COMPUTER_LEAD, ComputerSeats
 from service.players.missed_orders import MissedOrders
 from service.storage.db import Database
 from service.storage.repos import phases
@@ -32,9 +32,6 @@ REMINDER_LOOKAHEAD = 7 * 24 * 3600.0
 # The pauses (seconds) before trying again a due game another session held during a deadline
 # pass (about a second in all; then the game's alarm and the bot's tick try again).
 SKIPPED_RETRIES = (0.0, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5)
-# How long before a deadline the computer gives the orders of the seats it plays (a pass
-# that finds a deadline this close, or past, has it order first: the phase never waits).
-COMPUTER_LEAD = 600.0
 
 
 class Deadlines:
@@ -68,6 +65,8 @@ class Deadlines:
         """Adjudicate the open phase before its deadline (a moderator's "process now", every
         player ready), then announce it and set the game's next alarm. False when it was no
         longer open."""
+        if self.computer is not None:    # the computer's seats order first: none is left out
+            await self.faults.guarded(game_id, phase_id, "computer", self.computer.play(game_id))
         if not await self.adjudication.adjudicate_phase(game_id, phase_id, trigger=trigger,
                                                         actor_id=actor_id):
             return False
@@ -129,8 +128,9 @@ class Deadlines:
             touched.append(gid)
             if gid in resting:
                 continue
-            if self.computer is not None and deadline - COMPUTER_LEAD <= now:
-                await self.faults.guarded(gid, phase_id, "computer", self.computer.play(gid))
+            if self.computer is not None and deadline - MAX_COMPUTER_LEAD <= now:
+                await self.faults.guarded(gid, phase_id, "computer",
+                                          self.computer.play(gid, when_due=True))
             if deadline <= now or phase_id in waited_for:
                 await adjudicate(gid, phase_id, deadline, hold=deadline <= now)
             else:

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.cogs.moderation import computer_orders_text
 from bot.formatting import power_name, status_text
 from bot.i18n import tr
 from engine.vocabulary import Power
@@ -49,3 +50,16 @@ async def test_the_results_say_which_powers_the_computer_played(lang):
     assert tr(lang, "results.computer", powers=power_name(lang, "France")) in text
     params["computer"] = []
     assert "🤖" not in "\n".join(await _results(None, params, lang))
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "nl"])
+def test_the_moderators_view_of_the_computers_orders(lang):
+    view = _view("active", False)
+    text = computer_orders_text(lang, view, {Power.FRANCE: ["A PAR - BUR", "F BRE - MAO"]})
+    assert power_name(lang, Power.FRANCE) in text
+    assert "`A PAR - BUR`" in text and "`F BRE - MAO`" in text
+    assert {"en": "Paris", "it": "Parigi", "nl": "Parijs"}[lang] in text   # the gloss
+    none = computer_orders_text(lang, view, {})
+    assert none.startswith(tr(lang, "mod.computer_orders_none", game="Lepanto",
+                              lead="")[:12])
+    assert "10 min" in none

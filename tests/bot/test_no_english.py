@@ -36,6 +36,7 @@ PARAMS = {
     "cap": 3, "clock": "21:00", "date": "2030-05-01", "days": 4, "every": 2, "left": 2,
     "examples": "`+36h`, `2030-05-01 21:00`", "followup": timedelta(hours=6),
     "grace": timedelta(hours=12), "missed": 2, "most": 24, "time": "21:00",
+    "lead": timedelta(minutes=10),
     "start": datetime(2030, 5, 1, tzinfo=UTC), "end": datetime(2030, 5, 4, tzinfo=UTC),
     "until": datetime(2030, 5, 2, 6, tzinfo=UTC), "user": 101, "zone": "Europe/Rome",
     "name": "Lepanto", "action": "x", "how": "x", "setting": "x", "choices": "x",

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from engine.vocabulary import Power
+from service.errors import InvalidRequest
+from service.game_service import GameService
+from service.maps.images import stand_in_png
 from service.models import GameSettings
 from tests.service.conftest import DAY, MODERATOR, start_game
 from tests.service.test_missed_orders import order_all_but
@@ -154,3 +159,60 @@ async def test_an_anonymous_game_names_the_computers_seats_only_when_it_says_so(
         await service.moderation.process_now(started.id, MODERATOR)
         [results] = service.notifier.posted("phase.results", channel_id=600 + reveal)
         assert results.params["computer"] == (["Austria"] if reveal else [])
+
+
+async def test_an_anonymous_games_end_names_the_computers_seats(service):
+    game = await start_game(service, anonymous=True)
+    await service.computer.seat(game.id, MODERATOR, Power.TURKEY)
+    await service.moderation.end_game(game.id, MODERATOR, "")
+    [reveal] = service.notifier.posted("game.identities")
+    assert reveal.params["seats"]["Turkey"] == "computer"
+    assert reveal.params["seats"]["France"] == game.user[Power.FRANCE]
+    assert len(reveal.params["seats"]) == 7
+
+
+async def test_the_games_alarm_wakes_for_the_computers_orders_before_the_deadline(
+        db_path, notifier):
+    async with GameService.open(db_path, notifier=notifier, renderer=stand_in_png) as service:
+        service.computer.think_ms = THINK_MS
+        game = await start_game(service, reminders=())
+        deadline = (await service.games.status(game.id)).deadline
+        job = service.alarms.scheduler.get_job(f"game-{game.id}")
+        assert job.next_run_time == deadline                 # no computer: the deadline
+        await service.computer.seat(game.id, MODERATOR, Power.ITALY)
+        job = service.alarms.scheduler.get_job(f"game-{game.id}")
+        assert job.next_run_time == deadline - timedelta(minutes=10)   # the default lead
+        await service.game_config.change(game.id, MODERATOR, "computer_hours", "30m")
+        job = service.alarms.scheduler.get_job(f"game-{game.id}")
+        assert job.next_run_time == deadline - timedelta(minutes=30)   # the game's own
+        await service.computer.play(game.id)                 # given: the deadline again
+        await service.alarms.reschedule(game.id)
+        job = service.alarms.scheduler.get_job(f"game-{game.id}")
+        assert job.next_run_time == deadline
+
+
+async def test_the_deadline_pass_orders_for_the_computer_at_the_games_own_lead(service):
+    service.computer.think_ms = THINK_MS
+    game = await start_game(service)
+    await service.computer.seat(game.id, MODERATOR, Power.RUSSIA)
+    await service.game_config.change(game.id, MODERATOR, "computer_hours", "45m")
+    service.clock.advance(DAY - timedelta(minutes=50))
+    await service.deadlines.run_due()
+    assert await service.computer.given(game.id) == {}               # not yet: 50 minutes
+    service.clock.advance(timedelta(minutes=6))
+    await service.deadlines.run_due()
+    assert list(await service.computer.given(game.id)) == [Power.RUSSIA]   # 44 minutes
+    with pytest.raises(InvalidRequest) as bad:
+        await service.game_config.change(game.id, MODERATOR, "computer_hours", "2h")
+    assert bad.value.key == "settings.bad_computer_lead"
+
+
+async def test_process_now_has_the_computer_order_first_and_it_owes_nothing(service):
+    service.computer.think_ms = THINK_MS
+    game = await start_game(service)
+    await service.computer.seat(game.id, MODERATOR, Power.ENGLAND)
+    _phase, owing = await service.upkeep.owing(game.id)
+    assert Power.ENGLAND not in {o.power for o in owing}      # not asked about
+    await service.moderation.process_now(game.id, MODERATOR)
+    [spring] = await service.history.phases(game.id)
+    assert Power.ENGLAND not in spring.civil_disorder          # it ordered before processing
