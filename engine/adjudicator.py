@@ -53,7 +53,7 @@ def adjudicate(position: Position, orders: OrdersInput, rules: Rules | str = DEF
     `engine.setups` says which powers are neutral and which provinces closed in each phase.
     """
     rules = rules_named(rules)
-    board = board or standard_board()
+    board = board or position.board
     given = [g for g in normalise_orders(orders, position)]
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
@@ -172,15 +172,18 @@ def next_position(result: PhaseResult, board: Board,
     if phase.kind is PhaseKind.MOVEMENT and _needs_retreat(result.dislodged_after, neutral):
         dislodged = tuple(d for d in result.dislodged_after if d.unit.power not in neutral)
         return Position(Phase(phase.year, phase.season, PhaseKind.RETREAT), units, centers,
-                        dislodged)
+                        dislodged, board.variant)
     if phase.season is Season.SPRING:
-        return Position(Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT), units, centers)
+        return Position(Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT), units, centers,
+                        (), board.variant)
     if phase.kind is not PhaseKind.ADJUSTMENT and not result.centers_updated:
         centers = update_centers(centers, units, board)
     if phase.kind is not PhaseKind.ADJUSTMENT and powers_needing_orders(units, centers, board,
                                                                         neutral):
-        return Position(Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT), units, centers)
-    return Position(Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT), units, centers)
+        return Position(Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT), units, centers,
+                        (), board.variant)
+    return Position(Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT), units, centers,
+                    (), board.variant)
 
 
 def normalise_orders(orders: OrdersInput, position: Position) -> list[tuple[Power, Order, str]]:

@@ -12,23 +12,96 @@ from enum import StrEnum
 from functools import lru_cache
 
 
-class Power(StrEnum):
-    AUSTRIA = "Austria"
-    ENGLAND = "England"
-    FRANCE = "France"
-    GERMANY = "Germany"
-    ITALY = "Italy"
-    RUSSIA = "Russia"
-    TURKEY = "Turkey"
+class _Powers(type):
+    """`for p in Power`, `len(Power)`: the seven powers of the standard board, as the enum this
+    class replaced gave them. A variant's powers are its board's (`Board.powers`)."""
+
+    def __iter__(cls):
+        return iter(cls._STANDARD)
+
+    def __len__(cls) -> int:
+        return len(cls._STANDARD)
+
+
+class Power(str, metaclass=_Powers):
+    """A power: its title-case name as its variant's map names it (`Austria`, `Carthage`,
+    `St Petersburg`). One object per name, so `is` compares; a `str`, so it sorts, hashes and
+    writes to JSON as its name. `Power.ENGLAND` etc. are the standard seven.
+
+    `Power(name)` takes a name some known variant uses (ValueError otherwise); `Power.parse`
+    also takes Italian and Dutch names and any case."""
+
+    __slots__ = ()
+    _ALL: dict[str, Power] = {}
+    _STANDARD: tuple[Power, ...] = ()
+    AUSTRIA: Power
+    ENGLAND: Power
+    FRANCE: Power
+    GERMANY: Power
+    ITALY: Power
+    RUSSIA: Power
+    TURKEY: Power
+
+    def __new__(cls, name: str) -> Power:
+        found = cls._ALL.get(name)
+        if found is not None:
+            return found
+        if isinstance(name, str) and name in _known_names():
+            return cls._make(name)
+        raise ValueError(f"{name!r} is not a valid Power")
+
+    @classmethod
+    def _make(cls, name: str) -> Power:
+        found = cls._ALL.get(name)
+        if found is None:
+            found = cls._ALL[name] = str.__new__(cls, name)
+        return found
+
+    @property
+    def value(self) -> str:
+        return str.__str__(self)
+
+    _value_ = value
+
+    @property
+    def name(self) -> str:
+        """`AUSTRIA`, `ST_PETERSBURG`: the enum-style name."""
+        return self.value.upper().replace(" ", "_")
+
+    def __repr__(self) -> str:
+        return f"<Power {self.value}>"
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __format__(self, spec: str) -> str:
+        return format(str.__str__(self), spec)
+
+    def __reduce__(self):
+        return (Power, (self.value,))
+
+    def __deepcopy__(self, memo) -> Power:
+        return self
+
+    def __copy__(self) -> Power:
+        return self
 
     @classmethod
     def parse(cls, name: str) -> Power:
-        """English, Italian or Dutch power name, any case."""
-        power = _POWER_BY_NAME.get(name.strip().lower())
+        """English, Italian or Dutch power name of any variant, any case."""
+        key = name.strip().lower()
+        power = _POWER_BY_NAME.get(key)
+        if power is None:
+            power = _variant_power_names().get(key)
         if power is None:
             raise ValueError(f"unknown power: {name!r}")
         return power
 
+
+Power.AUSTRIA, Power.ENGLAND, Power.FRANCE, Power.GERMANY, Power.ITALY, Power.RUSSIA, \
+    Power.TURKEY = _SEVEN = tuple(Power._make(n) for n in (
+        "Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"))
+Power._STANDARD = _SEVEN
 
 _POWER_NAMES: dict[Power, tuple[str, ...]] = {
     Power.AUSTRIA: ("austria", "austria-ungheria", "austria-hungary", "oostenrijk"),
@@ -40,6 +113,18 @@ _POWER_NAMES: dict[Power, tuple[str, ...]] = {
     Power.TURKEY: ("turkey", "turchia", "turkije"),
 }
 _POWER_BY_NAME = {name: power for power, names in _POWER_NAMES.items() for name in names}
+
+
+@lru_cache(maxsize=1)
+def _variant_power_names() -> dict[str, Power]:
+    """Every variant's power names (English, Italian, Dutch; lower case) -> the power."""
+    from engine.variants import all_power_names  # the registry reads data files: late import
+    return {key: Power._make(name) for key, name in all_power_names().items()}
+
+
+@lru_cache(maxsize=1)
+def _known_names() -> frozenset[str]:
+    return frozenset(p.value for p in _variant_power_names().values())
 
 
 class UnitType(StrEnum):
@@ -65,7 +150,7 @@ class PhaseKind(StrEnum):
                 "m": cls.MOVEMENT, "r": cls.RETREAT, "a": cls.ADJUSTMENT}[word.strip().lower()]
 
 
-_PHASE_NAME = re.compile(r"^([SFW])(\d{4})([MRA])$")
+_PHASE_NAME = re.compile(r"^([SFW])(\d{1,4})([MRA])$")
 _SEASON_WORDS = {"spring": Season.SPRING, "fall": Season.FALL, "autumn": Season.FALL,
                  "winter": Season.WINTER}
 
@@ -104,7 +189,7 @@ class Phase:
         if season:
             word, _, number = season.strip().partition(" ")
             season_value = _SEASON_WORDS[word.lower()]
-            year = int(number) if number else 1901
+            year = int(number) if number else 1901  # a variant's years: "Spring 1" (ancmed)
         if phase_kind is PhaseKind.ADJUSTMENT:
             season_value = Season.WINTER
         elif season_value is Season.WINTER:
