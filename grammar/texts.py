@@ -37,7 +37,12 @@ def expected(terminals: tuple[str, ...], language: str) -> str:
 
 
 def power_name(power: Power, language: str) -> str:
-    return vocabulary(language)["power_names"][power.value]
+    """A power's name in a language; a variant's powers by the names their variant gives."""
+    name = vocabulary(language)["power_names"].get(power.value)
+    if name is None:
+        from engine.variants import variant_power_name
+        name = variant_power_name(power.value, language)
+    return name
 
 
 def unit_name(unit: str, language: str) -> str:

@@ -138,10 +138,23 @@ def all_power_names() -> dict[str, str]:
     return table
 
 
+@cache
+def _power_names_by_language() -> dict[tuple[str, str], str]:
+    return {(power, language): name for vid in VARIANT_IDS
+            for power, names in _raw(vid)["powers"].items()
+            for language, name in names.items()}
+
+
+def variant_power_name(power: str, language: str) -> str:
+    """A power's name in a language, from whichever variant names it (its own name else)."""
+    table = _power_names_by_language()
+    return table.get((power, language)) or table.get((power, "en")) or power
+
+
 def variants_listing() -> list[str]:
     """`arbitro variants`: one line per variant, the id, the number of powers, the name."""
     return [f"{vid} {len(_raw(vid)['powers'])} {_raw(vid)['name']['en']}" for vid in VARIANT_IDS]
 
 
 __all__ = ["DEFAULT_VARIANT", "VARIANT_IDS", "Variant", "all_power_names", "board_of",
-           "check_id", "variant_named", "variants_listing"]
+           "check_id", "variant_named", "variant_power_name", "variants_listing"]
