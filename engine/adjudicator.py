@@ -191,7 +191,8 @@ def normalise_orders(orders: OrdersInput, position: Position) -> list[tuple[Powe
     flat: list[tuple[Power, Order, str]] = []
     kind = position.phase.kind
     for power_name, given in orders.items():
-        power = power_name if isinstance(power_name, Power) else Power.parse(power_name)
+        power = power_name if isinstance(power_name, Power) else Power.parse(
+            power_name, position.variant)
         for item in given:
             if isinstance(item, str):
                 flat.append((power, parse_order(item, kind), item))

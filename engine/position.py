@@ -105,7 +105,7 @@ class Position:
             board = board_of(chosen)
             centers = {power: board.home_centers[power] for power in board.powers}
         else:
-            centers = {Power.parse(p): frozenset(c.lower() for c in cs)
+            centers = {Power.parse(p, chosen): frozenset(c.lower() for c in cs)
                        for p, cs in centers_raw.items()}
         return cls(phase, units, centers, dislodged, chosen)
 

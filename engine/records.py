@@ -60,7 +60,7 @@ def adjudicate_record(record: Mapping, rules: Rules | str | None = None,
     orders: dict[Power, list[str]] = {}
     unreadable: list[tuple[str, str]] = []
     for power_name, given in (record.get("orders") or {}).items():
-        power = Power.parse(power_name)
+        power = Power.parse(power_name, position.variant)
         for text in given:
             try:
                 parse_order(text, kind)  # kept: `adjudicate` finds it read

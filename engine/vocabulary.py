@@ -29,7 +29,8 @@ class Power(str, metaclass=_Powers):
     writes to JSON as its name. `Power.ENGLAND` etc. are the standard seven.
 
     `Power(name)` takes a name some known variant uses (ValueError otherwise); `Power.parse`
-    also takes Italian and Dutch names and any case."""
+    also takes Italian and Dutch names and any case (the standard seven's, or a variant's);
+    `Power.read` any variant's."""
 
     __slots__ = ()
     _ALL: dict[str, Power] = {}
@@ -87,12 +88,29 @@ class Power(str, metaclass=_Powers):
         return self
 
     @classmethod
-    def parse(cls, name: str) -> Power:
-        """English, Italian or Dutch power name of any variant, any case."""
+    def parse(cls, name: str, variant: str | None = None) -> Power:
+        """A power by its English, Italian or Dutch name, any case: one of the standard seven
+        (as players write them in a standard game), or with `variant` one of that variant's
+        powers."""
         key = name.strip().lower()
-        power = _POWER_BY_NAME.get(key)
+        if variant is None or variant == "standard":
+            power = _POWER_BY_NAME.get(key)
+        else:
+            from engine.variants import variant_named  # the registry: a late import
+            powers = variant_named(variant).powers
+            power = _variant_power_names().get(key) or _POWER_BY_NAME.get(key)
+            if power not in powers:
+                power = None
         if power is None:
-            power = _variant_power_names().get(key)
+            raise ValueError(f"unknown power: {name!r}")
+        return power
+
+    @classmethod
+    def read(cls, name: str) -> Power:
+        """A power of any variant by any of its names, any case (a record's `"power"`, read
+        before its variant is known to the reader)."""
+        key = name.strip().lower()
+        power = _POWER_BY_NAME.get(key) or _variant_power_names().get(key)
         if power is None:
             raise ValueError(f"unknown power: {name!r}")
         return power
@@ -237,4 +255,4 @@ class Unit:
 @lru_cache(maxsize=4096)
 def unit_read(power: str, unit_type: str, location: str) -> Unit:
     """The unit a record's `{"power", "type", "location"}` names, any case."""
-    return Unit(Power.parse(power), UnitType(unit_type.upper()), location.lower())
+    return Unit(Power.read(power), UnitType(unit_type.upper()), location.lower())

@@ -398,7 +398,7 @@ def _header(line: str, powers: tuple[Power, ...] = tuple(Power)) -> tuple[Power 
     name, rest = (match.group("name"), match.group("rest")) if match else (line, "")
     name = name.strip(" *_#`")  # **ITALIA**, # Italy
     power = _power_named(name)
-    if power is None or power not in powers:
+    if power is None or power not in powers:  # (a name of another variant's power: no heading)
         return None, line
     return power, rest
 
@@ -409,7 +409,7 @@ def _power_named(name: str) -> Power | None:
     if not key or len(key) > 30:
         return None
     try:
-        return Power.parse(key)
+        return Power.read(key)  # any variant's: the caller keeps those of the board
     except ValueError:
         pass
     for entry in lexicon("auto").lookup(" ".join(key.replace("-", " ").split())):

@@ -45,17 +45,17 @@ def run(args: argparse.Namespace) -> int:
               f"{', '.join(LANGUAGES)}", file=sys.stderr)
         return 2
     try:
-        power = Power.parse(args.power) if args.power else None
-    except ValueError as exc:
-        print(f"arbitro parse: {exc}", file=sys.stderr)
-        return 2
-    try:
         record = _record(args.position, args.variant)
         if args.phase:
             record["phase"] = args.phase
         position = position_of(record, variant=args.variant)
     except (OSError, ValueError, KeyError, TypeError) as exc:
         print(f"arbitro parse: cannot read the position: {exc}", file=sys.stderr)
+        return 2
+    try:
+        power = Power.parse(args.power, position.variant) if args.power else None
+    except ValueError as exc:
+        print(f"arbitro parse: {exc}", file=sys.stderr)
         return 2
     for raw in sys.stdin:
         line = raw.rstrip("\r\n")

@@ -73,8 +73,15 @@ def test_an_unknown_variant_is_refused_with_the_known_ones():
 # -- powers as names ------------------------------------------------------------------------
 def test_a_power_is_its_name_one_object_per_name():
     assert Power.ENGLAND is Power("England") is Power.parse("inghilterra")
-    assert Power("Carthage") is Power.parse("Cartagine") is Power.parse("carthago")
-    assert Power.parse("Perzië") == "Persia" and Power.parse("san pietroburgo") == "St Petersburg"
+    assert Power("Carthage") is Power.parse("Cartagine", "ancmed") is Power.read("carthago")
+    assert Power.parse("Perzië", "ancmed") == "Persia"
+    assert Power.parse("san pietroburgo", "chaos") == "St Petersburg"
+    assert Power.parse("Francia", "france_austria") is Power.FRANCE
+    # A standard game's players name the seven only; a variant's, its own powers only.
+    for name, variant in [("Cartagine", None), ("Parigi", "standard"), ("England", "ancmed"),
+                          ("Inghilterra", "france_austria")]:
+        with pytest.raises(ValueError, match="unknown power"):
+            Power.parse(name, variant)
     carthage = Power("Carthage")
     assert pickle.loads(pickle.dumps(carthage)) is carthage and copy.deepcopy(carthage) is carthage
     assert json.dumps({carthage: [carthage]}) == '{"Carthage": ["Carthage"]}'
@@ -84,7 +91,7 @@ def test_a_power_is_its_name_one_object_per_name():
     with pytest.raises(ValueError):
         Power("Atlantis")
     with pytest.raises(ValueError):
-        Power.parse("atlantide")
+        Power.read("atlantide")
 
 
 # -- the standard board is unchanged ---------------------------------------------------------
