@@ -92,15 +92,7 @@ class Power(str, metaclass=_Powers):
         """A power by its English, Italian or Dutch name, any case: one of the standard seven
         (as players write them in a standard game), or with `variant` one of that variant's
         powers."""
-        key = name.strip().lower()
-        if variant is None or variant == "standard":
-            power = _POWER_BY_NAME.get(key)
-        else:
-            from engine.variants import variant_named  # the registry: a late import
-            powers = variant_named(variant).powers
-            power = _variant_power_names().get(key) or _POWER_BY_NAME.get(key)
-            if power not in powers:
-                power = None
+        power = _parse_power(name.strip().lower(), variant or "standard")
         if power is None:
             raise ValueError(f"unknown power: {name!r}")
         return power
@@ -131,6 +123,16 @@ _POWER_NAMES: dict[Power, tuple[str, ...]] = {
     Power.TURKEY: ("turkey", "turchia", "turkije"),
 }
 _POWER_BY_NAME = {name: power for power, names in _POWER_NAMES.items() for name in names}
+
+
+@lru_cache(maxsize=1024)
+def _parse_power(key: str, variant: str) -> Power | None:
+    """`Power.parse`, kept: each phase names its powers again."""
+    if variant == "standard":
+        return _POWER_BY_NAME.get(key)
+    from engine.variants import variant_named  # the registry reads data files: late import
+    power = _variant_power_names().get(key) or _POWER_BY_NAME.get(key)
+    return power if power in variant_named(variant).powers else None
 
 
 @lru_cache(maxsize=1)
