@@ -32,7 +32,6 @@ class Power(str, metaclass=_Powers):
     also takes Italian and Dutch names and any case (the standard seven's, or a variant's);
     `Power.read` any variant's."""
 
-    __slots__ = ()
     _ALL: dict[str, Power] = {}
     _STANDARD: tuple[Power, ...] = ()
     AUSTRIA: Power
@@ -56,13 +55,10 @@ class Power(str, metaclass=_Powers):
         found = cls._ALL.get(name)
         if found is None:
             found = cls._ALL[name] = str.__new__(cls, name)
+            # The name as a plain string, in the object's own attributes as an enum member
+            # holds its value: read in the engine's hot paths (`Unit.to_json`, labels).
+            found.__dict__.update(value=str(name), _value_=str(name))
         return found
-
-    @property
-    def value(self) -> str:
-        return str.__str__(self)
-
-    _value_ = value
 
     @property
     def name(self) -> str:

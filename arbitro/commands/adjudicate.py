@@ -42,10 +42,11 @@ def results_of(data: Any, rules: str | None, variant: str | None = None) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.variant is not None:
+        variant = getattr(args, "variant", None)  # (callers in-process may leave it out)
+        if variant is not None:
             from engine.variants import check_id
-            check_id(args.variant)
-        results = results_of(read_json_input(args.file), args.rules, args.variant)
+            check_id(variant)
+        results = results_of(read_json_input(args.file), args.rules, variant)
     except (InputError, RecordError, ValueError) as exc:  # ValueError: an unknown variant
         print(f"arbitro adjudicate: {exc}", file=sys.stderr)
         return 2
