@@ -151,10 +151,29 @@ def variant_power_name(power: str, language: str) -> str:
     return table.get((power, language)) or table.get((power, "en")) or power
 
 
+def variant_choices(language: str = "en", typed: str = "") -> list[tuple[str, str]]:
+    """(label, id) for a list to choose a variant from (`/mod create variant:`): the name and
+    its one line in `language`, cut to the 100 characters a Discord choice holds; those whose
+    id, name or line contains `typed` (any case)."""
+    typed = typed.strip().lower()
+    found = []
+    for vid in VARIANT_IDS:
+        data = _raw(vid)
+        name = data["name"].get(language) or data["name"]["en"]
+        line = data["description"].get(language) or data["description"]["en"]
+        label = f"{name}: {line}"
+        if len(label) > 100:
+            label = label[:99].rstrip() + "…"
+        if not typed or typed in vid or typed in label.lower():
+            found.append((label, vid))
+    return found
+
+
 def variants_listing() -> list[str]:
     """`arbitro variants`: one line per variant, the id, the number of powers, the name."""
     return [f"{vid} {len(_raw(vid)['powers'])} {_raw(vid)['name']['en']}" for vid in VARIANT_IDS]
 
 
 __all__ = ["DEFAULT_VARIANT", "VARIANT_IDS", "Variant", "all_power_names", "board_of",
-           "check_id", "variant_named", "variant_power_name", "variants_listing"]
+           "check_id", "variant_choices", "variant_named", "variant_power_name",
+           "variants_listing"]

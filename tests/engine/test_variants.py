@@ -21,7 +21,7 @@ from engine import (
     variant_named,
 )
 from engine.outcomes import Reason, Status
-from engine.variants import all_power_names, variants_listing
+from engine.variants import all_power_names, variant_choices, variants_listing
 from engine.vocabulary import Phase, Unit, UnitType
 
 SHIPPED = {"standard", "fleet_rome", "france_austria", "germany_italy", "pure", "chaos",
@@ -63,6 +63,15 @@ def test_no_name_of_a_power_means_two_powers():
                 seen.setdefault(name.lower(), set()).add(power)
     assert {k: v for k, v in seen.items() if len(v) > 1} == {}
     assert all_power_names()["cartagine"] == "Carthage"
+
+
+def test_variants_to_choose_from_are_named_and_described_in_the_users_language():
+    italian = dict((vid, label) for label, vid in variant_choices("it"))
+    assert set(italian) == SHIPPED
+    assert italian["ancmed"].startswith("Mediterraneo antico: Cinque potenze")
+    assert all(len(label) <= 100 for label, _vid in variant_choices("nl"))
+    assert [vid for _label, vid in variant_choices("nl", "frankrijk")] == ["france_austria"]
+    assert [vid for _label, vid in variant_choices("en", "chaos")] == ["chaos"]
 
 
 def test_an_unknown_variant_is_refused_with_the_known_ones():
