@@ -112,3 +112,16 @@ def test_ancmed_baleares_is_a_port_and_its_straits_are_fleet_only():
     assert not board.army_neighbours("bal")
     assert {"tar", "sag"} <= board.fleet_neighbours("bal")
     assert not board.adjacent(UnitType.ARMY, "tar", "bal")
+
+
+def test_the_variant_folders_are_what_the_generator_writes_from_the_map_files():
+    """`python -m tools.build_variants` run again changes nothing: the data are the files'."""
+    import json
+
+    from tools.build_variants import ROOT, build
+
+    maps = shared_file("variants", "ancmed.map").parent
+    for vid, data in build(maps).items():
+        data.pop("source")
+        folder = ROOT / "engine" / "variants" / vid
+        assert json.loads((folder / "variant.json").read_text("utf-8")) == data, vid
