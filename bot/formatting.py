@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.i18n import tr, trn
+from engine.variants import variant_power_name
 from engine.vocabulary import Power
 from grammar.texts import province as province_text
 from service.when import wall_clock
@@ -31,8 +32,10 @@ def phase_label(lang: str, name: str | None) -> str:
 
 
 def power_name(lang: str, power: Power | str) -> str:
+    """A power in the reader's language: the catalogue's for the standard seven, the
+    variant's own names for the others (`Cartagine`, `Parijs`)."""
     value = power.value if isinstance(power, Power) else str(power)
-    return tr(lang, f"power.{value}", fallback=value)
+    return tr(lang, f"power.{value}", fallback=variant_power_name(value, lang))
 
 
 def location(loc: str | None) -> str:
