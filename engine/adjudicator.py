@@ -9,7 +9,7 @@ skipped, their automatic effects applied).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from engine.adjustments import adjudicate_adjustments, powers_needing_orders
 from engine.board import Board, standard_board
@@ -62,13 +62,23 @@ def adjudicate(position: Position, orders: OrdersInput, rules: Rules | str = DEF
         result = _retreat(position, given, board, rules, neutral)
     else:
         result = _adjustment(position, given, board, rules, neutral)
-    return replace(result, next_position=next_position(result, board, neutral))
+    # The result is new and nobody else holds it yet: its last field is set in place rather
+    # than copied whole by `dataclasses.replace` (adjudication is timed: bench/engine.py).
+    object.__setattr__(result, "next_position", next_position(result, board, neutral))
+    return result
 
 
 def _results(given: list[tuple[Power, Order, str]],
              outcomes: Mapping[int, Outcome]) -> tuple[OrderResult, ...]:
-    return tuple([OrderResult(power, order, outcomes.get(i, SUCCESS), text)
-                  for i, (power, order, text) in enumerate(given)])
+    """One OrderResult per order given, each made without the frozen dataclass's one
+    `object.__setattr__` call per field: the same objects, equal to the constructor's."""
+    found = []
+    for i, (power, order, text) in enumerate(given):
+        result = object.__new__(OrderResult)
+        result.__dict__.update(power=power, order=order, outcome=outcomes.get(i, SUCCESS),
+                               text=text)
+        found.append(result)
+    return tuple(found)
 
 
 def _silent(given: list[tuple[Power, Order, str]], expected: set[Power],
