@@ -177,6 +177,7 @@ def _classic(vid: str, parsed, source: str, **extra) -> dict:
     data = _about(vid) | {"map": "standard", "source": source}
     data["powers"] = {p: names.get(p, {}) for p in parsed.homes}
     data["homes"] = parsed.homes
+    data["letters"] = parsed.letters
     data["starting_units"] = parsed.units
     data["start"] = "S1901M"
     data["victory_target"] = 18
@@ -240,7 +241,8 @@ def build(maps: Path) -> dict[str, dict]:
     data["board"] = _own_board(pure, {p: [n] for p, n in pure.names.items()})
     data["province_names"] = {p: {"en": _vocab("en")["provinces"][p],
                                   "it": it[p], "nl": nl[p]} for p in pure.kinds}
-    data |= {"homes": pure.homes, "starting_units": pure.units, "start": "S1901M",
+    data |= {"homes": pure.homes, "letters": pure.letters, "starting_units": pure.units,
+             "start": "S1901M",
              "victory_target": 4, "rules": {"builds_anywhere": False, "convoy_provinces": [],
                                             "absent_powers": []}}
     out["pure"] = data
@@ -255,7 +257,8 @@ def build(maps: Path) -> dict[str, dict]:
     data["board"] = _own_board(anc, english)
     data["province_names"] = {p: {"en": english[p], "it": ANCMED_NAMES[p][0].split("|"),
                                   "nl": ANCMED_NAMES[p][1].split("|")} for p in sorted(anc.kinds)}
-    data |= {"homes": anc.homes, "starting_units": anc.units, "start": _phase(anc.begin),
+    data |= {"homes": anc.homes, "letters": anc.letters, "starting_units": anc.units,
+             "start": _phase(anc.begin),
              "victory_target": 18,
              "rules": {"builds_anywhere": False, "convoy_provinces": sorted(anc.ports),
                        "absent_powers": []}}

@@ -9,7 +9,7 @@ The files are facts about boards; this reader is ours. What it understands:
   written `Xxx` by fleets only, one in capitals by both as the terrain allows. A line whose
   location is in lower case (`COAST bul`) gives army borders only (its fleets stand on coasts);
   a line for a coast (`BUL/EC`) gives fleet borders only;
-- `POWER (ADJECTIVE) CENTRES...` followed by unit lines `A XXX`, `F XXX/YY`: a power, its home
+- `POWER (ADJECTIVE[:LETTER]) CENTRES...` followed by unit lines `A XXX`, `F XXX/YY`: a power, its home
   centres and starting units; `UNOWNED CENTRES...`; `UNPLAYED A, B`: powers left out;
 - `BEGIN SEASON YEAR PHASE`, `RULE NAME`, `VICTORY N`; `FLAG`, `FLAGS`, `MAP`, `USE` and
   comments are read and otherwise ignored (`USE`/`MAP` name another file: the caller joins them).
@@ -36,6 +36,7 @@ class MapFile:
     coasts: dict[str, set[str]] = field(default_factory=dict)    # id -> {nc, sc}
     lines: list[tuple[str, bool, list[str]]] = field(default_factory=list)  # loc, army-only
     homes: dict[str, list[str]] = field(default_factory=dict)    # power -> home centres
+    letters: dict[str, str] = field(default_factory=dict)        # power -> its letter
     units: dict[str, list[str]] = field(default_factory=dict)    # power -> ["A par", ...]
     unowned: list[str] = field(default_factory=list)
     named_centers: set[str] = field(default_factory=set)         # every centre named anywhere
@@ -114,6 +115,7 @@ def read_map(text: str, base: MapFile | None = None) -> MapFile:
                 found.unplayed.append(name)
                 found.unowned += found.homes.pop(name, [])  # its centres stay, unowned
                 found.units.pop(name, None)
+                found.letters.pop(name, None)
         elif len(words) == 1 and words[0].title() in found.homes:
             power = words[0].title()  # a power named again: its units change (`ITALY`/`F ROM`)
         elif head == "BEGIN":
@@ -130,8 +132,12 @@ def read_map(text: str, base: MapFile | None = None) -> MapFile:
                 if not fresh:
                     found.named_centers |= found.centers
                     found.homes, found.units, found.unowned, fresh = {}, {}, [], True
+                    found.letters = {}
                 power = match.group(1).replace("+", " ").title()
                 found.homes[power] = [w.lower() for w in match.group(3).split()]
+                # `(Parisian:V)`: the letter the map marks the power's units with
+                _adjective, _, letter = match.group(2).partition(":")
+                found.letters[power] = letter.strip() or power[0]
     found.named_centers |= {c for cs in found.homes.values() for c in cs} | set(found.unowned)
     homes = {c for cs in found.homes.values() for c in cs}
     found.unowned = sorted(found.named_centers - homes)
@@ -148,6 +154,7 @@ def _place(units: list[str], unit_type: str, location: str) -> None:
 def _copy(base: MapFile) -> MapFile:
     return MapFile(dict(base.names), dict(base.kinds), set(base.ports),
                    {k: set(v) for k, v in base.coasts.items()}, list(base.lines),
-                   {k: list(v) for k, v in base.homes.items()},
+                   {k: list(v) for k, v in base.homes.items()}, dict(base.letters),
                    {k: list(v) for k, v in base.units.items()}, list(base.unowned),
-                   set(base.named_centers), list(base.unplayed), base.begin, list(base.rules), base.victory)
+                   set(base.named_centers), list(base.unplayed), base.begin,
+                   list(base.rules), base.victory)

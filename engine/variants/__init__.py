@@ -5,7 +5,8 @@ come from. One registry: the folders present are the variants there are.
 A variant's file holds its names and one-line description in English, Italian and Dutch; its
 map (`"standard"`: the classic geography of `engine/data/standard.json`; `"own"`: a `board` in
 the same layout); its powers with their names in the three languages, their home centres and
-starting units; its first phase (`start`), its victory target and its rules (`builds_anywhere`,
+starting units; its letters (the marks of its powers' units on a map), its first phase (`start`), its
+victory target and its rules (`builds_anywhere`,
 `convoy_provinces`: coasts whose fleets convoy, `absent_powers`: the classic powers a 1-vs-1 game
 leaves out, their centres neutral); and for an own map the province names in three languages.
 
@@ -55,6 +56,12 @@ class Variant:
     victory_target: int
     absent_powers: tuple[str, ...]
     source: str
+    letters: dict[str, str]                      # power -> the letter its units are marked by
+
+    def letter(self, power: str) -> str:
+        """The mark of a power's units on a map where colour alone would not tell 34 powers
+        apart (Chaos: DPjudge's letters `A`-`Z`, `0`-`9`); its initial elsewhere."""
+        return self.letters.get(str(power)) or str(power)[0]
 
     @property
     def powers(self) -> tuple[Power, ...]:
@@ -93,7 +100,7 @@ def variant_named(vid: str | None = None) -> Variant:
     return Variant(vid, data["name"], data["description"], _board(vid, data),
                    data["powers"], data.get("province_names", {}),
                    data.get("victory_target", 18), tuple(rules.get("absent_powers", ())),
-                   source.strip())
+                   source.strip(), data.get("letters", {}))
 
 
 def board_of(vid: str | None = None) -> Board:

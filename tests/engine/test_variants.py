@@ -125,6 +125,15 @@ def test_chaos_opens_with_the_builds_of_winter_1900_one_centre_each():
     assert len(result.civil_disorder) == 32
 
 
+def test_every_power_has_a_letter_of_its_own_on_its_board():
+    for vid in SHIPPED:
+        variant = variant_named(vid)
+        letters = [variant.letter(p) for p in variant.powers]
+        assert len(set(letters)) == len(letters) and all(len(x) == 1 for x in letters), vid
+    chaos = variant_named("chaos")
+    assert chaos.letter(Power("Paris")) == "V" and chaos.letter(Power("Ankara")) == "A"
+
+
 def test_chaos_builds_on_any_owned_centre_the_standard_board_only_at_home():
     centers = {Power("Paris"): frozenset({"par", "bel"})}
     chaos = Position(Phase.parse("W1901A"), (Unit(Power("Paris"), UnitType.ARMY, "par"),),
