@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from engine.board import Board, standard_board
+from engine.variants import board_of, check_id
 from engine.vocabulary import Phase, Power, Unit, province_of
 
 
@@ -43,10 +44,7 @@ class Position:
 
     @property
     def board(self) -> Board:
-        if self.variant == "standard":
-            return standard_board()
-        from engine.variants import board_of  # the registry imports this module's neighbours
-        return board_of(self.variant)
+        return standard_board() if self.variant == "standard" else board_of(self.variant)
 
     # -- queries ---------------------------------------------------------------------------
     def unit_in(self, province: str) -> Unit | None:
@@ -91,7 +89,6 @@ class Position:
         `units`, `dislodged`, `supply_centers` (absent/None: every home centre is owned by its
         power — the DATC's default for movement cases), `variant` (absent: `variant`, else
         the standard board)."""
-        from engine.variants import board_of, check_id
         chosen = check_id(record.get("variant") or variant)
         phase_text = str(record.get("phase") or "movement")
         try:
