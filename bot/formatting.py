@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.i18n import tr, trn
-from engine.variants import variant_power_name
+from engine.variant_files import variant_power_name
 from engine.vocabulary import Power
 from grammar.texts import province as province_text
 from service.when import wall_clock

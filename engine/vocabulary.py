@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
+from engine.variant_files import all_power_names, check_id, powers_of
+
 
 class _Powers(type):
     """`for p in Power`, `len(Power)`: the seven powers of the standard board, as the enum this
@@ -126,15 +128,13 @@ def _parse_power(key: str, variant: str) -> Power | None:
     """`Power.parse`, kept: each phase names its powers again."""
     if variant == "standard":
         return _POWER_BY_NAME.get(key)
-    from engine.variants import variant_named  # the registry reads data files: late import
     power = _variant_power_names().get(key) or _POWER_BY_NAME.get(key)
-    return power if power in variant_named(variant).powers else None
+    return power if power in powers_of(check_id(variant)) else None
 
 
 @lru_cache(maxsize=1)
 def _variant_power_names() -> dict[str, Power]:
     """Every variant's power names (English, Italian, Dutch; lower case) -> the power."""
-    from engine.variants import all_power_names  # the registry reads data files: late import
     return {key: Power._make(name) for key, name in all_power_names().items()}
 
 

@@ -18,6 +18,8 @@ from importlib import resources
 
 from rapidfuzz import fuzz, process
 
+from engine.variant_files import variant_data
+
 # One vocabulary file per language: a fourth language is a new file in grammar/vocab/.
 LANGUAGES = tuple(sorted(entry.name.removesuffix(".json")
                          for entry in resources.files("grammar").joinpath("vocab").iterdir()
@@ -38,8 +40,7 @@ def names_board(variant: str) -> str:
     """The board of names a variant's orders are read with (see `BOARD`)."""
     if variant == "standard":
         return variant
-    from engine.variants import variant_named
-    return variant if variant_named(variant).province_names else "standard"
+    return variant if variant_data(variant).get("province_names") else "standard"
 
 
 _APOSTROPHES = str.maketrans({"’": " ", "'": " ", "`": " ", "´": " ", "‘": " ", ".": " ",
@@ -163,9 +164,8 @@ def _abbreviations(language: str) -> dict[str, list[str]]:
 @cache
 def _variant_words(board: str) -> tuple[dict, dict]:
     """A variant's own map: (province -> language -> names, power -> language -> name)."""
-    from engine.variants import variant_named
-    variant = variant_named(board)
-    return variant.province_names, variant.power_names
+    data = variant_data(board)
+    return data.get("province_names", {}), data["powers"]
 
 
 def _entries_of(language: str, board: str = "standard") -> list[tuple[str, str, object, str]]:

@@ -23,26 +23,18 @@ from functools import cache
 from importlib import resources
 
 from engine.board import Board, standard_board
+from engine.variant_files import (
+    DEFAULT_VARIANT,
+    VARIANT_IDS,
+    all_power_names,
+    check_id,
+    variant_data,
+    variant_power_name,
+    variant_source,
+)
 from engine.vocabulary import Power
 
-DEFAULT_VARIANT = "standard"
 LANGUAGES = ("en", "it", "nl")
-
-
-def _folders() -> tuple[str, ...]:
-    root = resources.files("engine").joinpath("variants")
-    found = sorted(entry.name for entry in root.iterdir()
-                   if entry.is_dir() and entry.joinpath("variant.json").is_file())
-    return tuple([DEFAULT_VARIANT] + [v for v in found if v != DEFAULT_VARIANT])
-
-
-VARIANT_IDS: tuple[str, ...] = _folders()
-
-
-@cache
-def _raw(vid: str) -> dict:
-    text = resources.files("engine").joinpath(f"variants/{vid}/variant.json").read_text("utf-8")
-    return json.loads(text)
 
 
 @dataclass(frozen=True)
@@ -83,24 +75,16 @@ class Variant:
         return names.get(language) or names.get("en") or str(power)
 
 
-def check_id(vid: str | None) -> str:
-    """The variant id as given (lower case), or ValueError naming the known ones."""
-    vid = (vid or DEFAULT_VARIANT).strip().lower()
-    if vid not in VARIANT_IDS:
-        raise ValueError(f"unknown variant {vid!r}: use one of {', '.join(VARIANT_IDS)}")
-    return vid
-
-
 @cache
 def variant_named(vid: str | None = None) -> Variant:
     vid = check_id(vid)
-    data = _raw(vid)
+    data = variant_data(vid)
     rules = data.get("rules", {})
-    source = resources.files("engine").joinpath(f"variants/{vid}/SOURCE").read_text("utf-8")
+    source = variant_source(vid)
     return Variant(vid, data["name"], data["description"], _board(vid, data),
                    data["powers"], data.get("province_names", {}),
                    data.get("victory_target", 18), tuple(rules.get("absent_powers", ())),
-                   source.strip(), data.get("letters", {}))
+                   source, data.get("letters", {}))
 
 
 def board_of(vid: str | None = None) -> Board:
@@ -134,30 +118,6 @@ def _board(vid: str, data: dict) -> Board:
     })
 
 
-def all_power_names() -> dict[str, str]:
-    """Every variant's power names in every language (lower case) -> the power's name.
-    Read from the files alone (no board is built): `Power.parse` asks it."""
-    table: dict[str, str] = {}
-    for vid in VARIANT_IDS:
-        for power, names in _raw(vid)["powers"].items():
-            for name in {power, *names.values()}:
-                table.setdefault(name.strip().lower(), power)
-    return table
-
-
-@cache
-def _power_names_by_language() -> dict[tuple[str, str], str]:
-    return {(power, language): name for vid in VARIANT_IDS
-            for power, names in _raw(vid)["powers"].items()
-            for language, name in names.items()}
-
-
-def variant_power_name(power: str, language: str) -> str:
-    """A power's name in a language, from whichever variant names it (its own name else)."""
-    table = _power_names_by_language()
-    return table.get((power, language)) or table.get((power, "en")) or power
-
-
 def variant_choices(language: str = "en", typed: str = "") -> list[tuple[str, str]]:
     """(label, id) for a list to choose a variant from (`/mod create variant:`): the name and
     its one line in `language`, cut to the 100 characters a Discord choice holds; those whose
@@ -165,7 +125,7 @@ def variant_choices(language: str = "en", typed: str = "") -> list[tuple[str, st
     typed = typed.strip().lower()
     found = []
     for vid in VARIANT_IDS:
-        data = _raw(vid)
+        data = variant_data(vid)
         name = data["name"].get(language) or data["name"]["en"]
         line = data["description"].get(language) or data["description"]["en"]
         label = f"{name}: {line}"
@@ -178,7 +138,7 @@ def variant_choices(language: str = "en", typed: str = "") -> list[tuple[str, st
 
 def variants_listing() -> list[str]:
     """`arbitro variants`: one line per variant, the id, the number of powers, the name."""
-    return [f"{vid} {len(_raw(vid)['powers'])} {_raw(vid)['name']['en']}" for vid in VARIANT_IDS]
+    return [f"{vid} {len(variant_data(vid)['powers'])} {variant_data(vid)['name']['en']}" for vid in VARIANT_IDS]
 
 
 __all__ = ["DEFAULT_VARIANT", "VARIANT_IDS", "Variant", "all_power_names", "board_of",

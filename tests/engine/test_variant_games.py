@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from bench.variants import random_orders
 from engine import VARIANT_IDS, Position, adjudicate, board_of
 from engine.adjustments import adjustment_counts, build_sites
 from engine.vocabulary import PhaseKind, UnitType
+from tools.random_phases import random_orders
 
 
 def _orders(position: Position, rng: random.Random) -> dict[str, list[str]]:

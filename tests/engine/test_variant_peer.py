@@ -1,13 +1,13 @@
 """Random movement phases on each variant the `diplomacy` package also plays, adjudicated by
-both engines (the phases of `bench.variants`): the units after the phase and the dislodged
+both engines (the phases `bench.variants` times): the units after the phase and the dislodged
 units that may retreat agree (the package disbands at once a unit with nowhere to go)."""
 
 from __future__ import annotations
 
 import pytest
 
-from bench.variants import PEER_MAPS, our_result, peer_game, peer_result, random_phases
 from engine import RULES_2023, Position, adjudicate
+from tools.random_phases import PEER_MAPS, our_result, peer_game, peer_result, random_phases
 
 pytest.importorskip("diplomacy", reason="the diplomacy package (a test dependency)")
 
