@@ -4,11 +4,12 @@ come from. One registry: the folders present are the variants there are.
 
 A variant's file holds its names and one-line description in English, Italian and Dutch; its
 map (`"standard"`: the classic geography of `engine/data/standard.json`; `"own"`: a `board` in
-the same layout); its powers with their names in the three languages, their home centres and
-starting units; its letters (the marks of its powers' units on a map), its first phase (`start`), its
-victory target and its rules (`builds_anywhere`,
-`convoy_provinces`: coasts whose fleets convoy, `absent_powers`: the classic powers a 1-vs-1 game
-leaves out, their centres neutral); and for an own map the province names in three languages.
+the same layout); its powers with their names in the three languages, their home centres,
+starting units and letters (the marks of their units on a map); its first phase (`start`), its
+victory target and its rules (`builds_anywhere`, `convoy_provinces`: coasts whose fleets
+convoy, `absent_powers`: the classic powers a 1-vs-1 game leaves out, their centres neutral);
+and for an own map the province names in three languages. `engine/variant_files.py` reads the
+files; this module builds each variant's `Board` and `Variant`.
 
     variant_named("ancmed").board          # the Board the engine adjudicates on
     board_of("chaos")                      # the same, by id
