@@ -46,11 +46,11 @@ from contextlib import contextmanager, redirect_stdout
 from dataclasses import replace
 from pathlib import Path
 
-from bench.shared import shared_games
 from engine import Position, adjudicate, parse_order
 from engine.records import game_phase_position, replay_game
 from engine.rules import RULES_2023, Rules
 from engine.vocabulary import unit_read
+from testbed.shared_games import shared_games
 
 # Seed 000, "Esempio di gioco", Spring 1901.
 OPENING = {

@@ -14,7 +14,7 @@ on PostgreSQL side by side; then a burst of deadlines shared by 1, 2 and 3 servi
    an in-memory notifier. Timed with the real renderer (`render.render_png`, in one worker
    process per core) and, for comparison, with the stand-in image (the service's own cost).
 3. `--burst-games` games due at the same moment (set up once, copied row by row: see
-   bench/fleet.py) are adjudicated and announced by 1, 2 or 3 service processes started
+   testbed/fleet.py) are adjudicated and announced by 1, 2 or 3 service processes started
    together on one database (SKIP LOCKED spreads them on PostgreSQL; SQLite has one writer,
    so 1 and 2 are shown for comparison), with the stand-in image. Timed from the moment all
    processes are told to go until the last one is done; the split is each process's count.
@@ -40,14 +40,14 @@ from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
-from bench.fleet import OPENING, burst, due_games
 from engine.vocabulary import Power
-from service.clock import ManualClock
-from service.db import shown
 from service.game_service import GameService
-from service.images import stand_in_png
+from service.maps.images import stand_in_png
 from service.models import GameSettings
-from service.notifier import MemoryNotifier
+from service.notices.notifier import MemoryNotifier
+from service.storage.db import shown
+from service.timing.clock import ManualClock
+from testbed.fleet import OPENING, burst, due_games
 
 __all__ = ["OPENING", "main", "run"]
 PROCESSES = {"SQLite": (1, 2), "PostgreSQL": (1, 2, 3)}
@@ -61,21 +61,21 @@ async def run(games: int, db: Path | str, renderer) -> dict:
         spread = timedelta(seconds=60 / games)
         for number in range(games):
             seats = {p: 10_000 * (number + 1) + i for i, p in enumerate(Power)}
-            game = await service.create_game(channel_id=number, moderator_id=1,
+            game = await service.games.create(channel_id=number, moderator_id=1,
                                              name=f"bench {number}",
                                              settings=GameSettings(reminders=()))
-            await service.start(game.id, 1, assignments=seats)
+            await service.games.start(game.id, 1, assignments=seats)
             for power, text in OPENING.items():
                 began = time.perf_counter()
-                await service.submit_orders(game.id, seats[power], text)
+                await service.orders.submit(game.id, seats[power], text)
                 latencies.append(time.perf_counter() - began)
             clock.advance(spread)
         clock.advance(timedelta(hours=24))
         began = time.perf_counter()
-        processed = await service.run_due()
+        processed = await service.deadlines.run_due()
         elapsed = time.perf_counter() - began
         announced = [m for m in notifier.posted("phase.results") if m.image]
-        workers = service.render_processes
+        workers = service.drawing.processes
     return {"processed": processed, "announced": len(announced), "elapsed": elapsed,
             "latencies": latencies, "workers": workers}
 
@@ -117,7 +117,7 @@ def postgres(args: argparse.Namespace) -> Iterator[tuple[str | None, str]]:
         yield args.db, f"the server of --db ({shown(args.db)})"
         return
     try:
-        from bench.postgres import NoPostgres, postgres_server
+        from testbed.postgres import NoPostgres, postgres_server
     except ImportError as exc:
         yield None, f"not measured ({exc}; pass --db postgresql://...)"
         return
@@ -131,7 +131,7 @@ def postgres(args: argparse.Namespace) -> Iterator[tuple[str | None, str]]:
 def scratch_databases(server: str) -> tuple[Target, Callable[[], None]]:
     """A new empty, migrated database on `server` per run (`arbitro_bench_<run>`), and how to
     drop them all."""
-    from bench.postgres import drop_database, fresh_database
+    from testbed.postgres import drop_database, fresh_database
     made: list[str] = []
 
     def new_database(name: str) -> str:

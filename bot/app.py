@@ -24,13 +24,13 @@ from discord.ext import commands
 from bot.guild_facts import GuildFactsBook
 from bot.i18n import language_of, tr
 from bot.limits import split_text
-from bot.messages import words
+from bot.params import words
 from bot.permissions import intents
 from bot.ratelimit import DmQueues
 from bot.rest_budget import RestBudget
 from bot.translator import CatalogueTranslator
+from ops.settings import Settings
 from service.errors import ServiceError
-from service.settings import Settings
 
 if TYPE_CHECKING:
     from service.game_service import GameService
@@ -175,7 +175,7 @@ class ArbitroBot(commands.AutoShardedBot):
         if locale is not None:
             current = language_of(locale)
             if current != seen:
-                await self.service.remember_seen_language(user_id, current)
+                await self.service.preferences.remember_seen_language(user_id, current)
                 seen = current
                 self._languages[user_id] = (chosen, seen)
         return chosen or seen or "en"
@@ -190,7 +190,7 @@ class ArbitroBot(commands.AutoShardedBot):
     async def _read_languages(self, user_id: int) -> None:
         if user_id not in self._languages \
                 or monotonic() - self._languages_read.get(user_id, 0.0) > LANGUAGE_TTL:
-            self._languages[user_id] = await self.service.user_languages(user_id)
+            self._languages[user_id] = await self.service.preferences.user_languages(user_id)
             self._languages_read[user_id] = monotonic()
 
     def remembered_language(self, user_id: int) -> str:
@@ -205,7 +205,7 @@ class ArbitroBot(commands.AutoShardedBot):
         return any(self._languages.get(user_id, (None, None)))
 
     async def set_language(self, user_id: int, lang: str) -> None:
-        await self.service.set_user_language(user_id, lang)
+        await self.service.preferences.set_user_language(user_id, lang)
         _chosen, seen = self._languages.get(user_id, (None, None))
         self._languages[user_id] = (lang, seen)
 

@@ -9,11 +9,10 @@ import discord
 
 from bot.app import apply_api_base
 from bot.permissions import INVITE_PERMISSIONS
-from service.db import open_database
-from service.doctor import Finding
-from service.models import ACTIVE, FORMING, PAUSED, Game
-from service.repos import games
-from service.settings import Settings
+from ops.doctor import running_games
+from ops.findings import Finding
+from ops.settings import Settings
+from service.models import Game
 
 _NEEDED = [name for name, granted in discord.Permissions(INVITE_PERMISSIONS) if granted]
 
@@ -37,7 +36,7 @@ async def online_findings(settings: Settings) -> list[Finding]:
         found = [Finding("discord", f"the token is accepted: the bot is {client.user} "
                                     f"({client.user.id})")]
         found.append(await _shards(client, settings))
-        for game in await _running_games(settings):
+        for game in await running_games(settings.db_path):
             found.append(await _channel(client, game))
     return found
 
@@ -59,17 +58,6 @@ async def _shards(client: discord.Client, settings: Settings) -> Finding:
     dms = "; it receives the direct messages (shard 0)" if 0 in shard_ids else \
         "; direct messages go to the process with shard 0"
     return Finding("shards", f"{text} (Discord recommends {recommended}){dms}")
-
-
-async def _running_games(settings: Settings) -> list[Game]:
-    db = await open_database(settings.db_path)
-    try:
-        async with db.read() as conn:
-            return await games.with_status(conn, FORMING, ACTIVE, PAUSED)
-    except Exception:   # a database not there or not migrated: `doctor` already says so
-        return []
-    finally:
-        await db.close()
 
 
 async def _channel(client: discord.Client, game: Game) -> Finding:

@@ -43,7 +43,7 @@ async def visible_games(bot: ArbitroBot, interaction: discord.Interaction,
     """Games the caller may pick here: this channel's; in direct messages, the caller's own.
     (A game of another channel of the same server can still be named by its number.)"""
     if interaction.guild_id is None:
-        games = await bot.service.games_of_user(interaction.user.id)
+        games = await bot.service.games.of_user(interaction.user.id)
     else:
         games = await games_here(bot, interaction.channel_id, include_finished=include_finished)
     return [g for g in games if include_finished or g.status != "finished"]
@@ -55,11 +55,11 @@ async def games_here(bot: ArbitroBot, channel_id: int | None, *,
     channel (docs/channels.md), where every game command works for that game."""
     if channel_id is None:
         return []
-    games = await bot.service.games_in_channel(channel_id, include_finished=include_finished)
+    games = await bot.service.games.in_channel(channel_id, include_finished=include_finished)
     if not games:
         room = await bot.service.game_channels.room_of_channel(channel_id)
         if room is not None:
-            games = [await bot.service.status(room[0])]
+            games = [await bot.service.games.status(room[0])]
     return games
 
 
@@ -71,7 +71,7 @@ async def resolve_game(bot: ArbitroBot, interaction: discord.Interaction, game_i
     the last one of a channel with no other) is refused with how and when it ended and where
     to see it (`ended_error`)."""
     if game_id is not None:
-        game = await bot.service.status(game_id)
+        game = await bot.service.games.status(game_id)
         if interaction.guild_id is not None and game.guild_id != interaction.guild_id:
             raise NotFound("game.not_found", f"no game {game_id} on this server", id=game_id)
         if interaction.guild_id is None and not _takes_part(game, interaction.user.id):

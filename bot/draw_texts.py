@@ -1,4 +1,4 @@
-"""The draw vote in words (service/draw_vote.py, docs/moderation.md "Draws"): the rule as it
+"""The draw vote in words (service/games/draw_vote.py, docs/moderation.md "Draws"): the rule as it
 stands in a game, the private notice of a proposed draw, and the reply to `/draw`. Powers
 only, never players: the vote is secret and a game may be anonymous."""
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.i18n import tr, trn
 from engine.variant_files import variant_power_name
 from engine.vocabulary import Power
 from grammar.texts import province as province_text
-from service.when import wall_clock
+from service.timing.when import wall_clock
 
 _PHASE_SEASON = {"S": "season.spring", "F": "season.fall", "W": "season.winter"}
 _PHASE_KIND = {"M": "phase.movement", "R": "phase.retreats", "A": "phase.adjustments"}
@@ -349,13 +349,22 @@ def still_owed(lang: str, item: str) -> str:
     return f"`{item}`"
 
 
+def duration(lang: str, span: timedelta) -> str:
+    minutes = round(span.total_seconds() / 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours and minutes:
+        return tr(lang, "time.hours_minutes", hours=hours, minutes=minutes)
+    if hours:
+        return tr(lang, "time.hours", hours=hours)
+    return tr(lang, "time.minutes", minutes=minutes)
+
+
 PHASE_LENGTHS = ("movement_hours", "retreat_hours", "adjustment_hours")   # /mod settings names
 
 
 def deadline_rule(lang: str, settings: Any) -> str:
     """Which rule sets a game's deadlines, in words: the fixed schedule (and that the phase
     lengths are not used while it is set), or each phase's length."""
-    from bot.messages import duration  # (bot.messages builds on this module)
     lengths = {"movement": duration(lang, settings.movement_deadline),
                "retreat": duration(lang, settings.retreat_deadline),
                "adjustment": duration(lang, settings.adjustment_deadline)}

@@ -22,7 +22,7 @@ from bot.formatting import power_name
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
-    from service.game_channels import ChannelPlan, GameChannels, PowerRoom
+    from service.games.channels import ChannelPlan, GameChannels, PowerRoom
 
 log = logging.getLogger(__name__)
 

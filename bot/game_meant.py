@@ -84,7 +84,7 @@ async def game_meant(bot: ArbitroBot, interaction: discord.Interaction, game_id:
 
 async def _waits(bot: ArbitroBot, game_id: int, user_id: int, kind: str, arg: str) -> bool:
     try:
-        return waits_for(kind, arg, await bot.service.my_orders(game_id, user_id))
+        return waits_for(kind, arg, await bot.service.orders.mine(game_id, user_id))
     except ServiceError:
         return False        # no phase in play (or no longer seated): nothing waits
 
@@ -104,7 +104,7 @@ def game_buttons(user_id: int, lang: str, kind: str, arg: str,
 async def still_seated(bot: ArbitroBot, user_id: int, game_id: int) -> GameView:
     """The game picked by a button, checked when it is pressed: still running, and the
     presser still holds a seat in it."""
-    game = await bot.service.status(game_id)
+    game = await bot.service.games.status(game_id)
     if game.status == "finished":
         raise ended_error(game)
     if not seated_games([game], user_id):

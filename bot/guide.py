@@ -8,14 +8,15 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+import languages
 from bot.formatting import phase_label, power_name, timestamp
 from bot.i18n import command_text, tr
 from grammar.intent import looks_like_order
 from grammar.lexicon import display_name, fold
 
-# A help word in each language (and the language it tells), as a DM's only business.
-HELP_WORDS = {"help": "en", "helpme": "en", "aiuto": "it", "aiutami": "it", "aiutatemi": "it",
-              "hulp": "nl", "helpen": "nl"}
+# A help word in each language (and the language it tells), as a DM's only business
+# (languages/words/<code>.json).
+HELP_WORDS = languages.typed_language("help")
 _WORDS = re.compile(r"[^\W\d_]+")
 GENERIC_EXAMPLES = ("A PAR - BUR", "F BRE H", "A MAR S A PAR - BUR")
 PLAYER_COMMANDS = ("orders_show", "orders_preview", "orders_withdraw", "orders_clear", "ready",

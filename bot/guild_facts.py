@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -21,7 +21,7 @@ from bot.i18n import language_of
 from bot.limits import DEFAULT_UPLOAD_LIMIT
 
 if TYPE_CHECKING:
-    from bot.app import ArbitroBot
+    from service.game_service import GameService
 
 log = logging.getLogger(__name__)
 
@@ -47,11 +47,22 @@ def post_language(facts: GuildFacts, game_language: str | None = None) -> str:
     return language_of(game_language) if game_language else language_of(facts.locale)
 
 
+class FactsClient(Protocol):
+    """What the book asks of the bot (bot.app.ArbitroBot): its cache of servers, Discord's
+    REST and the service that stores the facts for the other processes."""
+
+    service: GameService
+
+    def get_guild(self, guild_id: int, /) -> discord.Guild | None: ...
+
+    async def fetch_guild(self, guild_id: int, /) -> discord.Guild: ...
+
+
 class GuildFactsBook:
     """The facts of the servers this process posts to (`bot.guild_facts`), kept in the
     service's guild_prefs so that every process reads what the owning one saw."""
 
-    def __init__(self, bot: ArbitroBot) -> None:
+    def __init__(self, bot: FactsClient) -> None:
         self.bot = bot
         self._written: dict[int, GuildFacts] = {}   # what this process last stored
 
@@ -73,7 +84,7 @@ class GuildFactsBook:
         cached = self.bot.get_guild(guild_id)
         if cached is not None and not cached.unavailable:
             return GuildFacts.of(cached)
-        locale, upload_limit = await self.bot.service.guild_facts(guild_id)
+        locale, upload_limit = await self.bot.service.preferences.guild_facts(guild_id)
         if locale is not None and upload_limit is not None:
             return GuildFacts(locale, upload_limit)
         try:       # never seen by its shard's process (yet): one GET, stored for next time
@@ -86,5 +97,5 @@ class GuildFactsBook:
         return fetched
 
     async def _store(self, guild_id: int, facts: GuildFacts) -> None:
-        await self.bot.service.remember_guild(guild_id, facts.locale, facts.upload_limit)
+        await self.bot.service.preferences.remember_guild(guild_id, facts.locale, facts.upload_limit)
         self._written[guild_id] = facts

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import languages
 from bot.i18n import command_name, tr
 
 _COMMAND = re.compile(r"^\s*[.!](?P<name>[^\W\d][\w-]{0,30})\s*(?P<rest>.*)$", re.DOTALL)
@@ -20,7 +21,9 @@ _SLASH = {
     **dict.fromkeys(("removeorder", "deleteorder", "unorder", "withdraw"), "orders withdraw"),
     **dict.fromkeys(("removeall", "removeorders", "clear", "clearorders"), "orders clear"),
     **dict.fromkeys(("preview", "viewpreview"), "orders preview"),
-    **dict.fromkeys(("help", "commands", "aiuto", "hulp"), "help"),
+    # "commands", and each language's first help word (languages/words/<code>.json)
+    **dict.fromkeys(("commands", *(languages.words("typed", code)["help"][0]
+                                   for code in languages.CODES)), "help"),
     **dict.fromkeys(("ready",), "ready"),
     **dict.fromkeys(("draw",), "draw"),
     **dict.fromkeys(("scoreboard", "status", "info", "game", "phase", "deadline"),

@@ -19,28 +19,29 @@ from __future__ import annotations
 import gettext
 import string
 from collections.abc import Mapping
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import languages
+
 DOMAIN = "arbitro"
-LANGUAGES = ("en", "it", "nl")
-DEFAULT_LANGUAGE = "en"
+# The languages, as declared once (languages/languages.json).
+LANGUAGES = languages.CODES
+DEFAULT_LANGUAGE = languages.DEFAULT
 # Each language by its own name, as the language options of slash commands offer them.
-LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "nl": "Nederlands"}
+LANGUAGE_NAMES = languages.NAMES
 
 
 def locale_dir() -> Path:
-    return Path(str(resources.files("bot") / "locales"))
+    """The folder of every catalogue (`<lang>/LC_MESSAGES/arbitro.po`)."""
+    return Path(str(languages.words_file("catalogue", DEFAULT_LANGUAGE))).parents[1]
 
 
-@cache
 def catalogue(lang: str) -> gettext.NullTranslations:
     """The compiled catalogue of `lang` (one of LANGUAGES), loaded once."""
     if lang not in LANGUAGES:
         raise ValueError(f"unsupported language {lang!r}: use one of {', '.join(LANGUAGES)}")
-    return gettext.translation(DOMAIN, localedir=locale_dir(), languages=[lang])
+    return languages.catalogue(lang)
 
 
 def language_of(locale: object | None) -> str:

@@ -1,5 +1,5 @@
 """The buttons that answer "you have no unit in MAO: did you mean F BRE?": one per corrected
-order the service offers (service/meant.py), each recording its order when pressed.
+order the service offers (service/orders/meant.py), each recording its order when pressed.
 
 They outlive a restart (bot/confirm.py's `Answer`, kind "meant"): the button carries the phase
 and the order, and at press time the order is sent for that phase only, as the player's own
@@ -50,6 +50,6 @@ async def _record_meant(bot: ArbitroBot, interaction: discord.Interaction, game_
                         arg: str, lang: str) -> str:
     """The corrected order, recorded for the phase it was offered in (refused otherwise)."""
     phase, order = decode(arg)
-    report = await bot.service.submit_orders(game_id, interaction.user.id, order, phase=phase,
+    report = await bot.service.orders.submit(game_id, interaction.user.id, order, phase=phase,
                                              reply_lang=lang)
-    return submission_text(lang, report, (await bot.service.status(game_id)).name)
+    return submission_text(lang, report, (await bot.service.games.status(game_id)).name)

@@ -1,4 +1,4 @@
-"""A moderator's texts in their language: the settings of a game (service/setting_registry.py)
+"""A moderator's texts in their language: the settings of a game (service/games/setting_registry.py)
 and their values, the audit log in words, and who still owes orders."""
 
 from __future__ import annotations
@@ -7,11 +7,17 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.formatting import PHASE_LENGTHS, centres_block, power_name, still_owed
+from bot.formatting import PHASE_LENGTHS, centres_block, duration, power_name, still_owed
 from bot.i18n import LANGUAGES, has, tr
-from bot.messages import duration, words
+from bot.params import words
 from grammar.lexicon import fold
-from service.setting_registry import REGISTRY, Setting, find_setting, setting_key, setting_named
+from service.games.setting_registry import (
+    REGISTRY,
+    Setting,
+    find_setting,
+    setting_key,
+    setting_named,
+)
 
 AUDIT_SHOWN = 60     # the latest entries /mod log shows
 

@@ -18,7 +18,7 @@ from bot.limits import DEFAULT_UPLOAD_LIMIT, split_blocks
 from bot.messages import render_message
 from bot.roster import is_roster, post_roster
 from engine.vocabulary import Power
-from service.notifier import ChannelUnavailable, Message, Undeliverable
+from service.notices.notifier import ChannelUnavailable, Message, Undeliverable
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
@@ -158,7 +158,7 @@ class DiscordNotifier:
             if key not in self._maps:
                 if len(self._maps) >= 16:
                     self._maps.pop(next(iter(self._maps)))
-                self._maps[key] = await self.bot.service.current_map(message.game_id)
+                self._maps[key] = await self.bot.service.maps.current(message.game_id)
             image = self._maps[key]
         except Exception:  # noqa: BLE001 - the notice goes without its map rather than not
             log.exception("drawing the map of game %s for a power's channel failed", key[0])

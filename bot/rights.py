@@ -38,4 +38,4 @@ async def is_server_moderator(bot: ArbitroBot, guild_id: int, user_id: int) -> b
     except discord.HTTPException as exc:
         log.warning("cannot check user %s on server %s: %s", user_id, guild_id, exc.status)
         return False
-    return is_moderator(member, await bot.service.moderator_role(guild_id))
+    return is_moderator(member, await bot.service.preferences.moderator_role(guild_id))

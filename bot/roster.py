@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import tr
-from service.notifier import Message
+from service.notices.notifier import Message
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
@@ -43,7 +43,7 @@ async def post_roster(bot: ArbitroBot, channel: Any, message: Message, lang: str
     """Edit the game's roster message, or post it (and remember it) when there is none."""
     game_id = int(message.params["game_id"])
     text = roster_text(lang, message, latest)
-    known = await bot.service.roster_message(game_id)
+    known = await bot.service.games.roster_message(game_id)
     if known is not None:
         try:
             await channel.get_partial_message(known).edit(content=text,
@@ -52,4 +52,4 @@ async def post_roster(bot: ArbitroBot, channel: Any, message: Message, lang: str
         except discord.NotFound:
             log.info("the roster message of game %s was deleted: posting a new one", game_id)
     sent = await channel.send(text, allowed_mentions=_QUIET)
-    await bot.service.set_roster_message(game_id, sent.id)
+    await bot.service.games.set_roster_message(game_id, sent.id)

@@ -18,11 +18,11 @@ from contextlib import asynccontextmanager
 from bot.app import ArbitroBot, apply_api_base
 from bot.logs import keep_private
 from bot.notifier import DiscordNotifier
-from service.clock import Clock
-from service.daily_backups import daily_backups
-from service.db import shown
+from ops.daily_backups import daily_backups
+from ops.settings import Settings
 from service.game_service import GameService
-from service.settings import Settings
+from service.storage.db import shown
+from service.timing.clock import Clock
 
 log = logging.getLogger(__name__)
 

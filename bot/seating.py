@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+import languages
 from bot.formatting import phase_label, power_name, result_line, timestamp
 from bot.i18n import tr, trn
 from engine.orders import parse_order
@@ -15,8 +16,8 @@ from engine.vocabulary import Phase
 from grammar.texts import province
 from grammar.writing import written
 
-# The word that asks for help in a DM, in each language.
-HELP_WORD = {"en": "help", "it": "aiuto", "nl": "hulp"}
+# The word that asks for help in a DM, in each language: the first of its help words.
+HELP_WORD = {code: languages.words("typed", code)["help"][0] for code in languages.CODES}
 
 
 def briefing_blocks(lang: str, params: Mapping[str, Any]) -> list[str]:

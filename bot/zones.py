@@ -17,6 +17,7 @@ from babel import Locale
 from babel.core import get_global
 from babel.dates import get_timezone_location
 
+import languages
 from bot.formatting import power_name
 from bot.i18n import LANGUAGES
 from engine.vocabulary import Power
@@ -42,6 +43,7 @@ def _place(zone: str, lang: str) -> tuple[str, str]:
     """(city, country) of `zone` in `lang`, as Babel (CLDR) names them; empty if unknown."""
     if zone == "UTC":
         return "", ""
+    lang = languages.get(lang).babel_locale if lang in languages.CODES else lang
     try:
         city = get_timezone_location(zone, locale=lang, return_city=True)
     except (LookupError, ValueError):
@@ -86,7 +88,9 @@ def warm() -> None:
         _index(lang)
 
 
-_SEPARATOR = re.compile(r"(?:\s*[,;/+&]\s*|\s+(?:and|e|en)\s+)", re.IGNORECASE)
+# A list's separators: signs, and "and" in every language (languages/words/<code>.json).
+_AND = "|".join(sorted(map(re.escape, languages.typed("and"))))
+_SEPARATOR = re.compile(rf"(?:\s*[,;/+&]\s*|\s+(?:{_AND})\s+)", re.IGNORECASE)
 
 
 def powers_matching(lang: str, typed: str) -> list[tuple[str, str]]:

@@ -6,10 +6,12 @@ Everything else in the engine imports its vocabulary from here.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from importlib import resources
 
 from engine.variant_files import all_power_names, check_id, powers_of
 
@@ -111,16 +113,19 @@ Power.AUSTRIA, Power.ENGLAND, Power.FRANCE, Power.GERMANY, Power.ITALY, Power.RU
         "Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"))
 Power._STANDARD = _SEVEN
 
-_POWER_NAMES: dict[Power, tuple[str, ...]] = {
-    Power.AUSTRIA: ("austria", "austria-ungheria", "austria-hungary", "oostenrijk"),
-    Power.ENGLAND: ("england", "inghilterra", "engeland"),
-    Power.FRANCE: ("france", "francia", "frankrijk"),
-    Power.GERMANY: ("germany", "germania", "duitsland"),
-    Power.ITALY: ("italy", "italia", "italië", "italie"),
-    Power.RUSSIA: ("russia", "rusland"),
-    Power.TURKEY: ("turkey", "turchia", "turkije"),
-}
-_POWER_BY_NAME = {name: power for power, names in _POWER_NAMES.items() for name in names}
+def _power_names() -> dict[str, Power]:
+    """Each standard power's names, lower case, from one data file per language
+    (`engine/data/power_names/<code>.json`, one for each language of languages/languages.json).
+    A variant's powers are named in its own file (`engine.variant_files`)."""
+    found = {power.value.lower(): power for power in Power}
+    for entry in resources.files("engine").joinpath("data/power_names").iterdir():
+        if entry.name.endswith(".json"):
+            for power, names in json.loads(entry.read_text(encoding="utf-8")).items():
+                found.update(dict.fromkeys(names, Power(power)))
+    return found
+
+
+_POWER_BY_NAME = _power_names()
 
 
 @lru_cache(maxsize=1024)

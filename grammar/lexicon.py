@@ -9,21 +9,18 @@ told from its words and conflicting abbreviations (`Nor`) stay visible as confli
 from __future__ import annotations
 
 import contextvars
-import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from importlib import resources
 
 from rapidfuzz import fuzz, process
 
+import languages
 from engine.variant_files import variant_data
 
-# One vocabulary file per language: a fourth language is a new file in grammar/vocab/.
-LANGUAGES = tuple(sorted(entry.name.removesuffix(".json")
-                         for entry in resources.files("grammar").joinpath("vocab").iterdir()
-                         if entry.name.endswith(".json")))
+# One vocabulary file per declared language (languages/languages.json), in grammar/vocab/.
+LANGUAGES = tuple(sorted(languages.CODES))
 
 # Categories are the grammar's terminals (see orders.lark), plus FILLER (a word to drop).
 KEYWORD_TERMINALS = {"hold": "HOLD", "move": "MOVE", "support": "SUPPORT", "convoy": "CONVOY",
@@ -146,8 +143,7 @@ def vocabulary(language: str) -> dict:
     """The raw data file of one language."""
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}: use one of {', '.join(LANGUAGES)}")
-    text = resources.files("grammar").joinpath(f"vocab/{language}.json").read_text("utf-8")
-    return json.loads(text)
+    return languages.words("vocabulary", language)
 
 
 def _abbreviations(language: str) -> dict[str, list[str]]:

@@ -7,7 +7,7 @@
                orders: Sequence[tuple[Power, Order]] = (), # not adjudicated: drawn plain
                game_name: str = "",
                civil_disorder: Iterable[Power] = (),        # marked in the legend
-               language: str | None = "en",                 # "en", "it", "nl" (None: "en")
+               language: str | None = "en",                 # languages.CODES (None: "en")
                palette: str = "standard",                   # or "colourblind" (Okabe-Ito)
                after: Position | None = None,               # see below
                size: str = "normal",                        # or "large": 1440 px wide

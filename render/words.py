@@ -1,13 +1,14 @@
-"""Every word the map shows, in the three languages of the game ("en", "it", "nl"). A small table
-of its own: the renderer does not depend on the bot's catalogues. The words agree with those
-catalogues (bot/locales/*/LC_MESSAGES/arbitro.po): the same season, phase and power names; the
-civil-disorder label is *sommossa* in English and Italian (the English results say *sommossa*
+"""Every word the map shows, in each language of the game (languages/languages.json), read from
+its data file `render/map_words/<code>.json`: the renderer does not depend on the bot's
+catalogues. The words agree with those catalogues (bot/locales/*/LC_MESSAGES/arbitro.po): the
+same season, phase and power names; the civil-disorder label is *sommossa* in English and Italian (the English results say *sommossa*
 too) and *wanorde* in Dutch."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import languages
 from engine.vocabulary import PhaseKind, Power, Season
 
 
@@ -22,37 +23,23 @@ class MapWords:
     year: str
 
 
-WORDS: dict[str, MapWords] = {
-    "en": MapWords(
-        {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"},
-        {PhaseKind.MOVEMENT: "Movement", PhaseKind.RETREAT: "Retreats",
-         PhaseKind.ADJUSTMENT: "Adjustments"},
-        {p: p.value for p in Power},
-        "sommossa", "{phase}: results", "supply centres", "year"),
-    "it": MapWords(
-        {Season.SPRING: "Primavera", Season.FALL: "Autunno", Season.WINTER: "Inverno"},
-        {PhaseKind.MOVEMENT: "Movimenti", PhaseKind.RETREAT: "Ritirate",
-         PhaseKind.ADJUSTMENT: "Aggiustamenti"},
-        {Power.AUSTRIA: "Austria", Power.ENGLAND: "Inghilterra", Power.FRANCE: "Francia",
-         Power.GERMANY: "Germania", Power.ITALY: "Italia", Power.RUSSIA: "Russia",
-         Power.TURKEY: "Turchia"},
-        "sommossa", "{phase}: risultati", "centri di approvvigionamento", "anno"),
-    "nl": MapWords(
-        {Season.SPRING: "Voorjaar", Season.FALL: "Najaar", Season.WINTER: "Winter"},
-        {PhaseKind.MOVEMENT: "Bewegingen", PhaseKind.RETREAT: "Terugtochten",
-         PhaseKind.ADJUSTMENT: "Aanpassingen"},
-        {Power.AUSTRIA: "Oostenrijk", Power.ENGLAND: "Engeland", Power.FRANCE: "Frankrijk",
-         Power.GERMANY: "Duitsland", Power.ITALY: "Italië", Power.RUSSIA: "Rusland",
-         Power.TURKEY: "Turkije"},
-        "wanorde", "{phase}: uitslag", "bevoorradingscentra", "jaar"),
-}
+def _read(language: str) -> MapWords:
+    data = languages.words("map", language)
+    return MapWords({season: data["seasons"][season.value] for season in Season},
+                    {kind: data["kinds"][kind.value] for kind in PhaseKind},
+                    {power: data["powers"][power.value] for power in Power},
+                    data["civil_disorder"], data["results"], data["centres"], data["year"])
+
+
+# Each declared language's words, from its data file (render/map_words/<code>.json).
+WORDS: dict[str, MapWords] = {code: _read(code) for code in languages.CODES}
 
 
 def words_for(language: str | None) -> MapWords:
     """The words of `language`; None (a game that follows its server's locale, not known
     here) is English."""
     try:
-        return WORDS[language or "en"]
+        return WORDS[language or languages.DEFAULT]
     except KeyError:
         raise ValueError(f"unknown map language {language!r}: choose one of "
                          f"{', '.join(sorted(WORDS))}") from None

@@ -1,122 +1,183 @@
-"""The public API of the game service: `GameService`, the one object the bot, the command line,
-the demo, the benchmark and the tests drive.
+"""The composition root of the game service: the one place that builds every area and shows
+how they are wired. The bot, the command line, the demo, the benchmarks and the tests drive the
+service through the object it returns:
 
     async with GameService.open("arbitro.sqlite", notifier=my_notifier) as service:
-        game = await service.create_game(channel_id=1, moderator_id=9, name="Spring league")
-        ...
+        game = await service.games.create(channel_id=1, moderator_id=9, name="Spring league")
+        await service.orders.submit(game.id, user_id, "A Par - Bur")
 
-It is transport-agnostic (no discord imports): it talks back only through its `Notifier`, and
-its errors are `service.errors.ServiceError`s carrying a message key, parameters and English
-text. Authorising moderators is the caller's job (Discord roles); the service checks that only
-the player seated at a power orders it, and records the actor of every moderator action.
-
-The first methods live in small mixins: lifecycle (create, join, start, status), ordering
-(orders, ready marks, draws, maps), moderation, on top of the core (start-up, deadlines,
-adjudication: service/core.py), the announcements (service/announcing.py) and the shared
-resources (service/base.py). Newer areas are objects composed into the service, each built
-once with the service it works for, with its own module and repository:
-
-    service.schedules      time zone, fixed schedule, typed deadlines (service/schedules.py)
-    service.missed_orders  grace before civil disorder, abandoned seats
-    service.absences       players away (service/absences.py)
-    service.extensions     extensions asked by players (service/extensions.py)
-    service.guide          a player's guide to their game, for /help (service/guide.py)
-    service.game_config    settings shown and changed mid-game (service/game_config.py)
-    service.upkeep         who owes orders, reminders now, deleting a game (service/upkeep.py)
-    service.endgame        draws declared, concessions (service/endgame.py)
-    service.exports        a whole game as JSON (service/exports.py)
-    service.replays        a game's replay and supply-centre chart (service/replays.py)
-    service.seating        open seats, claims, unreachable players (service/seating.py)
-    service.records        a player's record across games (service/records.py)
-    service.game_channels  a game's category, power channels and roles (service/game_channels.py)
-    service.press          press relayed between powers, by the game's rules (service/press.py)
+Callers use `service.<area>.<verb>`; each area is a plain class given what it needs in its
+constructor (docs/architecture.md is the map). The service is transport-agnostic (no discord
+imports): it talks back only through its `Notifier`, and its errors are
+`service.errors.ServiceError`s carrying a message key, parameters and English text.
+Authorising moderators is the caller's job (Discord roles); the service checks that only the
+player seated at a power orders it, and records the actor of every moderator action.
 """
 
 from __future__ import annotations
 
-import os
+import socket
 from pathlib import Path
 from types import TracebackType
-from typing import Any
 
-from service.absences import Absences
-from service.clock import Clock, SystemClock
-from service.core import Renderer, ServiceCore
-from service.db import open_database
-from service.endgame import Endgame
-from service.exports import Exports
-from service.extensions import Extensions
-from service.game_channels import GameChannels
-from service.game_config import GameConfig
-from service.guide import Guides
-from service.lifecycle import LifecycleMixin
-from service.missed_orders import MissedOrders
-from service.moderation import ModerationMixin
-from service.notifier import MemoryNotifier, Notifier
-from service.ordering import OrderingMixin
-from service.preferences import PreferencesMixin
-from service.press import Press
-from service.records import Records
-from service.replays import Replays
-from service.schedules import Schedules
-from service.seating import Seating
-from service.upkeep import Upkeep
+from service.games.adjudication import Adjudication
+from service.games.channels import GameChannels
+from service.games.config import GameConfig
+from service.games.endgame import Endgame
+from service.games.lifecycle import Games
+from service.history.exports import Exports
+from service.history.played import History
+from service.history.replays import Replays
+from service.maps.drawing import Drawing
+from service.maps.images import Renderer
+from service.maps.views import Maps
+from service.moderation.moderation import Moderation
+from service.moderation.upkeep import Upkeep
+from service.notices.announcing import Announcer
+from service.notices.notifier import MemoryNotifier, Notifier
+from service.notices.outbox import Outbox
+from service.orders.ordering import Orders
+from service.players.absences import Absences
+from service.players.extensions import Extensions
+from service.players.guide import Guides
+from service.players.missed_orders import MissedOrders
+from service.players.preferences import Preferences
+from service.players.records import Records
+from service.players.seating import Seating
+from service.press.press import Press
+from service.storage.db import Database, open_database
+from service.timing.alarms import Alarms
+from service.timing.boundary import Faults
+from service.timing.clock import Clock, SystemClock
+from service.timing.deadlines import Deadlines
+from service.timing.reminders import Reminders
+from service.timing.schedules import Schedules
 
 DEFAULT_DB = "arbitro.sqlite"
 
 
-class GameService(LifecycleMixin, OrderingMixin, ModerationMixin, PreferencesMixin, ServiceCore):
+class GameService:
     """Every game's state and clock. Open it with `GameService.open(...)` as an async context
-    manager: the database is created and migrated, the deadline jobs are rebuilt from the
-    database rows, and deadlines that passed while the process was down are processed once,
-    in order."""
+    manager: the database is created and migrated, every area is built on it, the deadline
+    alarms are rebuilt from the database rows, and deadlines that passed while the process was
+    down are processed once, in order."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.start_on_open = True      # `open(start=False)`: the caller runs startup()
-        # the areas composed into the service (the core calls the first two)
-        self.schedules = Schedules(self)
-        self.missed_orders = MissedOrders(self)
-        self.absences = Absences(self)
-        self.extensions = Extensions(self)
-        self.guide = Guides(self)
-        self.game_config = GameConfig(self)
-        self.upkeep = Upkeep(self)
-        self.endgame = Endgame(self)
-        self.exports = Exports(self)
-        self.replays = Replays(self)
-        self.game_channels = GameChannels(self)
-        self.press = Press(self)
+    db: Database
+    # the areas, built on entering (they need the open database)
+    games: Games
+    orders: Orders
+    maps: Maps
+    history: History
+    moderation: Moderation
+    preferences: Preferences
+    seating: Seating
+    absences: Absences
+    extensions: Extensions
+    missed_orders: MissedOrders
+    records: Records
+    guide: Guides
+    schedules: Schedules
+    deadlines: Deadlines
+    game_config: GameConfig
+    game_channels: GameChannels
+    endgame: Endgame
+    upkeep: Upkeep
+    exports: Exports
+    replays: Replays
+    press: Press
+    # the machinery the areas share
+    outbox: Outbox
+    announcer: Announcer
+    faults: Faults
+    alarms: Alarms
+    adjudication: Adjudication
+    reminders: Reminders
+
+    def __init__(self, db_path: str | Path, notifier: Notifier, clock: Clock,
+                 drawing: Drawing, scheduler: bool, instance: str, start: bool) -> None:
+        self.db_path = str(db_path)
+        self.notifier = notifier
+        self.clock = clock
+        self.drawing = drawing
+        self.use_scheduler = scheduler
+        self.instance = instance       # this process's name in the claims it holds
+        self.start_on_open = start     # `open(start=False)`: the caller runs startup()
 
     @classmethod
     def open(cls, db_path: str | Path | None = None, *, notifier: Notifier | None = None,
              clock: Clock | None = None, renderer: Renderer | None = None,
              scheduler: bool = True, render_processes: int | None = None,
              instance: str | None = None, start: bool = True) -> GameService:
-        """`db_path` (a SQLite file or a `postgresql://` URL) defaults to `$ARBITRO_DB`, else
-        `arbitro.sqlite`. `instance` names this process in the database's announcement claims
-        (default `$ARBITRO_INSTANCE`, else the host's name). `scheduler=False` leaves
-        deadlines to explicit `run_due()` calls (tests with a ManualClock, the demo).
-        `renderer` defaults to `render.render_png` (drawn in `render_processes` worker
-        processes, default one per core); an injected renderer runs in a thread.
-        `start=False`: opening only opens and migrates the database; the caller runs
-        `await service.startup()` (announcements and deadlines missed while down) once what
-        the notifier needs is in place (the bot: its service attached, bot/runner.py)."""
-        path = db_path or os.environ.get("ARBITRO_DB", "").strip() or DEFAULT_DB
-        service = cls(path, notifier or MemoryNotifier(), clock or SystemClock(), renderer,
-                      scheduler, render_processes, instance)
-        service.start_on_open = start
-        return service
+        """`db_path`: a SQLite file or a `postgresql://` URL (default `arbitro.sqlite`; the
+        bot passes its settings' `ARBITRO_DB`). `instance` names this process in the
+        database's announcement claims (default: the host's name; the bot passes
+        `ARBITRO_INSTANCE`). `scheduler=False` leaves deadlines to explicit
+        `deadlines.run_due()` calls (tests with a ManualClock, the demo). `renderer` defaults
+        to `render.render_png` (drawn in `render_processes` worker processes, default one per
+        core); an injected renderer runs in a thread. `start=False`: opening only opens and
+        migrates the database; the caller runs `await service.startup()` (announcements and
+        deadlines missed while down) once what the notifier needs is in place (the bot: its
+        service attached, bot/runner.py)."""
+        return cls(db_path or DEFAULT_DB, notifier or MemoryNotifier(), clock or SystemClock(),
+                   Drawing(renderer, render_processes), scheduler,
+                   instance or socket.gethostname(), start)
+
+    def _compose(self, db: Database) -> None:
+        """Build every area on the open database: the wiring, in one place, lower rooms
+        first (each area is given the ones it calls)."""
+        clock, drawing, instance = self.clock, self.drawing, self.instance
+        self.db = db
+        self.replays = Replays(db, drawing)
+        self.outbox = outbox = Outbox(db, clock, self.notifier, drawing, self.replays, instance)
+        self.faults = faults = Faults(db, clock, outbox)
+        self.announcer = announcer = Announcer(db, clock, self.notifier, drawing, outbox, faults,
+                                               instance)
+        self.alarms = alarms = Alarms(db, self.use_scheduler)
+        self.schedules = schedules = Schedules(db)
+        self.missed_orders = missed = MissedOrders(db, clock, outbox)
+        self.reminders = reminders = Reminders(db, outbox)
+        self.adjudication = adjudication = Adjudication(db, clock, outbox, announcer, schedules,
+                                                        missed, instance)
+        self.deadlines = deadlines = Deadlines(db, clock, alarms, adjudication, announcer,
+                                               faults, outbox, missed, reminders)
+        self.games = Games(db, clock, outbox, schedules, alarms)
+        self.orders = Orders(db, clock, outbox, adjudication, deadlines)
+        self.maps = Maps(db, drawing, announcer)
+        self.history = History(db, announcer)
+        self.moderation = Moderation(db, clock, outbox, alarms, adjudication, deadlines,
+                                     schedules)
+        self.preferences = Preferences(db)
+        self.seating = Seating(db, clock, outbox)
+        self.absences = Absences(db, clock, outbox, alarms)
+        self.extensions = Extensions(db, clock, outbox, alarms)
+        self.records = Records(db)
+        self.guide = Guides(db)
+        self.game_config = GameConfig(db, clock, outbox, alarms)
+        self.game_channels = channels = GameChannels(db, clock)
+        self.endgame = Endgame(db, clock, outbox, alarms)
+        self.upkeep = Upkeep(db, clock, outbox, reminders)
+        self.exports = Exports(db)
+        self.press = Press(db, clock, outbox, channels)
+
+    async def startup(self) -> None:
+        """Announce phases adjudicated but never announced, process overdue deadlines once in
+        order, then (with the scheduler) set one alarm per game from the database rows."""
+        await self.deadlines.startup()
+
+    async def shutdown(self) -> None:
+        """Stop the alarms and the map workers."""
+        if hasattr(self, "alarms"):
+            self.alarms.stop()
+        self.drawing.shutdown()
 
     async def __aenter__(self) -> GameService:
-        self.db = await open_database(self.db_path)
+        db = await open_database(self.db_path)
         try:
-            await self.db.migrate()
+            await db.migrate()
         except BaseException:
-            await self.db.close()
+            await db.close()
             raise
-        self.seating = Seating(self)
-        self.records = Records(self.db)
+        self._compose(db)
         try:
             await self.seating.load()
             if self.start_on_open:

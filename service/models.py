@@ -9,18 +9,19 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+import languages
 from engine.position import Position
 from engine.rules import PRESETS
 from engine.setups import Setup, closed_provinces, neutral_powers, setup_named
 from engine.vocabulary import Phase, PhaseKind, Power
 from service.errors import InvalidRequest
-from service.when import zone
+from service.timing.when import zone
 
 FORMING, ACTIVE, PAUSED, FINISHED = "forming", "active", "paused", "finished"
 NMR_POLICIES = ("immediate", "grace")
 EXTENSION_RULES = ("moderator", "players", "off")
 DRAW_POLICIES = ("agree", "left_out")
-GAME_LANGUAGES = ("en", "it", "nl")
+GAME_LANGUAGES = languages.CODES
 MAP_PALETTES = ("standard", "colourblind")
 PRESS_MODES = ("full", "public", "gunboat")     # docs/press.md
 
@@ -56,7 +57,7 @@ class GameSettings:
     # Joining (or claiming a seat) needs at least this share of phases ordered on time, in
     # percent, over the player's earlier games; None: anyone may join.
     min_on_time: int | None = None
-    # The language of the game's channel posts and maps ("en", "it", "nl"); None: the
+    # The language of the game's channel posts and maps (languages.CODES); None: the
     # server's preferred locale (which Discord lets only Community servers set).
     language: str | None = None
     # The map's colours: "standard" (the board's traditional ones) or "colourblind" (a
@@ -114,7 +115,7 @@ class GameSettings:
                                  f"{self.draw_policy!r}", value=self.draw_policy)
         if self.language is not None and self.language not in GAME_LANGUAGES:
             raise InvalidRequest("settings.bad_language", f"unknown language "
-                                 f"{self.language!r}: use en, it or nl", lang=self.language)
+                                 f"{self.language!r}: use {languages.either()}", lang=self.language)
         if self.palette not in MAP_PALETTES:
             raise InvalidRequest("settings.bad_choice", f"unknown palette {self.palette!r}",
                                  setting="palette", value=self.palette,
@@ -379,7 +380,7 @@ class ReadyReport:
 @dataclass(frozen=True)
 class DrawReport:
     """A secret vote: whether it was recorded and whether the draw passed with it, and the
-    rule as it stands (service/draw_vote.py)."""
+    rule as it stands (service/games/draw_vote.py)."""
 
     vote: bool
     passed: bool

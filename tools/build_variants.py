@@ -15,10 +15,10 @@ import argparse
 import json
 from pathlib import Path
 
+import languages
 from tools.map_files import read_map
 
 ROOT = Path(__file__).resolve().parent.parent
-VOCAB = ROOT / "grammar" / "vocab"
 
 # id: (name en, it, nl), (one line en, it, nl)
 ABOUT = {
@@ -157,11 +157,11 @@ ANCMED_NAMES = {
 
 
 def _vocab(language: str) -> dict:
-    return json.loads((VOCAB / f"{language}.json").read_text("utf-8"))
+    return languages.words("vocabulary", language)
 
 
 def _standard_power_names() -> dict[str, dict[str, str]]:
-    names = {lang: _vocab(lang)["power_names"] for lang in ("en", "it", "nl")}
+    names = {lang: _vocab(lang)["power_names"] for lang in ("en", "it", "nl")}  # the files' keys
     return {p: {lang: names[lang][p] for lang in names} for p in names["en"]}
 
 

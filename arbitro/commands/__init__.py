@@ -33,24 +33,32 @@ def add_settings_arguments(parser: Any, *, urls: bool = True) -> None:
 
 def bot_settings(args: Any) -> Any:
     """The settings `arbitro bot` would run with (`.env` under the environment), `--db` winning
-    over ARBITRO_DB. Raises service.settings.SettingsError on a value it cannot use."""
+    over ARBITRO_DB. Raises ops.settings.SettingsError on a value it cannot use."""
     from dataclasses import replace
 
     from dotenv import load_dotenv
 
-    from service.settings import Settings
+    from ops.settings import Settings
 
     load_dotenv(args.env, override=False)
     settings = Settings.from_env()
     return replace(settings, db_path=args.db) if args.db else settings
 
 
+def environment_db(args: Any) -> str:
+    """`--db`, else ARBITRO_DB as the settings read it (no `.env`), else arbitro.sqlite: for
+    the commands that read a game (export, replay). Raises ops.settings.SettingsError."""
+    from ops.settings import Settings
+
+    return args.db or Settings.from_env().db_path
+
+
 def sqlite_file(args: Any, command: str) -> Path | None:
     """The SQLite file the settings name, for the commands that work on the file itself
     (backup, restore); None, after printing the pg_dump recipe, when they name a PostgreSQL
-    database. Raises service.settings.SettingsError as `bot_settings` does."""
-    from service.backup import postgres_recipe
-    from service.db import is_postgres
+    database. Raises ops.settings.SettingsError as `bot_settings` does."""
+    from ops.backup import postgres_recipe
+    from service.storage.db import is_postgres
 
     configured = bot_settings(args).db_path
     if is_postgres(configured):

@@ -23,8 +23,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from service.backup import BackupError, backup, default_target
-    from service.settings import SettingsError
+    from ops.backup import BackupError, backup, default_target
+    from ops.settings import SettingsError
 
     try:
         db = sqlite_file(args, "backup")

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     from dotenv import load_dotenv
 
     from bot.permissions import INVITE_PERMISSIONS
-    from service.settings import Settings, SettingsError
+    from ops.settings import Settings, SettingsError
 
     load_dotenv(args.env, override=False)
     try:
@@ -85,7 +85,7 @@ def _check(settings) -> int:
 
     from arbitro.commands.doctor import report
     from bot.check import online_findings
-    from service.doctor import examine
+    from ops.doctor import examine
 
     local = examine(settings, datetime.now(UTC))
     return report(local + asyncio.run(online_findings(settings)))

@@ -16,10 +16,10 @@ from typing import Any
 
 from engine.position import Position, centers_to_json
 from engine.vocabulary import Power
-from service.clock import ManualClock
 from service.game_service import GameService
 from service.models import GameSettings, PhaseReport, SubmissionReport
-from service.notifier import MemoryNotifier
+from service.notices.notifier import MemoryNotifier
+from service.timing.clock import ManualClock
 
 HELP = "play the rulebook's example game through the game service, writing results and maps"
 
@@ -103,7 +103,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from service.db import is_postgres, shown
+    from service.storage.db import is_postgres, shown
 
     if args.db and is_postgres(args.db):
         print(f"arbitro demo: the demo plays in a SQLite file of its own, which it replaces; "
@@ -137,24 +137,24 @@ async def play(out: Path, db: Path, renderer: Any = None) -> list[PhaseReport]:
     reports: list[PhaseReport] = []
     async with GameService.open(db, notifier=notifier, clock=clock, renderer=renderer,
                                 scheduler=False, render_processes=0) as service:
-        game = await service.create_game(channel_id=1, moderator_id=MODERATOR,
+        game = await service.games.create(channel_id=1, moderator_id=MODERATOR,
                                          name="Esempio di gioco",
                                          settings=GameSettings(rules="1971"))
-        await service.start(game.id, MODERATOR, assignments=PLAYERS)
+        await service.games.start(game.id, MODERATOR, assignments=PLAYERS)
         for expected, lines in SEASONS:
-            status = await service.status(game.id)
+            status = await service.games.status(game.id)
             if status.phase != expected:
                 raise RuntimeError(f"the game reached {status.phase} where the rulebook plays "
                                    f"{expected}")
-            sent = [await service.submit_orders(game.id, PLAYERS[power_of(line)], line)
+            sent = [await service.orders.submit(game.id, PLAYERS[power_of(line)], line)
                     for line in lines]
             # Everyone declares themselves ready: the phase is adjudicated at the last mark.
             for user in dict.fromkeys(PLAYERS.values()):
-                if (await service.set_ready(game.id, user)).adjudicated:
+                if (await service.orders.set_ready(game.id, user)).adjudicated:
                     break
             else:
                 raise RuntimeError(f"{expected} was not adjudicated when all were ready")
-            report = (await service.history(game.id))[-1]
+            report = (await service.history.phases(game.id))[-1]
             announced = notifier.posted("phase.results")[-1]
             reports.append(report)
             number = len(reports)

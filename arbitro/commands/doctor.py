@@ -18,8 +18,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from service.doctor import examine
-    from service.settings import SettingsError
+    from ops.doctor import examine
+    from ops.settings import SettingsError
 
     try:
         settings = bot_settings(args)

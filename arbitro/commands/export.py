@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -24,10 +23,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from service.db import is_postgres, shown
-    from service.db_open import Unreachable
+    from arbitro.commands import environment_db
+    from ops.settings import SettingsError
+    from service.storage.db import is_postgres, shown
+    from service.storage.opening import Unreachable
 
-    target = args.db or os.environ.get("ARBITRO_DB", "").strip() or "arbitro.sqlite"
+    try:
+        target = environment_db(args)
+    except SettingsError as exc:
+        print(f"arbitro export: {exc}", file=sys.stderr)
+        return 2
     if not is_postgres(target) and not Path(target).is_file():
         print(f"arbitro export: no database at {target}", file=sys.stderr)
         return 2
@@ -51,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _read(target: str, game_id: int) -> dict | None:
-    from service.db_open import read_from
-    from service.exports import game_record
+    from service.history.exports import game_record
+    from service.storage.opening import read_from
 
     return await read_from(target, lambda conn: game_record(conn, game_id))

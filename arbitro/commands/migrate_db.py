@@ -23,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from service.migrate_db import Refused, migrate_db
+    from ops.migrate_db import Refused, migrate_db
 
     try:
         moved = asyncio.run(migrate_db(args.source, args.target))

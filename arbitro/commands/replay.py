@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
 from pathlib import Path
 
@@ -27,10 +26,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from arbitro.commands import environment_db
+    from ops.settings import SettingsError
     from render.chart import render_chart, yearly_counts
     from render.replay import ReplayTooLarge, render_replay, replay_format
-    from service.db_open import Unreachable
-    from service.replay_source import NoSuchGame, read_story_from
+    from service.history.replay_source import NoSuchGame, read_story_from
+    from service.storage.opening import Unreachable
 
     out = Path(args.out)
     try:
@@ -38,7 +39,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"arbitro replay: {exc}", file=sys.stderr)
         return 2
-    db = args.db or os.environ.get("ARBITRO_DB", "").strip() or "arbitro.sqlite"
+    try:
+        db = environment_db(args)
+    except SettingsError as exc:
+        print(f"arbitro replay: {exc}", file=sys.stderr)
+        return 2
     try:
         story = asyncio.run(read_story_from(db, args.game))
     except (FileNotFoundError, NoSuchGame, Unreachable) as exc:

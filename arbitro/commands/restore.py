@@ -25,8 +25,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from service.backup import BackupError, OlderBackup, kept_name, restore
-    from service.settings import SettingsError
+    from ops.backup import BackupError, OlderBackup, kept_name, restore
+    from ops.settings import SettingsError
 
     try:
         db = sqlite_file(args, "restore")

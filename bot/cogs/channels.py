@@ -31,8 +31,8 @@ from service.errors import ServiceError
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
     from bot.cogs.orders import Orders
-    from service.game_channels import ChannelPlan, PowerRoom
-    from service.notifier import Message
+    from service.games.channels import ChannelPlan, PowerRoom
+    from service.notices.notifier import Message
 
 log = logging.getLogger(__name__)
 ROOM_MEMORY = 60.0   # seconds a channel is remembered as a power's channel, or as none
@@ -98,7 +98,7 @@ class Channels(commands.Cog):
             wanted = await self.bot.service.game_channels.games()
             if not wanted:
                 return
-            games = await self.bot.service.games_in_channel(channel_id, include_finished=True)
+            games = await self.bot.service.games.in_channel(channel_id, include_finished=True)
         except Exception:  # noqa: BLE001 - the post itself went out; the sweep comes later
             log.exception("finding the games of channel %s failed", channel_id)
             return
@@ -142,7 +142,7 @@ class Channels(commands.Cog):
         """Give the game its channels (checking the bot's permissions first); the answer."""
         guild = interaction.guild
         assert guild is not None
-        view = await self.bot.service.status(game_id)
+        view = await self.bot.service.games.status(game_id)
         refused = self.refusal(interaction, lang, view.name)
         if refused:
             return refused
@@ -158,7 +158,7 @@ class Channels(commands.Cog):
                   category=category.mention if category else view.name)
 
     async def check_text(self, guild: discord.Guild, game_id: int, lang: str) -> str:
-        view = await self.bot.service.status(game_id)
+        view = await self.bot.service.games.status(game_id)
         plan = await self.bot.service.game_channels.plan(game_id)
         if plan is None:
             return tr(lang, "channels.none", game=view.name)
@@ -265,7 +265,7 @@ async def submit_in_room(bot: ArbitroBot, game_id: int, user_id: int, text: str,
     if len(text) > MAX_ORDER_MESSAGE:
         return tr(lang, "dm.too_long", limit=MAX_ORDER_MESSAGE, length=len(text))
     orders: Orders = bot.get_cog("Orders")  # type: ignore[assignment]
-    return await orders.submit(await bot.service.status(game_id), user_id, text, lang)
+    return await orders.submit(await bot.service.games.status(game_id), user_id, text, lang)
 
 
 async def seated_here(bot: ArbitroBot, interaction: discord.Interaction, game_id: int,

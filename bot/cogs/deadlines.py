@@ -31,7 +31,7 @@ class Deadlines(commands.Cog):
     @tasks.loop(seconds=60)
     async def tick(self) -> None:
         try:
-            processed = await self.bot.service.run_due()
+            processed = await self.bot.service.deadlines.run_due()
         except Exception:  # noqa: BLE001 - one bad tick must not stop the next ones
             log.exception("running due deadlines failed; trying again in %s s",
                           self.bot.tick_seconds)

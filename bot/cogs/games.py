@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import languages
 from bot.app import error_text, reply
 from bot.choosing import LANGUAGE_CHOICES, game_autocomplete, public_language, resolve_game
 from bot.formatting import phase_label, results_blocks, status_text
@@ -36,7 +37,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
     async def join(self, interaction: discord.Interaction, game: int | None = None) -> None:
         view = await resolve_game(self.bot, interaction, game)
         lang = await self.bot.language_of_interaction(interaction)
-        after = await self.bot.service.join(view.id, interaction.user.id)
+        after = await self.bot.service.games.join(view.id, interaction.user.id)
         await reply(interaction, tr(lang, "game.you_joined", game=after.name,
                                     count=len(after.players), needed=after.settings.players))
 
@@ -47,7 +48,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
         view = await resolve_game(self.bot, interaction, game)
         lang = await self.bot.language_of_interaction(interaction)
-        await self.bot.service.leave(view.id, interaction.user.id)
+        await self.bot.service.games.leave(view.id, interaction.user.id)
         await reply(interaction, tr(lang, "game.you_left", game=view.name))
 
     @app_commands.command(name="status",
@@ -84,7 +85,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
         view = await resolve_game(self.bot, interaction, game, include_finished=True)
         lang = await public_language(self.bot, interaction, view)   # said in public
         await interaction.response.defer(thinking=True)
-        image = await self.bot.service.current_map(view.id, "large" if large else "normal")
+        image = await self.bot.service.maps.current(view.id, "large" if large else "normal")
         await reply(interaction, tr(lang, "map.current", game=view.name,
                                     phase=phase_label(lang, image.phase)), ephemeral=False,
                     file=discord.File(io.BytesIO(image.png), filename=image.filename))
@@ -118,11 +119,11 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
         if phase:
             name = phase.strip().upper()
         else:
-            played = await self.bot.service.history(view.id)
+            played = await self.bot.service.history.phases(view.id)
             if not played:
                 raise ServiceError("history.none", "no phase has been played yet")
             name = played[-1].phase
-        report = await self.bot.service.phase_report(view.id, name)
+        report = await self.bot.service.history.phase(view.id, name)
         blocks = results_blocks(lang, game_name=view.name, phase=report.phase,
                                 results=report.results, civil_disorder=report.civil_disorder,
                                 after=report.after, unordered=report.unordered,
@@ -141,7 +142,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
         game_id = getattr(interaction.namespace, "game", None)
         try:
             view = await resolve_game(self.bot, interaction, game_id, include_finished=True)
-            phases = [r.phase for r in await self.bot.service.history(view.id)]
+            phases = [r.phase for r in await self.bot.service.history.phases(view.id)]
         except Exception:  # noqa: BLE001 - autocomplete offers nothing rather than failing
             return []
         lang = await self.bot.language_of_interaction(interaction)
@@ -161,7 +162,7 @@ class Language(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="language", description="The language Arbitro answers you in")
-    @app_commands.describe(language="English, Italiano or Nederlands")
+    @app_commands.describe(language=languages.either(tuple(languages.NAMES.values())))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def language(self, interaction: discord.Interaction,
                        language: app_commands.Choice[str]) -> None:
@@ -179,7 +180,7 @@ class Language(commands.Cog):
         power's channel (the default) or by DM (docs/channels.md)."""
         lang = await self.bot.language_of_interaction(interaction)
         try:
-            await self.bot.service.set_notices(interaction.user.id, where.value)
+            await self.bot.service.preferences.set_notices(interaction.user.id, where.value)
         except ServiceError as exc:
             await reply(interaction, error_text(lang, exc))
             return

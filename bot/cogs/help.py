@@ -33,7 +33,7 @@ class Help(commands.Cog):
         lang = await self.bot.language_of_interaction(interaction)
         moderator = False
         if interaction.guild_id is not None:
-            role = await self.bot.service.moderator_role(interaction.guild_id)
+            role = await self.bot.service.preferences.moderator_role(interaction.guild_id)
             moderator = is_moderator(interaction.user, role)
         text = await self.guide(interaction.user.id, lang, moderator=moderator)
         ended = await last_ended_here(self.bot, interaction)
@@ -44,7 +44,7 @@ class Help(commands.Cog):
     async def guide(self, user_id: int, lang: str, *, moderator: bool = False) -> str:
         """The help text for one user: their games in play (with examples from their units),
         the games they wait for, and the /mod commands for a moderator."""
-        games = await self.bot.service.games_of_user(user_id)
+        games = await self.bot.service.games.of_user(user_id)
         playing, waiting = seated_games(games, user_id), waiting_games(games, user_id)
         guides = []
         for game in playing:

@@ -47,9 +47,9 @@ from bot.permissions import is_moderator
 from bot.zones import powers_matching, zones_matching
 from engine.vocabulary import Power
 from service.errors import InvalidRequest, NeedsConfirmation
+from service.games.setting_registry import setting_named
 from service.models import GameSettings
-from service.setting_registry import setting_named
-from service.when import wall_clock, zone_choices, zone_for_locale
+from service.timing.when import wall_clock, zone_choices, zone_for_locale
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
@@ -63,7 +63,7 @@ async def moderator_only(interaction: discord.Interaction) -> bool:
     bot: ArbitroBot = interaction.client  # type: ignore[assignment]
     if interaction.guild_id is None:
         raise app_commands.NoPrivateMessage()
-    role = await bot.service.moderator_role(interaction.guild_id)
+    role = await bot.service.preferences.moderator_role(interaction.guild_id)
     if not is_moderator(interaction.user, role):
         raise NotModerator()
     return True
@@ -274,7 +274,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
             await reply(interaction, missing)
             return
         async def create_it(asked: discord.Interaction, confirmed: bool = False) -> str:
-            game = await self.bot.service.create_game(
+            game = await self.bot.service.games.create(
                 channel_id=interaction.channel_id, moderator_id=interaction.user.id,
                 name=name, settings=settings, guild_id=interaction.guild_id,
                 confirmed=confirmed)
@@ -302,7 +302,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                     assignments: str | None = None) -> None:
         view = await self._begin(interaction, game)
         chosen = parse_assignments(assignments) if assignments else None
-        started = await self.bot.service.start(view.id, interaction.user.id, assignments=chosen)
+        started = await self.bot.service.games.start(view.id, interaction.user.id, assignments=chosen)
         await reply(interaction, tr(await self._lang(interaction), "mod.started",
                                     game=started.name, deadline=timestamp(started.deadline)))
 
@@ -332,7 +332,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                      hours: app_commands.Range[float, 0.05, 336.0],
                      game: int | None = None) -> None:
         view = await self._begin(interaction, game)
-        after = await self.bot.service.extend_deadline(view.id, interaction.user.id,
+        after = await self.bot.service.moderation.extend_deadline(view.id, interaction.user.id,
                                                        by=timedelta(hours=hours))
         await reply(interaction, tr(await self._lang(interaction), "mod.deadline_now",
                                     game=after.name, deadline=timestamp(after.deadline)))
@@ -344,7 +344,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     async def deadline(self, interaction: discord.Interaction,
                        when: app_commands.Range[str, 1, 100], game: int | None = None) -> None:
         view = await self._begin(interaction, game)
-        after = await self.bot.service.schedules.set_deadline_typed(view.id, interaction.user.id,
+        after = await self.bot.service.moderation.set_deadline_typed(view.id, interaction.user.id,
                                                                     when)
         lang = await self._lang(interaction)
         await reply(interaction, "\n".join([
@@ -357,7 +357,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     @app_commands.autocomplete(game=game_autocomplete())
     async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
         view = await self._begin(interaction, game)
-        await self.bot.service.pause(view.id, interaction.user.id)
+        await self.bot.service.moderation.pause(view.id, interaction.user.id)
         await reply(interaction, tr(await self._lang(interaction), "mod.paused", game=view.name))
 
     @app_commands.command(name="resume", description="Restart the clock with the time left")
@@ -365,7 +365,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     @app_commands.autocomplete(game=game_autocomplete())
     async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
         view = await self._begin(interaction, game)
-        after = await self.bot.service.resume(view.id, interaction.user.id)
+        after = await self.bot.service.moderation.resume(view.id, interaction.user.id)
         await reply(interaction, tr(await self._lang(interaction), "mod.resumed", game=after.name,
                                     deadline=timestamp(after.deadline)))
 
@@ -419,7 +419,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     async def remove(self, interaction: discord.Interaction, player: discord.Member,
                      game: int | None = None) -> None:
         view = await self._begin(interaction, game)
-        await self.bot.service.remove_player(view.id, interaction.user.id, player.id)
+        await self.bot.service.moderation.remove_player(view.id, interaction.user.id, player.id)
         await reply(interaction, tr(await self._lang(interaction), "mod.removed", game=view.name,
                                     player=player.mention))
 
@@ -429,7 +429,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     async def rollback(self, interaction: discord.Interaction, game: int | None = None) -> None:
         # the one change a finished game takes: undoing its last phase reopens it
         view = await self._begin(interaction, game, include_finished=True)
-        after = await self.bot.service.rollback(view.id, interaction.user.id)
+        after = await self.bot.service.moderation.rollback(view.id, interaction.user.id)
         lang = await self._lang(interaction)
         await reply(interaction, tr(lang, "mod.rolled_back", game=after.name,
                                     phase=phase_label(lang, after.phase)))
@@ -440,7 +440,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     async def end(self, interaction: discord.Interaction, game: int | None = None,
                   reason: app_commands.Range[str, 0, 200] = "") -> None:
         view = await self._begin(interaction, game)
-        await self.bot.service.end_game(view.id, interaction.user.id, reason)
+        await self.bot.service.moderation.end_game(view.id, interaction.user.id, reason)
         await reply(interaction, tr(await self._lang(interaction), "mod.ended", game=view.name))
 
     @app_commands.command(name="refuse-absence", description="Refuse a player's absence "
@@ -462,7 +462,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         member = interaction.user
         if not (isinstance(member, discord.Member) and member.guild_permissions.manage_guild):
             raise NotModerator()  # only server managers choose who else moderates
-        await self.bot.service.set_moderator_role(interaction.guild_id, role.id if role else None)
+        await self.bot.service.preferences.set_moderator_role(interaction.guild_id, role.id if role else None)
         lang = await self._lang(interaction)
         text = (tr(lang, "mod.role_set", role=role.mention) if role
                 else tr(lang, "mod.role_cleared"))
@@ -526,7 +526,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = await resolve_game(self.bot, interaction, game, include_finished=True)
-        entries = await self.bot.service.audit_log(view.id)
+        entries = await self.bot.service.moderation.audit_log(view.id)
         await reply(interaction, audit_text(await self._lang(interaction), entries))
 
     @app_commands.command(name="remind", description="Remind everyone still owing orders, now")
@@ -582,7 +582,7 @@ async def _change_setting(bot: ArbitroBot, game_id: int, actor: int, name: str, 
                 setting=setting_label(lang, change.setting.name),
                 old=value_text(lang, change.setting, change.old),
                 new=value_text(lang, change.setting, change.new))]
-    after = (await bot.service.status(game_id)).settings
+    after = (await bot.service.games.status(game_id)).settings
     if change.setting.name in PHASE_LENGTHS and after.schedule_time is not None:
         lines.append(tr(lang, "settings.length_unused",
                         setting=setting_label(lang, change.setting.name),
@@ -610,8 +610,8 @@ def _initial(power: Power) -> str:
 async def _process(bot: ArbitroBot, interaction: discord.Interaction, game_id: int, phase: str,
                    lang: str) -> str:
     # the phase the moderator saw: if a deadline got there first, the next is spared
-    done = await bot.service.process_now(game_id, interaction.user.id, phase or None)
-    name = (await bot.service.status(game_id)).name
+    done = await bot.service.moderation.process_now(game_id, interaction.user.id, phase or None)
+    name = (await bot.service.games.status(game_id)).name
     return tr(lang, "mod.processed" if done else "mod.already_processed", game=name)
 
 
@@ -620,9 +620,9 @@ async def _seat(bot: ArbitroBot, interaction: discord.Interaction, game_id: int,
     initial, player, override = arg.split(".")
     power = _BY_INITIAL[initial]
     # a second seat only once the moderator pressed the button
-    await bot.service.replace_player(game_id, interaction.user.id, power, int(player),
+    await bot.service.seating.replace_player(game_id, interaction.user.id, power, int(player),
                                      second_seat=second_seat, anonymous_override=override == "1")
-    return tr(lang, "mod.replaced", game=(await bot.service.status(game_id)).name,
+    return tr(lang, "mod.replaced", game=(await bot.service.games.status(game_id)).name,
               power=power_name(lang, power), player=f"<@{player}>")
 
 
@@ -641,14 +641,14 @@ async def _draw(bot: ArbitroBot, interaction: discord.Interaction, game_id: int,
                 initials: str, lang: str) -> str:
     await bot.service.endgame.declare_draw(game_id, interaction.user.id,
                                            [_BY_INITIAL[i] for i in initials])
-    return tr(lang, "mod.draw_done", game=(await bot.service.status(game_id)).name)
+    return tr(lang, "mod.draw_done", game=(await bot.service.games.status(game_id)).name)
 
 
 @confirmed("concede", check=moderator_only)
 async def _concede(bot: ArbitroBot, interaction: discord.Interaction, game_id: int,
                    initial: str, lang: str) -> str:
     await bot.service.endgame.concede(game_id, interaction.user.id, _BY_INITIAL[initial])
-    return tr(lang, "mod.concede_done", game=(await bot.service.status(game_id)).name)
+    return tr(lang, "mod.concede_done", game=(await bot.service.games.status(game_id)).name)
 
 
 async def setup(bot: ArbitroBot) -> None:

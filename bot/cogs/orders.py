@@ -44,7 +44,7 @@ from bot.meant import meant_view
 from bot.suggest import suggestions, unit_of
 from grammar.intent import looks_like_order
 from service.errors import ServiceError
-from service.order_text import majority_language
+from service.orders.text import majority_language
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
@@ -136,7 +136,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         if habit is not None:  # `.view_map`, `!orders`: another bot's command, pointed here
             await self._answer(message.channel, habit)
             return
-        joined = await self.bot.service.games_of_user(user.id)
+        joined = await self.bot.service.games.of_user(user.id)
         games = seated_games(joined, user.id)
         if not games:
             await self._answer(message.channel, "\n".join(
@@ -162,7 +162,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
 
     async def _fits(self, game: GameView, user_id: int, text: str) -> bool:
         try:
-            return await self.bot.service.orders_fit(game.id, user_id, text)
+            return await self.bot.service.orders.fit(game.id, user_id, text)
         except ServiceError:
             return False        # no phase in play there: not the game meant
 
@@ -178,7 +178,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         the language the orders are written in (and so does the reply)."""
         known = self.bot.knows_language(user_id)
         try:
-            report = await self.bot.service.submit_orders(game.id, user_id, text,
+            report = await self.bot.service.orders.submit(game.id, user_id, text,
                                                           reply_lang=lang if known else None)
         except ServiceError as error:
             log.info("orders from user %s for game %s refused: %s", user_id, game.id, error.key)
@@ -210,7 +210,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
                   order: app_commands.Range[str, 1, 200], game: int | None = None) -> None:
         view = await self._game_of_order(interaction, game, order)
         lang = await self.bot.language_of_interaction(interaction)
-        report = await self.bot.service.submit_orders(view.id, interaction.user.id, order,
+        report = await self.bot.service.orders.submit(view.id, interaction.user.id, order,
                                                       reply_lang=lang)
         text = submission_text(lang, report, view.name)
         buttons = meant_view(interaction.user.id, view.id, report)
@@ -241,7 +241,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         try:
             view = await resolve_game(self.bot, interaction,
                                       getattr(interaction.namespace, "game", None))
-            mine = await self.bot.service.my_orders(view.id, interaction.user.id)
+            mine = await self.bot.service.orders.mine(view.id, interaction.user.id)
         except ServiceError:
             return []   # not seated, no open phase: nothing to suggest
         units = [u for p in mine for u in map(unit_of, [*p.missing, *p.orders]) if u]
@@ -266,7 +266,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
     async def clear(self, interaction: discord.Interaction, game: int | None = None) -> None:
         view = await resolve_game(self.bot, interaction, game)
         lang = await self.bot.language_of_interaction(interaction)
-        mine = await self.bot.service.clear_orders(view.id, interaction.user.id)
+        mine = await self.bot.service.orders.clear(view.id, interaction.user.id)
         await reply(interaction, "\n\n".join([tr(lang, "orders.cleared"),
                                               *(power_status_text(lang, p) for p in mine)]))
 
@@ -278,7 +278,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
                        unit: app_commands.Range[str, 1, 40], game: int | None = None) -> None:
         view = await resolve_game(self.bot, interaction, game)
         lang = await self.bot.language_of_interaction(interaction)
-        order, mine = await self.bot.service.withdraw_order(view.id, interaction.user.id, unit)
+        order, mine = await self.bot.service.orders.withdraw(view.id, interaction.user.id, unit)
         await reply(interaction, "\n\n".join([tr(lang, "orders.withdrawn", order=order),
                                               *(power_status_text(lang, p) for p in mine)]))
 
@@ -290,7 +290,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         try:
             view = await resolve_game(self.bot, interaction,
                                       getattr(interaction.namespace, "game", None))
-            mine = await self.bot.service.my_orders(view.id, interaction.user.id)
+            mine = await self.bot.service.orders.mine(view.id, interaction.user.id)
         except ServiceError:
             return []
         lang = await self.bot.language_of_interaction(interaction)
@@ -303,7 +303,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         view = await resolve_game(self.bot, interaction, game)
         lang = await self.bot.language_of_interaction(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        image = await self.bot.service.preview_map(view.id, interaction.user.id)
+        image = await self.bot.service.maps.preview(view.id, interaction.user.id)
         await reply(interaction, tr(lang, "map.preview", game=view.name,
                                     phase=phase_label(lang, image.phase)),
                     file=discord.File(io.BytesIO(image.png), filename=image.filename))
@@ -337,7 +337,7 @@ class Votes(commands.Cog):
         if view is None:
             return              # asked which game, with buttons
         lang = await self.bot.language_of_interaction(interaction)
-        report = await self.bot.service.vote_draw(view.id, interaction.user.id, vote)
+        report = await self.bot.service.endgame.vote_draw(view.id, interaction.user.id, vote)
         await reply(interaction, vote_reply(lang, report, view.name))
 
 
@@ -365,7 +365,7 @@ class PickGame(discord.ui.DynamicItem[discord.ui.Select],
         lang = await bot.language_of_interaction(interaction)
         chosen = int((interaction.data or {}).get("values", ["0"])[0])
         games = {g.id: g for g in seated_games(
-            await bot.service.games_of_user(interaction.user.id), interaction.user.id)}
+            await bot.service.games.of_user(interaction.user.id), interaction.user.id)}
         if chosen not in games:
             await interaction.response.edit_message(content=tr(lang, "dm.choice_gone"),
                                                     view=None)
@@ -391,7 +391,7 @@ async def _shown(bot: ArbitroBot, user_id: int, game: GameView, lang: str, *,
                  named: str | None) -> str:
     """/orders show: the caller's orders in `game`, headed by the game's name when they play
     in several: `named` "meant" (chosen for them, and saying why) or "picked" (by a button)."""
-    mine = await bot.service.my_orders(game.id, user_id)
+    mine = await bot.service.orders.mine(game.id, user_id)
     head = {"meant": [tr(lang, "game.meant", game=game.name)],
             "picked": [f"🎲 **{game.name}**"]}.get(named or "", [])
     return "\n\n".join([*head, *(power_status_text(lang, p) for p in mine)])
@@ -402,7 +402,7 @@ async def _ready_or_ask(bot: ArbitroBot, interaction: discord.Interaction, game:
     """/ready in `game` (the interaction already answered or deferred): marked at once, or,
     with units still without orders, asked first."""
     user = interaction.user.id
-    unordered = [p for p in await bot.service.my_orders(game.id, user) if p.missing] \
+    unordered = [p for p in await bot.service.orders.mine(game.id, user) if p.missing] \
         if ready else []
     if not unordered:
         await reply(interaction, await _mark_ready(bot, interaction, game.id,
@@ -438,7 +438,7 @@ async def _ready_in(bot: ArbitroBot, interaction: discord.Interaction, game_id: 
 async def _draw_in(bot: ArbitroBot, interaction: discord.Interaction, game_id: int,
                    arg: str, lang: str) -> str:
     game = await still_seated(bot, interaction.user.id, game_id)
-    report = await bot.service.vote_draw(game.id, interaction.user.id, arg == "1")
+    report = await bot.service.endgame.vote_draw(game.id, interaction.user.id, arg == "1")
     return vote_reply(lang, report, game.name)
 
 
@@ -446,9 +446,9 @@ async def _draw_in(bot: ArbitroBot, interaction: discord.Interaction, game_id: i
 async def _mark_ready(bot: ArbitroBot, interaction: discord.Interaction, game_id: int,
                       ready: str, lang: str) -> str:
     """/ready, asked first when units are still without orders (after a restart too)."""
-    report = await bot.service.set_ready(game_id, interaction.user.id, ready == "1")
+    report = await bot.service.orders.set_ready(game_id, interaction.user.id, ready == "1")
     key = "ready.set" if report.ready else "ready.unset"
-    text = tr(lang, key, game=(await bot.service.status(game_id)).name,
+    text = tr(lang, key, game=(await bot.service.games.status(game_id)).name,
               phase=phase_label(lang, report.phase))
     return text + ("\n" + tr(lang, "ready.all") if report.adjudicated else "")
 

@@ -1,6 +1,6 @@
 """Press between powers (docs/press.md): `/press send` relays a message to another power's
 player by private message, signed by the sending power or, where the game allows grey press,
-unsigned. The rules are the service's (service/press.py); the answer is private either way."""
+unsigned. The rules are the service's (service/press/press.py); the answer is private either way."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ class Press(commands.GroupCog, group_name="press",
             view.id, interaction.user.id, parse_power(to), clean(text),
             signed=not anonymous_sender, from_power=parse_power(as_power) if as_power else None)
         # "sent" only when Discord took it; else kept (delivered later, the sender told
-        # then) or refused for good by the reader's settings (service/outbox.py)
+        # then) or refused for good by the reader's settings (service/notices/outbox.py)
         key = {"pending": "press.queued", "failed": "press.undeliverable"}.get(
             sent.delivery, "press.sent" if sent.signed else "press.sent_grey")
         await reply(interaction, tr(lang, key, game=sent.game,

@@ -18,13 +18,12 @@ from discord.ext import commands
 
 from bot.app import error_text, reply
 from bot.choosing import game_autocomplete, resolve_game
-from bot.formatting import deadline_rule, timestamp
+from bot.formatting import deadline_rule, duration, timestamp
 from bot.i18n import tr
-from bot.messages import duration
 from bot.rights import moderates_now
 from service.errors import ServiceError
 from service.models import GameSettings
-from service.notifier import Message
+from service.notices.notifier import Message
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
@@ -112,7 +111,7 @@ class RefuseAbsence(discord.ui.DynamicItem[discord.ui.Button],
         lang = await bot.language_of_interaction(interaction)
         service = bot.service
         try:
-            game = await service.status(await service.absences.game_of(self.absence_id))
+            game = await service.games.status(await service.absences.game_of(self.absence_id))
             if not await moderates_now(bot, game, interaction.user.id):
                 await interaction.response.send_message(tr(lang, "absence.not_yours"),
                                                         ephemeral=True)
@@ -148,7 +147,7 @@ class AnswerExtension(discord.ui.DynamicItem[discord.ui.Button],
         lang = await bot.language_of_interaction(interaction)
         service = bot.service
         try:
-            game = await service.status(await service.extensions.game_of(self.extension_id))
+            game = await service.games.status(await service.extensions.game_of(self.extension_id))
             if game.settings.extension_rule == "moderator" and \
                     not await moderates_now(bot, game, interaction.user.id):
                 await interaction.response.send_message(

@@ -23,7 +23,7 @@ from bot.rights import moderates_now
 from bot.seating import profile_text
 from engine.vocabulary import Power
 from service.errors import ServiceError
-from service.notifier import Message
+from service.notices.notifier import Message
 
 if TYPE_CHECKING:
     from bot.app import ArbitroBot
@@ -57,7 +57,7 @@ class ClaimSeat(discord.ui.DynamicItem[discord.ui.Button],
         try:
             claim = await bot.service.seating.claim_seat(self.game_id, Power.parse(self.power),
                                                          interaction.user.id)
-            game = await bot.service.status(self.game_id)
+            game = await bot.service.games.status(self.game_id)
         except ServiceError as error:
             await reply(interaction, error_text(lang, error))
             return
@@ -89,7 +89,7 @@ class DecideClaim(discord.ui.DynamicItem[discord.ui.Button],
         await interaction.response.defer()
         try:
             claim = await seating.claim(self.claim_id)
-            game = await bot.service.status(claim.game_id)
+            game = await bot.service.games.status(claim.game_id)
             if not await moderates_now(bot, game, interaction.user.id):
                 await interaction.followup.send(tr(lang, "seat.not_moderator", game=game.name))
                 return

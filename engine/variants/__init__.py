@@ -35,7 +35,6 @@ from engine.variant_files import (
 )
 from engine.vocabulary import Power
 
-LANGUAGES = ("en", "it", "nl")
 
 
 @dataclass(frozen=True)

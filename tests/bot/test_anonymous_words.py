@@ -14,7 +14,7 @@ from bot.i18n import has, tr
 from bot.messages import render_message
 from engine.vocabulary import Power
 from service.models import GameSettings, GameView, SeatView
-from service.notifier import Message
+from service.notices.notifier import Message
 
 WHEN = datetime(2024, 5, 1, 18, 0, tzinfo=UTC)
 
@@ -81,7 +81,7 @@ def test_the_list_holds_every_channel_notice_that_names_a_user():
     english = po_entries("en")
     users = re.compile(r"\{(user_id|user|users|actor_id|old|new)\}")
     source = "".join(p.read_text(encoding="utf-8")
-                     for p in (Path(__file__).parents[2] / "service").glob("*.py"))
+                     for p in (Path(__file__).parents[2] / "service").rglob("*.py"))
     posted = set(re.findall(r"post\(\s*game,\s*\"([a-z_.]+)\"", source))
     posted |= {"moderation.set_deadline", "moderation.extend", "moderation.draw_declared",
                "moderation.conceded"}        # keys the service builds or passes on
@@ -129,7 +129,7 @@ async def test_an_anonymous_replacement_says_who_seated_whom_in_no_language():
 
 
 async def test_the_replaced_player_of_an_anonymous_game_reads_someone_took_over():
-    """The service sends no id (service/seating.py); the words say "a new player"."""
+    """The service sends no id (service/players/seating.py); the words say "a new player"."""
     told = Message("seat.replaced_you", "(English)", {"game": "Lepanto", "power": "France",
                                                       "new": None}, anonymous=True)
     for lang, someone in (("en", "a new player"), ("it", "una nuova persona"),

@@ -43,7 +43,9 @@ def _called(node: ast.Call) -> str | None:
 def written_actions() -> dict[str, set[str]]:
     """{action: keys of its parameters} for every action the service can log."""
     trees = [ast.parse(p.read_text()) for p in SERVICE.rglob("*.py")]
-    calls = [n for t in trees for n in ast.walk(t) if isinstance(n, ast.Call)]
+    calls = [(n, f) for t in trees for f in ast.walk(t)
+             if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+             for n in ast.walk(f) if isinstance(n, ast.Call)]
     found: dict[str, set[str]] = {}
     for tree in trees:
         for func in ast.walk(tree):
@@ -63,8 +65,9 @@ def written_actions() -> dict[str, set[str]]:
 
 
 def _values_of(func: ast.FunctionDef | ast.AsyncFunctionDef, param: str,
-               calls: list[ast.Call]) -> set[str]:
-    """The strings `param` of `func` takes: its default, and what its callers pass."""
+               calls: list[tuple[ast.Call, ast.AST]], depth: int = 0) -> set[str]:
+    """The strings `param` of `func` takes: its default, and what its callers pass (a caller
+    passing on a parameter of its own: what its callers pass)."""
     args = [a.arg for a in func.args.args]
     index = args.index(param) if param in args else -1
     values: set[str] = set()
@@ -75,12 +78,17 @@ def _values_of(func: ast.FunctionDef | ast.AsyncFunctionDef, param: str,
         if kw_param.arg == param and default is not None:
             values |= _strings(default)
     offset = 1 if args and args[0] == "self" else 0
-    for call in calls:
+    for call, caller in calls:
         if _called(call) != func.name:
             continue
-        values |= {v for kw in call.keywords if kw.arg == param for v in _strings(kw.value)}
+        passed = [kw.value for kw in call.keywords if kw.arg == param]
         if index >= 0 and len(call.args) > index - offset >= 0:
-            values |= _strings(call.args[index - offset])
+            passed.append(call.args[index - offset])
+        for value in passed:
+            values |= _strings(value)
+            if isinstance(value, ast.Name) and depth < 3 and value.id in \
+                    [a.arg for a in caller.args.args + caller.args.kwonlyargs]:
+                values |= _values_of(caller, value.id, calls, depth + 1)
     return values
 
 

@@ -21,7 +21,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bot.i18n import LANGUAGES, locale_dir, tr
-from bot.messages import words
+from bot.params import words
 
 ROOT = Path(__file__).resolve().parents[2]
 ERRORS = {"InvalidRequest", "NotFound", "NotAllowed", "OrdersRejected", "PhaseClosed",

@@ -33,7 +33,7 @@ def test_the_rule_itself():
 
 async def _tree():
     from bot.app import EXTENSIONS, ArbitroBot
-    from service.settings import Settings
+    from ops.settings import Settings
 
     bot = ArbitroBot(Settings(discord_token="unused"))
     async with bot:

@@ -14,7 +14,7 @@ import pytest
 from bot.app import error_text
 from bot.formatting import status_text, still_owed
 from bot.i18n import LANGUAGES, counted_key, tr
-from bot.messages import words
+from bot.params import words
 from engine.vocabulary import Power
 from service.errors import InvalidRequest
 from service.models import GameSettings, GameView, SeatView

@@ -16,12 +16,12 @@ from bot.app import ArbitroBot
 from bot.i18n import LANGUAGES, tr
 from engine.orders import parse_order
 from engine.vocabulary import PhaseKind, Power
-from service.clock import ManualClock
+from ops.settings import Settings
 from service.game_service import GameService
-from service.images import stand_in_png
-from service.repos import orders as order_rows
-from service.repos import phases
-from service.settings import Settings
+from service.maps.images import stand_in_png
+from service.storage.repos import orders as order_rows
+from service.storage.repos import phases
+from service.timing.clock import ManualClock
 from tests.service.conftest import start_game
 
 ENGLAND, FRANCE = Power.ENGLAND, Power.FRANCE
@@ -149,7 +149,7 @@ def test_any_dm_gets_an_answer_never_an_internal_error_and_keeps_orders_consiste
         assert bool(world.run(world.last_submission_orders())) == read, (text, answers)
     # what counts reads back as orders of the player's own power: one per place, never for
     # another power's unit (an order for an empty place is kept, and warned about)
-    [mine] = world.run(world.service.my_orders(world.game.id, user))
+    [mine] = world.run(world.service.orders.mine(world.game.id, user))
     assert mine.power == power
     units = {u.province: u for u in world.run(world.position()).units}
     for text_given in mine.orders:

@@ -8,7 +8,7 @@ from bot.formatting import outcome_text_of
 from bot.messages import render_message
 from engine.vocabulary import Power
 from service.models import DrawReport
-from service.notifier import Message
+from service.notices.notifier import Message
 
 ACTIVE = ["England", "France", "Germany"]
 NOTICE = Message("draw.proposed", "A draw is proposed", {

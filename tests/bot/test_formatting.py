@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 from bot.formatting import phase_label, results_blocks, submission_text
 from bot.limits import split_blocks
-from bot.messages import words
+from bot.params import words
 
 
 def row(power, order, status, reason=None, province=None):
@@ -108,7 +108,7 @@ def test_player_text_is_cleaned_before_it_is_shown():
 
 async def test_announced_centre_changes_come_from_the_service_not_from_history():
     from bot.messages import render_message
-    from service.notifier import Message
+    from service.notices.notifier import Message
 
     message = Message("phase.results", "(English)", {
         "game": "Lepanto", "game_id": 1, "phase": "F1901M",
@@ -128,7 +128,7 @@ async def test_a_channel_reminder_mentions_who_still_owes_orders_in_the_channel_
     from datetime import UTC, datetime
 
     from bot.messages import render_message
-    from service.notifier import Message
+    from service.notices.notifier import Message
 
     when = datetime(2024, 5, 1, 18, 0, tzinfo=UTC)
     message = Message("reminder.channel", "(English)", {
@@ -160,7 +160,7 @@ def test_the_services_refusal_of_a_line_is_shown_in_the_readers_language():
 
 def test_user_text_shown_in_a_post_cannot_ping_or_hide_a_link():
     from bot.formatting import clean
-    from bot.messages import words
+    from bot.params import words
     shown = clean("<@123> <@!4> <@&5> <#6> @here [click](https://evil.example) [a] (b)")
     assert not re.search(r"<[@#]", shown) and "@here" not in shown
     assert "[click](" not in shown and "evil.example" in shown and "[a] (b)" in shown
@@ -173,7 +173,7 @@ def test_user_text_shown_in_a_post_cannot_ping_or_hide_a_link():
 
 def test_a_pinging_post_may_notify_only_the_users_it_is_for():
     from bot.notifier import pinged
-    from service.notifier import Message
+    from service.notices.notifier import Message
     allowed = pinged(Message("reminder.channel", "<@3> <@4>", {"users": [1, 2]}, ping=True))
     assert allowed.to_dict() == {"parse": [], "users": [1, 2]}
     assert pinged(Message("game.joined", "<@3>", {"user_id": 3})).to_dict()["parse"] == []

@@ -99,13 +99,13 @@ class Service:
 
 
 async def test_a_pressed_game_is_checked_again():
-    bot = SimpleNamespace(service=Service(LEPANTO))
+    bot = SimpleNamespace(service=SimpleNamespace(games=Service(LEPANTO)))
     assert await still_seated(bot, USER, 1) is LEPANTO      # type: ignore[arg-type]
-    bot.service = Service(game(1, "Lepanto", seated=False))
+    bot.service = SimpleNamespace(games=Service(game(1, "Lepanto", seated=False)))
     with pytest.raises(ServiceError) as gone:
         await still_seated(bot, USER, 1)                    # type: ignore[arg-type]
     assert gone.value.key == "orders.not_seated" and gone.value.params["game"] == "Lepanto"
-    bot.service = Service(game(1, "Lepanto", status="finished"))
+    bot.service = SimpleNamespace(games=Service(game(1, "Lepanto", status="finished")))
     with pytest.raises(ServiceError) as over:
         await still_seated(bot, USER, 1)                    # type: ignore[arg-type]
     assert over.value.key == "game.ended_here"

@@ -9,7 +9,7 @@ import pytest
 
 from bot.guide import GENERIC_EXAMPLES, asks_for_help, full_names, help_text
 from engine.vocabulary import Power
-from service.guide import PlayerGuide
+from service.players.guide import PlayerGuide
 
 
 @pytest.mark.parametrize("text, told", [

@@ -114,7 +114,7 @@ async def test_every_command_and_option_description_is_translated():
 
     from bot.app import EXTENSIONS, ArbitroBot
     from bot.i18n import command_text
-    from service.settings import Settings
+    from ops.settings import Settings
 
     bot = ArbitroBot(Settings(discord_token="unused"))
     async with bot:

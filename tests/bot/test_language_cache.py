@@ -3,9 +3,11 @@ LANGUAGE_TTL: a choice made through another process (another shard's) reaches th
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import bot.app as app
 from bot.app import LANGUAGE_TTL, ArbitroBot
-from service.settings import Settings
+from ops.settings import Settings
 
 
 class StoredLanguages:
@@ -24,14 +26,15 @@ async def test_a_choice_stored_by_another_process_is_seen_after_the_ttl(monkeypa
     now = [1000.0]
     monkeypatch.setattr(app, "monotonic", lambda: now[0])
     bot = ArbitroBot(Settings())
-    bot.service = StoredLanguages()
-    bot.service.stored[7] = ("it", None)
+    stored = StoredLanguages()
+    bot.service = SimpleNamespace(preferences=stored)
+    stored.stored[7] = ("it", None)
 
     assert await bot.language_of_user(7) == "it"
-    bot.service.stored[7] = ("nl", None)              # /language in another process
+    stored.stored[7] = ("nl", None)              # /language in another process
     now[0] += LANGUAGE_TTL / 2
     assert await bot.language_of_user(7) == "it"      # cached: no read
-    assert bot.service.reads == 1
+    assert stored.reads == 1
     now[0] += LANGUAGE_TTL
     assert await bot.language_of_user(7) == "nl"
-    assert bot.service.reads == 2
+    assert stored.reads == 2

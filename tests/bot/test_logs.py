@@ -13,7 +13,7 @@ def test_libraries_stay_at_info_and_addresses_lose_their_token(caplog):
     keep_private()                                   # twice changes nothing
     for name in LIBRARIES:
         assert not logging.getLogger(f"{name}.anything").isEnabledFor(logging.DEBUG)
-    assert logging.getLogger("service.core").isEnabledFor(logging.DEBUG)   # ours: as asked
+    assert logging.getLogger("service.timing.deadlines").isEnabledFor(logging.DEBUG)   # ours: as asked
     http = logging.getLogger("discord.http")
     assert len(http.filters) == 1
     http.warning("POST %s is rate limited", "https://x/api/v10/interactions/123/"

@@ -1,5 +1,5 @@
 """Results whose map could not be drawn (its worker kept dying) say so, in the reader's
-language, instead of going out silently without it (service/announcing.py `map_missing`)."""
+language, instead of going out silently without it (service/notices/announcing.py `map_missing`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 
 from bot.i18n import tr
 from bot.messages import render_message
-from service.notifier import Message
+from service.notices.notifier import Message
 
 PARAMS = {"game": "Lega", "game_id": 1, "phase": "S1901M", "results": [],
           "civil_disorder": [], "dislodged": [], "supply_centers": None,

@@ -1,5 +1,5 @@
 """Every reply and announcement in Italian and Dutch, rendered with representative parameters
-as the bot renders them (`bot.messages.words`), holds no English catalogue text and no
+as the bot renders them (`bot.params.words`), holds no English catalogue text and no
 placeholder left unfilled."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.i18n import tr
-from bot.messages import words
+from bot.params import words
 from tests.bot.test_i18n import po_entries
 
 # A value for every placeholder the catalogues use, of the type the service sends.

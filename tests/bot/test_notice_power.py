@@ -7,7 +7,7 @@ import pytest
 
 from bot.notifier import _power_of
 from engine.vocabulary import Power
-from service.notifier import Message
+from service.notices.notifier import Message
 
 
 @pytest.mark.parametrize("params,power", [

@@ -10,7 +10,7 @@ from bot.i18n import tr
 from bot.messages import render_message
 from bot.seating import briefing_blocks, profile_text
 from service.models import PlayerRecord
-from service.notifier import Message
+from service.notices.notifier import Message
 
 DEADLINE = datetime(2026, 12, 1, 21, 0, tzinfo=UTC)
 START = {"game": "Lepanto", "game_id": 1, "powers": ["Italy"], "phase": "S1901M",

@@ -13,7 +13,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bot.i18n import locale_dir, tr
-from bot.messages import words
+from bot.params import words
 from render.words import WORDS
 from tests.bot.test_no_english import PARAMS
 

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.runner import running_bot
-from service.clock import ManualClock
-from service.settings import Settings, ShardSlice
+from ops.settings import Settings, ShardSlice
+from service.timing.clock import ManualClock
 from tests.e2e.fakediscord import Channel, FakeDiscord, Guild, Message, Response, User
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -5,8 +5,8 @@ database."""
 import asyncio
 from datetime import timedelta
 
-from service.backup import check
-from service.daily_backups import existing
+from ops.backup import check
+from ops.daily_backups import existing
 from tests.e2e.harness import arbitro_bot
 
 

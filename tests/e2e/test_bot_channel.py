@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.notifier import Message
+from service.notices.notifier import Message
 from tests.e2e.harness import PNG, arbitro_bot, process_now, seat_everyone
 
 

@@ -189,7 +189,7 @@ async def test_missing_permissions_are_named_before_anything_is_made(fake_discor
             "🔒 Non posso creare i canali di **Lepanto**. Permessi del server che mi mancano: "
             "**Gestisci canali**, **Gestisci ruoli**. Assegnali al mio ruolo (Impostazioni "
             "server → Ruoli), poi usa `/mod setup`.")
-        assert await table.bot.service.games_in_channel(table.channel.id) == []
+        assert await table.bot.service.games.in_channel(table.channel.id) == []
         created = await table.run("mod", "create", user=mod, options={"name": "Lepanto"})
         assert "Lepanto" in created.content
         later = await table.run("mod", "setup", user=mod)

@@ -8,7 +8,7 @@ from dataclasses import replace
 import discord
 
 from bot.check import online_findings
-from service.settings import Settings
+from ops.settings import Settings
 from tests.e2e.harness import arbitro_bot
 
 

@@ -11,7 +11,7 @@ import sys
 from dataclasses import replace
 from datetime import timedelta
 
-from service.repos import faults, game_config, games
+from service.storage.repos import faults, game_config, games
 from tests.e2e.harness import arbitro_bot, seat_everyone, second_game
 
 FAULT_IT = "non è stato possibile risolvere"
@@ -32,14 +32,14 @@ async def test_a_failing_game_stops_no_other_and_the_bot_restarts(fake_discord, 
         mod, users = await seat_everyone(fake, table, mod_locale="it")
         other = await second_game(fake, table, users["England"])
         service = table.bot.service
-        [lepanto] = await service.games_in_channel(table.channel.id)
+        [lepanto] = await service.games.in_channel(table.channel.id)
         await poison(service, lepanto.id)
         await table.pass_deadline()
         await fake.wait_for_message(lambda m: "Trafalgar" in m.content and "1901" in m.content
                                     and not m.ephemeral, channel=other, timeout=20)
         told = await fake.wait_for_dm(mod, lambda m: FAULT_IT in m.content, timeout=20)
         assert "**Lepanto**" in told.content and "`arbitro doctor`" in told.content
-        assert (await service.status(lepanto.id)).phase == "S1901M"      # left as it was
+        assert (await service.games.status(lepanto.id)).phase == "S1901M"      # left as it was
     # the bot starts again while Lepanto is overdue and still failing (its next try is due)
     table.clock.advance(timedelta(minutes=2))
     async with arbitro_bot(fake, tmp_path, again=table) as table:
@@ -55,10 +55,10 @@ async def test_a_failing_game_stops_no_other_and_the_bot_restarts(fake_discord, 
         assert "24" in answer.content
         table.clock.advance(timedelta(hours=2))
         for _ in range(400):                         # the deadlines cog's next ticks
-            if (await table.bot.service.status(lepanto.id)).phase != "S1901M":
+            if (await table.bot.service.games.status(lepanto.id)).phase != "S1901M":
                 break
             await asyncio.sleep(0.05)
-        assert (await table.bot.service.status(lepanto.id)).phase == "F1901M"
+        assert (await table.bot.service.games.status(lepanto.id)).phase == "F1901M"
         await fake.wait_for_message(lambda m: "Lepanto" in m.content and "1901" in m.content
                                     and m.attachments, channel=table.channel, timeout=20)
         async with table.bot.service.db.read() as conn:

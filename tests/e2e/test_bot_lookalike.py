@@ -18,13 +18,13 @@ async def test_a_look_alike_name_is_asked_in_italian_and_created_on_go_ahead(
         assert len(asked.message.custom_ids()) == 2
         cancelled = await confirm(table, mod, asked, button=1)
         assert cancelled.type == 7
-        assert [g.name for g in await table.bot.service.games_in_channel(table.channel.id)] \
+        assert [g.name for g in await table.bot.service.games.in_channel(table.channel.id)] \
             == ["Lepanto"]
 
         asked = await table.run("mod", "create", user=mod, options={"name": "Lepant0"})
         done = await confirm(table, mod, asked)
         assert "Partita **Lepant0**" in done.message.content
-        assert [g.name for g in await table.bot.service.games_in_channel(table.channel.id)] \
+        assert [g.name for g in await table.bot.service.games.in_channel(table.channel.id)] \
             == ["Lepanto", "Lepant0"]
         # a name that differs is not asked about
         plain = await table.run("mod", "create", user=mod, options={"name": "Trafalgar"})

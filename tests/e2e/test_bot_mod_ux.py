@@ -173,7 +173,7 @@ async def test_a_question_is_answered_after_a_restart_by_who_asked_while_still_m
         assert refused in answer.content
         status = await table.run("game", "status", user=other)
         assert status.content.count("1901") and "🤝" not in status.content
-        assert (await table.bot.service.status(1)).status == "active"
+        assert (await table.bot.service.games.status(1)).status == "active"
 
 
 @pytest.mark.parametrize(("lang", "title", "latest"), [

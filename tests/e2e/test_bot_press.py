@@ -165,7 +165,7 @@ async def test_press_discord_answers_503_to_is_kept_and_the_sender_told_only_whe
     goes later, that it went. The reader gets each message once."""
     from datetime import timedelta
 
-    from service import press
+    from service.press import press
     from tests.e2e.harness import seat_everyone
     monkeypatch.setattr(press, "PRESS_TRIES", (0.0, 0.1, 0.2))
     fake = fake_discord

@@ -182,7 +182,7 @@ async def test_an_abandoned_seat_gets_a_claim_button(fake_discord, tmp_path):
         await table.pass_deadline(25)          # Italy sends nothing: its seat is abandoned
         post = await table.channel_message(lambda m: any(
             c.startswith("arbitro:claim:") for c in m.custom_ids()), timeout=30)
-        [game] = await table.bot.service.games_in_channel(table.channel.id)
+        [game] = await table.bot.service.games.in_channel(table.channel.id)
         assert post.custom_ids() == [f"arbitro:claim:{game.id}:Italy"]
         # a vacant seat needs no offer: the first to press asks the moderator
         click = await fake.click(users["England"], post, post.custom_ids()[0])

@@ -11,8 +11,8 @@ from typing import Any
 import discord
 import pytest
 
-from service.notifier import Message
-from service.settings import ShardSlice
+from ops.settings import ShardSlice
+from service.notices.notifier import Message
 from tests.e2e.harness import TICK, Table, arbitro_bot, seat_everyone
 
 TWO_SHARDS = pytest.mark.parametrize("fake_discord", [{"shard_count": 2}], indirect=True)
@@ -28,13 +28,13 @@ class Heard:
         self.adjudicated = 0
         bot.add_listener(self.on_message)
         bot.add_listener(self.on_interaction)
-        run_due = bot.service.run_due
+        run_due = bot.service.deadlines.run_due
 
         async def counted(*args: Any, **kwargs: Any) -> int:
             processed = await run_due(*args, **kwargs)
             self.adjudicated += processed
             return processed
-        bot.service.run_due = counted      # a spy: the deadlines cog calls it each tick
+        bot.service.deadlines.run_due = counted      # a spy: the deadlines cog calls it each tick
 
     async def on_message(self, message: discord.Message) -> None:
         if message.guild is None and not message.author.bot:
@@ -117,12 +117,12 @@ async def test_two_processes_with_shard_slices_play_one_game(fake_discord, tmp_p
             before = created
         assert [r for r in fake.requests if r.path == f"/guilds/{guild.id}"] == asked_discord
         # a server never stored: shard 0's process asks Discord once, and stores the answer
-        await zero.bot.service.remember_guild(guild.id, None, None)
+        await zero.bot.service.preferences.remember_guild(guild.id, None, None)
         created = await post_without_game_language(zero, one, before)
         assert created.content.startswith("🎲 Nuova partita **Trafalgar**")
         assert len([r for r in fake.requests if r.path == f"/guilds/{guild.id}"]) == len(
             asked_discord) + 1
-        assert await zero.bot.service.guild_facts(guild.id) == ("it", 10 * 2**20)
+        assert await zero.bot.service.preferences.guild_facts(guild.id) == ("it", 10 * 2**20)
 
 
 async def post_without_game_language(poster: Table, owner: Table, after) -> Any:
@@ -139,7 +139,7 @@ async def test_the_check_compares_this_process_slice_with_the_recommended_shards
     from dataclasses import replace
 
     from bot.check import online_findings
-    from service.settings import Settings, parse_shards
+    from ops.settings import Settings, parse_shards
 
     fake = fake_discord
     settings = Settings(db_path=str(tmp_path / "arbitro.sqlite"), discord_token=fake.token,
@@ -162,7 +162,7 @@ async def test_the_check_compares_this_process_slice_with_the_recommended_shards
 @TWO_SHARDS
 async def test_only_the_process_holding_the_test_servers_shard_syncs_it(fake_discord) -> None:
     from bot.app import ArbitroBot, apply_api_base
-    from service.settings import Settings, parse_shards
+    from ops.settings import Settings, parse_shards
 
     fake = fake_discord
     server = fake.add_guild("Test server", shard=1)

@@ -54,8 +54,8 @@ async def test_a_player_in_two_games_is_answered_for_the_game_meant_or_asked_onc
         assert t["lepanto"] in unordered.content and labels(unordered.message)[0] == t["anyway"]
         done = await press(table, player, unordered.message, 0)
         assert t["ready"].format("Lepanto") in done.content
-        assert [p.ready for p in await table.bot.service.my_orders(1, player.id)] == [True]
-        assert not any(p.ready for p in await table.bot.service.my_orders(2, player.id))
+        assert [p.ready for p in await table.bot.service.orders.mine(1, player.id)] == [True]
+        assert not any(p.ready for p in await table.bot.service.orders.mine(2, player.id))
         # a second question, answered only after a restart
         shown = await table.run("orders", "show", user=player, dm=True)
         assert t["which"].format("/orders show") in shown.content
@@ -68,12 +68,12 @@ async def test_a_player_in_two_games_is_answered_for_the_game_meant_or_asked_onc
         vote = await table.run("draw", user=player, dm=True, options={"vote": True})
         assert t["which"].format("/draw") in vote.content
         # Trafalgar's orders all given: /orders show can only mean Lepanto, no question
-        mine = await table.bot.service.my_orders(2, player.id)
+        mine = await table.bot.service.orders.mine(2, player.id)
         holds = "\n".join(f"{unit} H" for p in mine for unit in p.missing)
         # orders naming no game, for units that are the player's only in Trafalgar: no menu
         echoed = await table.dm(player, holds)
         assert "Trafalgar" in echoed.content and not echoed.custom_ids()
-        assert not any(p.missing for p in await table.bot.service.my_orders(2, player.id))
+        assert not any(p.missing for p in await table.bot.service.orders.mine(2, player.id))
         shown = await table.run("orders", "show", user=player, dm=True)
         assert not shown.message.custom_ids()
         assert shown.content.startswith(t["meant"]) and "Trafalgar" not in shown.content
@@ -82,7 +82,7 @@ async def test_a_player_in_two_games_is_answered_for_the_game_meant_or_asked_onc
         added = await table.run("orders", "add", user=player, dm=True,
                                 options={"order": "A SMY - ARM"})
         assert "Trafalgar" in added.content and "`A SMY - ARM`" in added.content
-        assert "A SMY - ARM" in (await table.bot.service.my_orders(2, player.id))[0].orders
+        assert "A SMY - ARM" in (await table.bot.service.orders.mine(2, player.id))[0].orders
         # in a game's channel the command means that game, waiting or not
         here = await table.run("orders", "show", user=player, channel=trafalgar)
         assert f"**{t['trafalgar']}**" in here.content and not here.message.custom_ids()

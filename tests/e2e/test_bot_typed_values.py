@@ -144,8 +144,8 @@ async def test_random_typed_values_get_words_never_an_internal_error(fake_discor
         await table.run("mod", "create", user=mod, channel=forming, options={"name": "Vuota"})
         outsider = fake.add_user("Olga", locale="nl")
         fake.add_member(table.guild, outsider)
-        game_ids = sorted({g.id for g in await table.bot.service.games_in_channel(
-            table.channel.id)} | {g.id for g in await table.bot.service.games_in_channel(
+        game_ids = sorted({g.id for g in await table.bot.service.games.in_channel(
+            table.channel.id)} | {g.id for g in await table.bot.service.games.in_channel(
                 forming.id)})
         pool = {"games": game_ids, "users": [mod, outsider, *users.values()], "roles": [],
                 "channels": [table.channel, forming]}

@@ -34,12 +34,12 @@ async def test_a_worker_adjudicates_and_posts_the_results_in_the_servers_languag
             assert len(fake.world.gateway.sessions) == gateways
             assert worker.get_guild(table.guild.id) is None           # nothing in its cache
             adjudicated = []
-            run_due = worker.service.run_due
+            run_due = worker.service.deadlines.run_due
 
             async def counted(*args, **kwargs):
                 adjudicated.append(await run_due(*args, **kwargs))
                 return adjudicated[-1]
-            worker.service.run_due = counted     # a spy: the worker's tick calls it
+            worker.service.deadlines.run_due = counted     # a spy: the worker's tick calls it
             before = table.last_in_channel()
             await table.pass_deadline(25)
             await table.channel_message(lambda m: "risultati di Primavera 1901" in m.content,

@@ -13,7 +13,7 @@ import discord
 import pytest
 
 from bot.app import ArbitroBot, apply_api_base
-from service.settings import Settings
+from ops.settings import Settings
 from tests.e2e.fakediscord import FakeDiscord
 
 GLOBAL_LIMIT = pytest.mark.parametrize("fake_discord", [{"global_rate_limit": 50}],

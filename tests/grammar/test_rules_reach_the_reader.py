@@ -1,7 +1,7 @@
 """The game's rule preset reaches the reader through the service's one reading function."""
 
 from engine import Phase, Position, Power, Unit, UnitType
-from service.order_text import read_orders
+from service.orders.text import read_orders
 from tests.grammar.positions import OPENING
 
 BLACK_SEA = Position(Phase.parse("S1902M"), (Unit(Power.TURKEY, UnitType.FLEET, "bla"),),

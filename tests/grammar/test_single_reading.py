@@ -7,13 +7,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.grammar import corpus
-from bench.shared import shared_games
 from engine import Position, Power, rules_named, standard_board
 from grammar import api, readings
 from grammar.readings import Resolution, Resolver
 from grammar.syntax import SyntaxProblem
 from grammar.verdicts import view_of
+from testbed.corpus import corpus
+from testbed.shared_games import shared_games
 from tests.grammar.positions import ADJUSTMENT, CONVOY, OPENING, RETREAT
 
 

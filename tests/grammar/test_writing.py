@@ -11,7 +11,7 @@ from engine.position import DislodgedUnit, Position
 from engine.vocabulary import Phase, Power, Unit, UnitType
 from grammar import parse_line
 from grammar.writing import written
-from service.briefing import example_order
+from service.players.briefing import example_order
 
 LANGUAGES = ("en", "it", "nl")
 

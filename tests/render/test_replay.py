@@ -14,11 +14,11 @@ from arbitro.cli import main
 from engine import Power, adjudicate
 from render.chart import render_chart, yearly_counts
 from render.replay import Frame, ReplayTooLarge, render_replay
-from service.clock import ManualClock
 from service.game_service import GameService
-from service.images import stand_in_png
+from service.maps.images import stand_in_png
 from service.models import GameSettings
-from service.notifier import MemoryNotifier
+from service.notices.notifier import MemoryNotifier
+from service.timing.clock import ManualClock
 from tests.render.cases import OPENING_ORDERS, cases
 
 FALL = {Power.GERMANY: ["F DEN - SWE"], Power.RUSSIA: ["F BOT - SWE"]}
@@ -85,13 +85,13 @@ async def _played_game(path) -> int:
     async with GameService.open(path, notifier=MemoryNotifier(), clock=clock,
                                 renderer=stand_in_png, scheduler=False) as service:
         seats = {p: 100 + i for i, p in enumerate(Power)}
-        game = await service.create_game(channel_id=5, moderator_id=1, name="Lepanto",
+        game = await service.games.create(channel_id=5, moderator_id=1, name="Lepanto",
                                          settings=GameSettings(reminders=()))
-        await service.start(game.id, 1, assignments=seats)
+        await service.games.start(game.id, 1, assignments=seats)
         for power, texts in OPENING_ORDERS.items():
-            await service.submit_orders(game.id, seats[power], ", ".join(texts))
+            await service.orders.submit(game.id, seats[power], ", ".join(texts))
         clock.advance(timedelta(hours=25))
-        await service.run_due()
+        await service.deadlines.run_due()
         return game.id
 
 

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from engine.vocabulary import Power
-from service.clock import ManualClock
 from service.game_service import GameService
-from service.images import stand_in_png
+from service.maps.images import stand_in_png
 from service.models import GameSettings, GameView
-from service.notifier import MemoryNotifier
+from service.notices.notifier import MemoryNotifier
+from service.timing.clock import ManualClock
 
 MODERATOR = 900
 CHANNEL = 500
@@ -104,12 +104,12 @@ async def start_game(service: GameService, *, players: int = 7, seed: int = 1,
                      **settings) -> Started:
     """A started game whose users are 1..players (plus an offset per game, so two games
     never share users)."""
-    game = await service.create_game(channel_id=channel, moderator_id=MODERATOR, name=name,
+    game = await service.games.create(channel_id=channel, moderator_id=MODERATOR, name=name,
                                      settings=GameSettings(players=players, **settings))
     base = game.id * 100
     for user in range(base + 1, base + 1 + players):
-        await service.join(game.id, user)
-    view = await service.start(game.id, MODERATOR, seed=seed)
+        await service.games.join(game.id, user)
+    view = await service.games.start(game.id, MODERATOR, seed=seed)
     return Started(view, {s.power: s.user_id for s in view.seats})
 
 

@@ -12,11 +12,11 @@ import sys
 import time
 from datetime import UTC, datetime
 
-from service import core
-from service.clock import ManualClock
 from service.game_service import GameService
-from service.images import stand_in_png
-from service.notifier import MemoryNotifier
+from service.games import adjudication as core
+from service.maps.images import stand_in_png
+from service.notices.notifier import MemoryNotifier
+from service.timing.clock import ManualClock
 
 
 def stop_here(where: str) -> None:

@@ -8,7 +8,7 @@ import os
 import signal
 from pathlib import Path
 
-from service.images import stand_in_png
+from service.maps.images import stand_in_png
 
 
 class DyingRenderer:

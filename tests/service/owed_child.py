@@ -23,11 +23,11 @@ import time
 from datetime import UTC, datetime
 
 from engine.vocabulary import Power
-from service import outbox
-from service.clock import ManualClock
 from service.game_service import GameService
-from service.images import stand_in_png
-from service.notifier import MemoryNotifier
+from service.maps.images import stand_in_png
+from service.notices import outbox
+from service.notices.notifier import MemoryNotifier
+from service.timing.clock import ManualClock
 
 MODERATOR = 900
 
@@ -69,20 +69,20 @@ async def main(db: str, when: float, mode: str, args: dict) -> None:
                                 scheduler=False) as service:   # start-up runs what is due
         game = args.get("game")
         if action == "start":
-            await service.start(game, MODERATOR, seed=1)
+            await service.games.start(game, MODERATOR, seed=1)
         elif action == "end":
-            await service.end_game(game, MODERATOR, "over")
+            await service.moderation.end_game(game, MODERATOR, "over")
         elif action == "press":
             await service.press.send(game, args["sender"], Power(args["to"]), "Peace?")
         elif action == "pause":
-            await service.pause(game, MODERATOR)
+            await service.moderation.pause(game, MODERATOR)
         elif action == "join":
-            await service.join(game, args["user"])
+            await service.games.join(game, args["user"])
         elif action == "draw":
             for user in args["users"]:
-                await service.vote_draw(game, user, True)
+                await service.endgame.vote_draw(game, user, True)
         elif action == "replace":
-            await service.replace_player(game, MODERATOR, Power(args["power"]), args["user"])
+            await service.seating.replace_player(game, MODERATOR, Power(args["power"]), args["user"])
     print("finished without stopping", flush=True)
 
 

@@ -6,7 +6,7 @@ database, spoken to line by line on their standard input and output.
     python -m tests.service.process_child submit DB --out FILE --clock T
     python -m tests.service.process_child migrate DB
 
-- `serve`: a process of the fleet (bench/fleet.py). `--stop-at store` stops dead in its first
+- `serve`: a process of the fleet (testbed/fleet.py). `--stop-at store` stops dead in its first
   adjudication, its results written but not committed, and prints `stored PID` (the PID of its
   database session, on PostgreSQL; 0 on SQLite); `--stop-at post` stops dead right after its
   first post of a phase's results reached the channel (recorded in FILE), before marking the
@@ -28,15 +28,15 @@ import sys
 import time
 from pathlib import Path
 
-from bench import fleet
 from engine.vocabulary import Power
-from service import core
-from service.clock import ManualClock, from_ts
-from service.db import open_database
 from service.errors import PhaseClosed
 from service.game_service import GameService
-from service.images import stand_in_png
-from service.notifier import Message
+from service.games import adjudication as core
+from service.maps.images import stand_in_png
+from service.notices.notifier import Message
+from service.storage.db import open_database
+from service.timing.clock import ManualClock, from_ts
+from testbed import fleet
 
 # Austria's orders in turn: each names every Austrian unit, so the last set recorded is the
 # whole of Austria's orders.
@@ -81,7 +81,7 @@ async def submit(db: str, out: str, clock_at: float) -> None:
                     text = AUSTRIA[counts["rounds"] % 2]
                     line = {"game_id": game_id, "text": text}
                     try:
-                        report = await service.submit_orders(game_id, user_id, text,
+                        report = await service.orders.submit(game_id, user_id, text,
                                                              phase="S1901M")
                         line["recorded"] = list(report.recorded)
                         counts["recorded"] += 1

@@ -8,7 +8,7 @@ import pytest
 
 from engine.vocabulary import Power
 from service.errors import InvalidRequest, NotAllowed
-from service.repos import phases
+from service.storage.repos import phases
 from tests.service.conftest import MODERATOR, start_game
 
 F, G = Power.FRANCE, Power.GERMANY
@@ -54,7 +54,7 @@ async def test_later_deadlines_falling_in_an_absence_move_to_its_end(service, cl
     assert report.deadline is None                                # today's deadline is before
     assert notifier.posted("absence.declared")
     clock.set(utc(2026, 11, 26, 10, 0))
-    await service.run_due()                                       # F1901M would end the 27th
+    await service.deadlines.run_due()                                       # F1901M would end the 27th
     assert await deadline(service, game.id) == utc(2026, 11, 28, 12, 0)
 
 

@@ -49,10 +49,10 @@ async def test_press_settings_change_through_mod_settings(service):
 async def test_an_anonymous_games_posts_name_nobody_until_the_reveal(service, clock, notifier):
     game = await start_game(service, anonymous=True, reminders=(timedelta(hours=2),))
     clock.advance(timedelta(hours=22, minutes=1))
-    await service.run_due()                       # the reminder: everyone still owes orders
-    await service.pause(game.id, MODERATOR)
-    await service.resume(game.id, MODERATOR)
-    await service.end_game(game.id, MODERATOR, "time is up")
+    await service.deadlines.run_due()                       # the reminder: everyone still owes orders
+    await service.moderation.pause(game.id, MODERATOR)
+    await service.moderation.resume(game.id, MODERATOR)
+    await service.moderation.end_game(game.id, MODERATOR, "time is up")
     *before, reveal = [m for _c, m in notifier.posts]
     assert [m.key for m in before][:1] == ["game.created"]
     assert "reminder.channel" in [m.key for m in before]
@@ -71,7 +71,7 @@ async def test_an_anonymous_games_posts_name_nobody_until_the_reveal(service, cl
 async def test_a_game_that_is_not_anonymous_shows_its_players_and_reveals_nothing(
         service, notifier):
     game = await start_game(service)
-    await service.end_game(game.id, MODERATOR, "")
+    await service.moderation.end_game(game.id, MODERATOR, "")
     [started] = notifier.posted("game.started")
     assert not started.anonymous and started.params["seats"]["France"] == \
         game.user[Power.FRANCE]
@@ -80,7 +80,7 @@ async def test_a_game_that_is_not_anonymous_shows_its_players_and_reveals_nothin
 
 async def test_the_maps_of_an_anonymous_game_are_drawn_without_players(service, renderer):
     game = await start_game(service, anonymous=True)
-    await service.process_now(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)
     assert renderer.calls                           # the results' map was drawn
     users = {str(u) for u in game.user.values()}
     for call in renderer.calls:
@@ -100,8 +100,8 @@ def _numbers(value, skip=("rng_seed",)) -> set[int]:
 async def test_an_anonymous_games_export_names_nobody_but_to_its_moderators(service):
     game = await start_game(service, anonymous=True)
     F = Power.FRANCE
-    await service.submit_orders(game.id, game.user[F], "A PAR - BUR")
-    await service.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[F], "A PAR - BUR")
+    await service.moderation.process_now(game.id, MODERATOR)
     users = set(game.user.values())
     record = await service.exports.game(game.id, players=False)
     assert record["phases"][0]["orders_sent"] == [
@@ -110,7 +110,7 @@ async def test_an_anonymous_games_export_names_nobody_but_to_its_moderators(serv
     assert not users & _numbers(record)
     # the moderators' export (and the operator's `arbitro export`) names the players
     assert game.user[F] in _numbers(await service.exports.game(game.id))
-    await service.end_game(game.id, MODERATOR, "")
+    await service.moderation.end_game(game.id, MODERATOR, "")
     # once the game is over, everyone may know
     assert game.user[F] in _numbers(await service.exports.game(game.id, players=False))
 
@@ -121,9 +121,9 @@ async def test_a_published_dm_keeps_only_its_orders(service):
     game = await start_game(service)
     F = Power.FRANCE
     secret = "Germany promised me Belgium, don't tell England"
-    await service.submit_orders(game.id, game.user[F],
+    await service.orders.submit(game.id, game.user[F],
                                 f"A PAR - BUR\n{secret}\nF BRE - MAO\nwhat is a convoy?")
-    await service.process_now(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)
     record = await service.exports.game(game.id, players=False)
     [sent] = record["phases"][0]["orders_sent"]
     assert sent["text"].splitlines() == ["A PAR - BUR", "F BRE - MAO"]
@@ -136,7 +136,7 @@ async def test_a_replaced_player_of_an_anonymous_game_is_not_told_who_took_over(
     game = await start_game(service, anonymous=True)
     F = Power.FRANCE
     old, new = game.user[F], 4242
-    await service.replace_player(game.id, MODERATOR, F, new)
+    await service.seating.replace_player(game.id, MODERATOR, F, new)
     [told] = notifier.sent_to(old, "seat.replaced_you")
     assert told.anonymous and "4242" not in told.text
     assert new not in told.params.values()
@@ -147,7 +147,7 @@ async def test_a_replaced_player_of_an_anonymous_game_is_not_told_who_took_over(
 async def test_the_replaced_player_of_an_open_game_is_told_who_took_over(service, notifier):
     game = await start_game(service)
     old = game.user[Power.FRANCE]
-    await service.replace_player(game.id, MODERATOR, Power.FRANCE, 4242)
+    await service.seating.replace_player(game.id, MODERATOR, Power.FRANCE, 4242)
     [told] = notifier.sent_to(old, "seat.replaced_you")
     assert told.params["new"] == 4242 and not told.anonymous
 
@@ -159,15 +159,15 @@ async def test_a_profile_does_not_single_out_a_player_of_a_running_anonymous_gam
     F, G = Power.FRANCE, Power.GERMANY
     for power in game.user:
         if power != F:
-            await service.submit_orders(game.id, game.user[power], {"England": "F LON H", "Germany": "A BER H",
+            await service.orders.submit(game.id, game.user[power], {"England": "F LON H", "Germany": "A BER H",
                                          "Italy": "A ROM H", "Austria": "A VIE H",
                                          "Russia": "A MOS H", "Turkey": "A CON H"}[power.value])
-    await service.process_now(game.id, MODERATOR)
-    await service.replace_player(game.id, MODERATOR, G, 4242)
+    await service.moderation.process_now(game.id, MODERATOR)
+    await service.seating.replace_player(game.id, MODERATOR, G, 4242)
     records = {p: await service.records.record(u) for p, u in game.user.items()}
     assert len({(r.on_time, r.missed, r.civil_disorder_spells, r.playing, r.abandoned)
                 for r in records.values()}) == 1      # all alike: nobody singled out
-    await service.end_game(game.id, MODERATOR, "")
+    await service.moderation.end_game(game.id, MODERATOR, "")
     france = await service.records.record(game.user[F])
     assert (france.missed, france.finished) == (1, 1)
     assert (await service.records.record(game.user[G])).abandoned == 1

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.vocabulary import Power
-from service.backup import (
+from ops.backup import (
     BackupError,
     OlderBackup,
     backup,
@@ -25,9 +25,9 @@ from service.backup import (
     restore,
     taken_at,
 )
-from service.db_sqlite import SqliteDatabase as Database
-from service.exports import game_record
-from service.schema import known_version
+from service.history.exports import game_record
+from service.storage.schema import known_version
+from service.storage.sqlite import SqliteDatabase as Database
 from tests.service.conftest import DAY, MODERATOR, start_game
 
 pytestmark = pytest.mark.sqlite_only   # about SQLite files
@@ -48,9 +48,9 @@ async def exports(path: Path) -> dict[int, dict]:
 
 async def played_game(service) -> int:
     game = await start_game(service)
-    await service.submit_orders(game.id, game.user[G], "A MUN - BUR")
-    await service.submit_orders(game.id, game.user[F], "A PAR - PIC")
-    await service.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[G], "A MUN - BUR")
+    await service.orders.submit(game.id, game.user[F], "A PAR - PIC")
+    await service.moderation.process_now(game.id, MODERATOR)
     return game.id
 
 
@@ -90,7 +90,7 @@ async def test_restore_puts_a_backup_back_and_keeps_the_old_database(open_servic
         before = await service.exports.game(gid)
     saved = backup(db_path, tmp_path / "saved.sqlite").path
     async with open_service() as service:       # later: the game moves on, another starts
-        await service.process_now(gid, MODERATOR)
+        await service.moderation.process_now(gid, MODERATOR)
         await start_game(service, name="Later", channel=502)
     later = await exports(db_path)
     with pytest.raises(BackupError, match="already exists.*--force"):
@@ -109,7 +109,7 @@ async def test_restore_puts_a_backup_back_and_keeps_the_old_database(open_servic
     # and the bot runs on it: its game carries on where the backup left it
     async with open_service() as service:
         assert (await service.exports.game(gid)) == before
-        await service.process_now(gid, MODERATOR)
+        await service.moderation.process_now(gid, MODERATOR)
 
 
 async def test_restore_into_a_new_place(service, db_path, tmp_path):
@@ -189,9 +189,9 @@ async def test_a_backup_during_a_burst_of_adjudications_restores_whole_phases(
         ids = []
         for n in range(GAMES):
             game = await start_game(service, name=f"Burst {n}", channel=10_000 + n, seed=n)
-            await service.submit_orders(game.id, game.user[G], "A MUN - BUR\nA BER - KIE")
-            await service.submit_orders(game.id, game.user[F], "A PAR - BUR\nF BRE - MAO")
-            await service.submit_orders(game.id, game.user[E], "F LON - NTH\nA LVP - YOR")
+            await service.orders.submit(game.id, game.user[G], "A MUN - BUR\nA BER - KIE")
+            await service.orders.submit(game.id, game.user[F], "A PAR - BUR\nF BRE - MAO")
+            await service.orders.submit(game.id, game.user[E], "F LON - NTH\nA LVP - YOR")
             ids.append(game.id)
         before = {gid: await service.exports.game(gid) for gid in ids}
         # A bot that runs for long checkpoints its WAL into the file now and then (SQLite does
@@ -218,7 +218,7 @@ async def test_a_backup_during_a_burst_of_adjudications_restores_whole_phases(
 
         worker = threading.Thread(target=take_backup)
         worker.start()
-        assert await service.run_due() == GAMES
+        assert await service.deadlines.run_due() == GAMES
         await asyncio.to_thread(worker.join)
         assert not failed, failed
         after = {gid: await service.exports.game(gid) for gid in ids}
@@ -247,7 +247,7 @@ async def test_the_database_and_its_backups_are_readable_by_their_owner_only(
     """Every order and private message is in them: 0600 whatever the umask (docs/backup.md)."""
     import os
 
-    from service.daily_backups import DailyBackups
+    from ops.daily_backups import DailyBackups
     from service.game_service import GameService
 
     old = os.umask(0)                                    # the loosest: 0666 by default

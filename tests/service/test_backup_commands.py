@@ -11,8 +11,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from arbitro.cli import main
-from service.backup import backup_name, kept_name
-from service.schema import known_version
+from ops.backup import backup_name, kept_name
+from service.storage.schema import known_version
 from tests.service.conftest import start_game
 
 pytestmark = pytest.mark.sqlite_only   # about SQLite files
@@ -135,7 +135,7 @@ async def test_restoring_a_backup_older_than_an_announced_phase_says_so_and_asks
     assert status == 0
     async with open_service() as service:
         clock.advance(timedelta(hours=24))
-        assert await service.run_due() == 1                 # S1901M adjudicated, announced
+        assert await service.deadlines.run_due() == 1                 # S1901M adjudicated, announced
     # without a terminal: refused, naming the game and the phase, nothing changed
     status, _, err = run(capsys, "restore", "before.sqlite", "--db", str(db_path), "--force")
     assert status == 2

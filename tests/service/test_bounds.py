@@ -9,10 +9,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from service.errors import InvalidRequest, NeedsConfirmation
+from service.games.setting_registry import MAX_DURATION, read_duration, setting_named
 from service.models import GameSettings
-from service.repos import games
-from service.setting_registry import MAX_DURATION, read_duration, setting_named
-from service.when import LIMIT, read_time, zone, zone_choices
+from service.storage.repos import games
+from service.timing.when import LIMIT, read_time, zone, zone_choices
 from tests.service.conftest import MODERATOR, start_game
 
 NOW = datetime(2026, 11, 26, 10, 0, tzinfo=UTC)
@@ -93,20 +93,20 @@ async def test_a_phase_of_months_is_asked_to_confirm_and_a_year_refused(service)
                                   " \u00a0 ", "\u0301\u0301"])
 async def test_a_game_name_of_invisible_characters_is_refused(service, name):
     with pytest.raises(InvalidRequest) as refused:
-        await service.create_game(channel_id=1, moderator_id=MODERATOR, name=name)
+        await service.games.create(channel_id=1, moderator_id=MODERATOR, name=name)
     assert refused.value.key == "game.bad_name"
-    assert (await service.create_game(channel_id=1, moderator_id=MODERATOR,
+    assert (await service.games.create(channel_id=1, moderator_id=MODERATOR,
                                       name="\u200bLega\u200b")).name
 
 
 async def test_a_user_id_past_two_to_the_63_is_refused(service):
-    game = await service.create_game(channel_id=1, moderator_id=MODERATOR, name="Duo",
+    game = await service.games.create(channel_id=1, moderator_id=MODERATOR, name="Duo",
                                      settings=GameSettings(players=2))
     setup = GameSettings(players=2).setup
     powers = [p for group in setup.groups for p in group]
     for bad in (2**63, 2**70, 0, -5):
         chosen = {p: (bad if i == 0 else 10 + i) for i, p in enumerate(powers)}
         with pytest.raises(InvalidRequest) as refused:
-            await service.start(game.id, MODERATOR, assignments=chosen)
+            await service.games.start(game.id, MODERATOR, assignments=chosen)
         assert refused.value.key == "game.bad_user_id"
-    assert (await service.status(game.id)).status == "forming"
+    assert (await service.games.status(game.id)).status == "forming"

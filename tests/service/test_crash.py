@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from service.repos import phases
+from service.storage.repos import phases
 from tests.service.conftest import DAY, start_game
 
 CHECKOUT = __import__("pathlib").Path(__file__).resolve().parents[2]
@@ -39,7 +39,7 @@ async def test_a_process_killed_during_adjudication_leaves_the_phase_whole(
         db_path, open_service, clock, notifier, mode, word):
     async with open_service() as service:
         game = await start_game(service)
-        await service.submit_orders(game.id, game.user[next(iter(game.user))], "A VIE - GAL")
+        await service.orders.submit(game.id, game.user[next(iter(game.user))], "A VIE - GAL")
     clock.advance(DAY)
     run_child_until(db_path, clock.now().timestamp(), mode, word)
 

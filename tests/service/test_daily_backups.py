@@ -8,9 +8,9 @@ from datetime import timedelta
 
 import pytest
 
-from service.backup import check
-from service.daily_backups import DailyBackups, daily_backups, existing
-from service.settings import Settings, SettingsError
+from ops.backup import check
+from ops.daily_backups import DailyBackups, daily_backups, existing
+from ops.settings import Settings, SettingsError
 from tests.service.conftest import DAY, start_game
 
 pytestmark = pytest.mark.sqlite_only   # about SQLite files

@@ -1,4 +1,4 @@
-"""The draw vote (service/draw_vote.py, docs/moderation.md "Draws"): a draw passes only when
+"""The draw vote (service/games/draw_vote.py, docs/moderation.md "Draws"): a draw passes only when
 every active power (seated, not in civil disorder, not eliminated) voted for it; powers in
 civil disorder or vacant do not vote and never pass a draw on their own; a power eliminated
 mid-vote drops out; the first proposal is told privately to the other active players, without
@@ -22,66 +22,66 @@ async def order_all_but(service, game, *missing: Power) -> None:
     into civil disorder."""
     for power, order in HOLD.items():
         if power not in missing:
-            await service.submit_orders(game.id, game.user[power], order)
-    await service.process_now(game.id, MODERATOR)
+            await service.orders.submit(game.id, game.user[power], order)
+    await service.moderation.process_now(game.id, MODERATOR)
 
 
 async def test_a_draw_passes_when_every_power_votes_for_it(service, notifier):
     game = await start_game(service)
     powers = sorted(game.user)
     for power in powers[:-1]:
-        report = await service.vote_draw(game.id, game.user[power])
+        report = await service.endgame.vote_draw(game.id, game.user[power])
         assert not report.passed and report.counted
         assert set(report.active) == set(Power) and report.excluded == ()
     assert notifier.posted("game.draw") == []
-    report = await service.vote_draw(game.id, game.user[powers[-1]])
+    report = await service.endgame.vote_draw(game.id, game.user[powers[-1]])
     assert report.passed and set(report.powers) == set(Power)
     [post] = notifier.posted("game.draw")
     outcome = post.params["outcome"]
     assert outcome["voted"] == sorted(p.value for p in Power) and outcome["excluded"] == []
     assert "voted by every power still playing" in post.text
-    assert (await service.status(game.id)).outcome == outcome
+    assert (await service.games.status(game.id)).outcome == outcome
 
 
 async def test_two_real_votes_of_seven_are_refused(service, notifier):
     game = await start_game(service)
     for power in (E, F):
-        assert not (await service.vote_draw(game.id, game.user[power])).passed
-    view = await service.status(game.id)
+        assert not (await service.endgame.vote_draw(game.id, game.user[power])).passed
+    view = await service.games.status(game.id)
     assert view.status == "active" and view.outcome is None
     assert notifier.posted("game.draw") == []
     # nor does the deadline pass it when the five others miss their orders: falling into
     # civil disorder never completes a draw
     await order_all_but(service, game, A, G, IT, R, T)
-    view = await service.status(game.id)
+    view = await service.games.status(game.id)
     assert view.status == "active" and view.phase == "F1901M"
     assert {s.power for s in view.seats if s.civil_disorder} == {A, G, IT, R, T}
     # a vote from a power in civil disorder is void and completes nothing
-    report = await service.vote_draw(game.id, game.user[G])
+    report = await service.endgame.vote_draw(game.id, game.user[G])
     assert not report.counted and not report.passed
-    assert (await service.status(game.id)).status == "active"
+    assert (await service.games.status(game.id)).status == "active"
     # the two real votes stand: once one of them is cast again, every active power (England
     # and France) voted for it, and the others in civil disorder share it (policy "agree")
-    report = await service.vote_draw(game.id, game.user[E])
+    report = await service.endgame.vote_draw(game.id, game.user[E])
     assert report.passed and set(report.powers) == set(Power)
-    assert (await service.status(game.id)).outcome["voted"] == ["England", "France"]
+    assert (await service.games.status(game.id)).outcome["voted"] == ["England", "France"]
 
 
 async def test_powers_in_disorder_or_vacant_are_excluded_but_share_under_agree(service,
                                                                                notifier):
     game = await start_game(service)                          # draw policy "agree"
-    await service.remove_player(game.id, MODERATOR, game.user[T])          # vacant
+    await service.moderation.remove_player(game.id, MODERATOR, game.user[T])          # vacant
     await order_all_but(service, game, T, A)                  # Austria in civil disorder
-    report = await service.vote_draw(game.id, game.user[E])
+    report = await service.endgame.vote_draw(game.id, game.user[E])
     assert set(report.active) == {E, F, G, IT, R} and set(report.excluded) == {A, T}
     for power in (F, G, IT):
-        assert not (await service.vote_draw(game.id, game.user[power])).passed
+        assert not (await service.endgame.vote_draw(game.id, game.user[power])).passed
     # Austria's player, in civil disorder, votes against: not counted while in disorder
-    report = await service.vote_draw(game.id, game.user[A], yes=False)
+    report = await service.endgame.vote_draw(game.id, game.user[A], yes=False)
     assert not report.counted and not report.passed
-    report = await service.vote_draw(game.id, game.user[R])
+    report = await service.endgame.vote_draw(game.id, game.user[R])
     assert report.passed and set(report.powers) == set(Power)
-    outcome = (await service.status(game.id)).outcome
+    outcome = (await service.games.status(game.id)).outcome
     assert outcome["voted"] == ["England", "France", "Germany", "Italy", "Russia"]
     assert outcome["excluded"] == ["Austria", "Turkey"]
     [post] = notifier.posted("game.draw")
@@ -92,21 +92,21 @@ async def test_left_out_powers_do_not_share_the_draw(service):
     game = await start_game(service, draw_policy="left_out")
     await order_all_but(service, game, A)
     for power in (E, F, G, IT, R):
-        assert not (await service.vote_draw(game.id, game.user[power])).passed
-    report = await service.vote_draw(game.id, game.user[T])
+        assert not (await service.endgame.vote_draw(game.id, game.user[power])).passed
+    report = await service.endgame.vote_draw(game.id, game.user[T])
     assert report.passed and set(report.powers) == {E, F, G, IT, R, T}
-    assert (await service.status(game.id)).outcome["excluded"] == ["Austria"]
+    assert (await service.games.status(game.id)).outcome["excluded"] == ["Austria"]
 
 
 async def test_excluded_powers_never_pass_a_draw_on_their_own(service, notifier):
     game = await start_game(service)
-    await service.process_now(game.id, MODERATOR)             # everyone in civil disorder
-    report = await service.vote_draw(game.id, game.user[E])
+    await service.moderation.process_now(game.id, MODERATOR)             # everyone in civil disorder
+    report = await service.endgame.vote_draw(game.id, game.user[E])
     assert not report.counted and not report.passed and report.active == ()
-    assert (await service.status(game.id)).status == "active"
+    assert (await service.games.status(game.id)).status == "active"
     # one player back (orders sent): the only active power, whose vote passes it
-    await service.submit_orders(game.id, game.user[E], "F LON H")
-    report = await service.vote_draw(game.id, game.user[E])
+    await service.orders.submit(game.id, game.user[E], "F LON H")
+    report = await service.endgame.vote_draw(game.id, game.user[E])
     assert report.passed and report.active == (E,)
 
 
@@ -131,14 +131,14 @@ async def test_a_power_eliminated_mid_vote_drops_out_and_the_draw_passes(service
     game = await start_game(service)
     await _austria_about_to_fall(service, game.id)
     for power in (E, F, G, IT, R, T):
-        assert not (await service.vote_draw(game.id, game.user[power])).passed
-    await service.vote_draw(game.id, game.user[A], yes=False)   # Austria refuses
+        assert not (await service.endgame.vote_draw(game.id, game.user[power])).passed
+    await service.endgame.vote_draw(game.id, game.user[A], yes=False)   # Austria refuses
     for power, order in HOLD.items():
         if power is not A:
-            await service.submit_orders(game.id, game.user[power],
+            await service.orders.submit(game.id, game.user[power],
                                         "A GAL - VIE" if power is R else order)
-    await service.process_now(game.id, MODERATOR)              # Russia takes Vienna
-    view = await service.status(game.id)
+    await service.moderation.process_now(game.id, MODERATOR)              # Russia takes Vienna
+    view = await service.games.status(game.id)
     assert view.status == "finished"
     outcome = view.outcome
     assert outcome["kind"] == "draw" and A.value not in outcome["powers"]
@@ -151,16 +151,16 @@ async def test_an_elimination_does_not_pass_a_draw_some_active_power_refused(ser
     game = await start_game(service)
     await _austria_about_to_fall(service, game.id)
     for power in (E, F, G, IT, R):
-        await service.vote_draw(game.id, game.user[power])
-    await service.vote_draw(game.id, game.user[T], yes=False)
+        await service.endgame.vote_draw(game.id, game.user[power])
+    await service.endgame.vote_draw(game.id, game.user[T], yes=False)
     for power, order in HOLD.items():
         if power is not A:
-            await service.submit_orders(game.id, game.user[power],
+            await service.orders.submit(game.id, game.user[power],
                                         "A GAL - VIE" if power is R else order)
-    await service.process_now(game.id, MODERATOR)
-    assert (await service.status(game.id)).status == "active"
+    await service.moderation.process_now(game.id, MODERATOR)
+    assert (await service.games.status(game.id)).status == "active"
     # Austria, out of the game, votes: void, and it is no longer among the voters
-    report = await service.vote_draw(game.id, game.user[A])
+    report = await service.endgame.vote_draw(game.id, game.user[A])
     assert report.out and not report.counted and not report.passed
     assert A not in report.active and A not in report.excluded
 
@@ -169,7 +169,7 @@ async def test_the_first_proposal_is_told_once_to_each_other_active_player(servi
     game = await start_game(service)
     await order_all_but(service, game, T)                     # Turkey in civil disorder
     proposer = game.user[E]
-    report = await service.vote_draw(game.id, proposer)
+    report = await service.endgame.vote_draw(game.id, proposer)
     assert report.told == 5
     others = [game.user[p] for p in (A, F, G, IT, R)]
     for user in others:
@@ -183,8 +183,8 @@ async def test_the_first_proposal_is_told_once_to_each_other_active_player(servi
     assert notifier.sent_to(proposer, "draw.proposed") == []
     assert notifier.sent_to(game.user[T], "draw.proposed") == []   # not active
     # further votes, for or against, tell nobody again
-    await service.vote_draw(game.id, game.user[F])
-    await service.vote_draw(game.id, game.user[G], yes=False)
+    await service.endgame.vote_draw(game.id, game.user[F])
+    await service.endgame.vote_draw(game.id, game.user[G], yes=False)
     for user in others:
         assert len(notifier.sent_to(user, "draw.proposed")) == 1
     assert all("draw" not in m.key for _c, m in notifier.posts)   # nothing public yet
@@ -193,20 +193,20 @@ async def test_the_first_proposal_is_told_once_to_each_other_active_player(servi
 async def test_a_seat_that_changes_hands_loses_its_vote(service):
     game = await start_game(service)
     for power in (A, E, F, G, IT, R):
-        await service.vote_draw(game.id, game.user[power])
-    await service.replace_player(game.id, MODERATOR, E, 4242)   # England's new player
-    assert not (await service.vote_draw(game.id, game.user[T])).passed
-    report = await service.vote_draw(game.id, 4242)
+        await service.endgame.vote_draw(game.id, game.user[power])
+    await service.seating.replace_player(game.id, MODERATOR, E, 4242)   # England's new player
+    assert not (await service.endgame.vote_draw(game.id, game.user[T])).passed
+    report = await service.endgame.vote_draw(game.id, 4242)
     assert report.passed
 
 
 async def test_an_anonymous_game_hears_of_powers_never_players(service, notifier):
     game = await start_game(service, anonymous=True)
-    await service.vote_draw(game.id, game.user[E])
+    await service.endgame.vote_draw(game.id, game.user[E])
     for notice in [m for u in game.user.values() for m in notifier.sent_to(u, "draw.proposed")]:
         assert not any(str(u) in notice.text for u in game.user.values())
     for power in (A, F, G, IT, R, T):
-        await service.vote_draw(game.id, game.user[power])
+        await service.endgame.vote_draw(game.id, game.user[power])
     [post] = notifier.posted("game.draw")
     assert post.anonymous and "<@" not in post.text
     shown = json.dumps(dict(post.params))

@@ -28,38 +28,38 @@ async def snapshot(service, game_id: int) -> tuple:
 
 
 BAD_REQUESTS = [
-    ("no such game", lambda s, g: s.status(999), NotFound, "game.not_found"),
-    ("orders from a stranger", lambda s, g: s.submit_orders(g.id, STRANGER, "A LVP - YOR"),
+    ("no such game", lambda s, g: s.games.status(999), NotFound, "game.not_found"),
+    ("orders from a stranger", lambda s, g: s.orders.submit(g.id, STRANGER, "A LVP - YOR"),
      NotAllowed, "orders.not_seated"),
-    ("orders for another's power", lambda s, g: s.submit_orders(
+    ("orders for another's power", lambda s, g: s.orders.submit(
         g.id, g.user[E], "A PAR - BUR", power=Power.FRANCE), NotAllowed, "orders.not_your_power"),
-    ("an empty message", lambda s, g: s.submit_orders(g.id, g.user[E], " \n"),
+    ("an empty message", lambda s, g: s.orders.submit(g.id, g.user[E], " \n"),
      OrdersRejected, "orders.empty"),
-    ("orders for a phase not in play", lambda s, g: s.submit_orders(
+    ("orders for a phase not in play", lambda s, g: s.orders.submit(
         g.id, g.user[E], "A LVP - YOR", phase="S1902M"), PhaseClosed, "orders.wrong_phase"),
-    ("my orders of a stranger", lambda s, g: s.my_orders(g.id, STRANGER), NotAllowed,
+    ("my orders of a stranger", lambda s, g: s.orders.mine(g.id, STRANGER), NotAllowed,
      "orders.not_seated"),
-    ("ready from a stranger", lambda s, g: s.set_ready(g.id, STRANGER), NotAllowed,
+    ("ready from a stranger", lambda s, g: s.orders.set_ready(g.id, STRANGER), NotAllowed,
      "orders.not_seated"),
-    ("a draw vote from a stranger", lambda s, g: s.vote_draw(g.id, STRANGER), NotAllowed,
+    ("a draw vote from a stranger", lambda s, g: s.endgame.vote_draw(g.id, STRANGER), NotAllowed,
      "orders.not_seated"),
-    ("clearing another's power", lambda s, g: s.clear_orders(g.id, g.user[E], Power.FRANCE),
+    ("clearing another's power", lambda s, g: s.orders.clear(g.id, g.user[E], Power.FRANCE),
      NotAllowed, "orders.not_your_power"),
-    ("history of a phase never played", lambda s, g: s.phase_report(g.id, "F1905M"),
+    ("history of a phase never played", lambda s, g: s.history.phase(g.id, "F1905M"),
      InvalidRequest, "history.no_such_phase"),
-    ("a preview by a stranger", lambda s, g: s.preview_map(g.id, STRANGER), NotAllowed,
+    ("a preview by a stranger", lambda s, g: s.maps.preview(g.id, STRANGER), NotAllowed,
      "orders.not_seated"),
-    ("resume a running game", lambda s, g: s.resume(g.id, MODERATOR), InvalidRequest,
+    ("resume a running game", lambda s, g: s.moderation.resume(g.id, MODERATOR), InvalidRequest,
      "moderation.not_paused"),
-    ("remove someone not seated", lambda s, g: s.remove_player(g.id, MODERATOR, STRANGER),
+    ("remove someone not seated", lambda s, g: s.moderation.remove_player(g.id, MODERATOR, STRANGER),
      InvalidRequest, "moderation.not_seated"),
-    ("roll back before anything was played", lambda s, g: s.rollback(g.id, MODERATOR),
+    ("roll back before anything was played", lambda s, g: s.moderation.rollback(g.id, MODERATOR),
      InvalidRequest, "moderation.nothing_to_roll_back"),
-    ("extend by nothing", lambda s, g: s.extend_deadline(g.id, MODERATOR, by=timedelta(0)),
+    ("extend by nothing", lambda s, g: s.moderation.extend_deadline(g.id, MODERATOR, by=timedelta(0)),
      InvalidRequest, "moderation.bad_duration"),
-    ("start twice", lambda s, g: s.start(g.id, MODERATOR), InvalidRequest,
+    ("start twice", lambda s, g: s.games.start(g.id, MODERATOR), InvalidRequest,
      "game.already_started"),
-    ("an unknown language", lambda s, g: s.set_user_language(1, "de"), InvalidRequest,
+    ("an unknown language", lambda s, g: s.preferences.set_user_language(1, "de"), InvalidRequest,
      "prefs.bad_language"),
 ]
 
@@ -69,7 +69,7 @@ BAD_REQUESTS = [
 async def test_a_bad_request_is_refused_specifically_and_changes_nothing(
         service, what, call, error, key):
     game = await start_game(service)
-    await service.submit_orders(game.id, game.user[E], "A LVP - YOR")
+    await service.orders.submit(game.id, game.user[E], "A LVP - YOR")
     before = await snapshot(service, game.id)
     with pytest.raises(error) as caught:
         await call(service, game)
@@ -79,8 +79,8 @@ async def test_a_bad_request_is_refused_specifically_and_changes_nothing(
 
 
 async def test_a_game_not_started_has_no_map_and_takes_no_orders(service):
-    game = await service.create_game(channel_id=1, moderator_id=2, name="g")
+    game = await service.games.create(channel_id=1, moderator_id=2, name="g")
     with pytest.raises(InvalidRequest, match="has not started"):
-        await service.current_map(game.id)
+        await service.maps.current(game.id)
     with pytest.raises(InvalidRequest, match="no phase in play"):
-        await service.submit_orders(game.id, 1, "A LVP - YOR")
+        await service.orders.submit(game.id, 1, "A LVP - YOR")

@@ -76,13 +76,13 @@ def test_export_to_standard_output_and_errors(demo, capsys):
 async def test_a_game_with_a_dislodgement_replays_with_its_rules(service, tmp_path, capsys):
     game = await start_game(service, rules="2023")
     G, F = Power.GERMANY, Power.FRANCE
-    await service.submit_orders(game.id, game.user[G], "A MUN - BUR")
-    await service.submit_orders(game.id, game.user[F], "A PAR - PIC")
-    await service.process_now(game.id, MODERATOR)
-    await service.submit_orders(game.id, game.user[F], "A MAR - BUR\nA PIC S A MAR - BUR")
-    await service.process_now(game.id, MODERATOR)
-    await service.submit_orders(game.id, game.user[G], "A BUR R RUH")
-    await service.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[G], "A MUN - BUR")
+    await service.orders.submit(game.id, game.user[F], "A PAR - PIC")
+    await service.moderation.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[F], "A MAR - BUR\nA PIC S A MAR - BUR")
+    await service.moderation.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[G], "A BUR R RUH")
+    await service.moderation.process_now(game.id, MODERATOR)
     record = await service.exports.game(game.id)
     phases = record["phases"]
     assert [p["phase"] for p in phases] == ["S1901M", "F1901M", "F1901R"]
@@ -92,3 +92,26 @@ async def test_a_game_with_a_dislodgement_replays_with_its_rules(service, tmp_pa
     for recorded, result in zip(phases, replay(phases, tmp_path, capsys), strict=True):
         assert result["units_after"] == recorded["units_after"], recorded["phase"]
     assert {"power": "Germany", "type": "A", "location": "ruh"} in phases[2]["units_after"]
+
+
+@pytest.mark.parametrize("command", ["export", "replay"])
+def test_without_db_the_database_is_the_settings_one(command, demo, tmp_path, monkeypatch,
+                                                     capsys):
+    """`arbitro export` and `arbitro replay` take ARBITRO_DB as the settings read it: the
+    file it names (not ./arbitro.sqlite), or a clear refusal of an address that is no
+    database of Arbitro's."""
+    monkeypatch.chdir(tmp_path)      # no arbitro.sqlite here
+    out = ["--out", str(tmp_path / "game.gif")] if command == "replay" else []
+    monkeypatch.setenv("ARBITRO_DB", str(demo / "demo.sqlite"))
+    capsys.readouterr()
+    assert main([command, "1", *out]) == 0
+    if command == "export":
+        assert json.loads(capsys.readouterr().out)["id"] == "arbitro-1"
+    else:
+        assert (tmp_path / "game.gif").read_bytes()[:6] == b"GIF89a"
+    assert main([command, "7", *out]) == 2
+    assert "there is no game 7" in capsys.readouterr().err
+    monkeypatch.setenv("ARBITRO_DB", "mysql://h/db")
+    assert main([command, "1", *out]) == 2
+    assert f"arbitro {command}: ARBITRO_DB must be a SQLite file's path or a postgresql:// " \
+           f"URL, not a mysql:// address" in capsys.readouterr().err

@@ -8,7 +8,7 @@ import pytest
 
 from engine.vocabulary import Power
 from service.errors import InvalidRequest, NotAllowed
-from service.repos import phases
+from service.storage.repos import phases
 from tests.service.conftest import MODERATOR, start_game
 
 E, F, G = Power.ENGLAND, Power.FRANCE, Power.GERMANY
@@ -57,7 +57,7 @@ async def test_all_other_players_must_agree(service, clock, notifier):
     done = await service.extensions.answer(asked.id, others[1], True)
     assert done.status == "granted"
     assert await deadline(service, game.id) == before + timedelta(hours=6)
-    await service.process_now(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)
     refused_one = await service.extensions.request(game.id, game.user[E], 6, "again")
     refused = await service.extensions.answer(refused_one.id, others[1], False)
     assert refused.status == "refused" and notifier.posted("extension.refused")
@@ -74,7 +74,7 @@ async def test_caps_per_player_and_length_and_the_rule_off(service, clock):
     assert empty.value.key == "extension.bad_reason"
     asked = await service.extensions.request(game.id, game.user[F], 3, "late train")
     await service.extensions.answer(asked.id, MODERATOR, True)
-    await service.process_now(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)
     with pytest.raises(InvalidRequest) as mine:
         await service.extensions.request(game.id, game.user[F], 3, "again")
     assert mine.value.key == "extension.player_cap"
@@ -87,7 +87,7 @@ async def test_caps_per_player_and_length_and_the_rule_off(service, clock):
 async def test_a_request_lapses_with_its_phase(service, clock):
     game = await start_game(service)
     asked = await service.extensions.request(game.id, game.user[F], 3, "busy")
-    await service.process_now(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)
     with pytest.raises(InvalidRequest) as lapsed:
         await service.extensions.answer(asked.id, MODERATOR, True)
     assert lapsed.value.key == "extension.lapsed"

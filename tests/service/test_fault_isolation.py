@@ -1,4 +1,4 @@
-"""One game's failure stays that game's (service/boundary.py): the other games of the same
+"""One game's failure stays that game's (service/timing/boundary.py): the other games of the same
 deadline are adjudicated and announced, the failure is stored, told to the moderator once,
 retried with a growing pause, shown by `arbitro doctor`, and the service starts again
 cleanly with the game still failing; once the cause is fixed the game runs on."""
@@ -11,10 +11,11 @@ from datetime import timedelta
 import asyncpg
 import pytest
 
-from service import doctor
-from service.boundary import FIRST_RETRY, retry_pause
+from ops import doctor
 from service.errors import InvalidRequest
-from service.repos import faults, game_config, games, phases
+from service.storage.repos import faults, game_config, games, phases
+from service.timing.boundary import FIRST_RETRY, retry_pause
+from service.timing.clock import now_ts
 from tests.service.conftest import DAY, MODERATOR, start_game
 
 
@@ -47,7 +48,7 @@ async def test_one_game_failing_stops_no_other_and_the_service_restarts(
         last = await start_game(service, name="Omega", channel=503)
         await poison(service, broken.id)
         clock.advance(DAY)
-        assert await service.run_due() == 2                 # Alpha and Omega, not Broken
+        assert await service.deadlines.run_due() == 2                 # Alpha and Omega, not Broken
         for game, channel in ((first, 501), (last, 503)):
             assert await status_of(service, game.id) == [("S1901M", "done"),
                                                          ("F1901M", "open")]
@@ -58,19 +59,19 @@ async def test_one_game_failing_stops_no_other_and_the_service_restarts(
         fault = await fault_of(service, broken.id)
         assert (fault.stage, fault.attempts) == ("adjudicate", 1)
         assert fault.reason.startswith("OverflowError")
-        assert fault.retry_at == pytest.approx(service.now_ts() + FIRST_RETRY.total_seconds())
+        assert fault.retry_at == pytest.approx(now_ts(service.clock) + FIRST_RETRY.total_seconds())
         told = notifier.sent_to(MODERATOR, "game.fault.adjudicate")
         assert len(told) == 1 and told[0].params["game"] == "Broken"
         assert told[0].params["phase"] == "S1901M"
 
         # before its pause is over the game is left alone; after it, tried again, not told again
-        await service.run_due()
+        await service.deadlines.run_due()
         assert (await fault_of(service, broken.id)).attempts == 1
         clock.advance(FIRST_RETRY)
-        await service.run_due()
+        await service.deadlines.run_due()
         fault = await fault_of(service, broken.id)
         assert fault.attempts == 2
-        assert fault.retry_at == pytest.approx(service.now_ts() + retry_pause(2))
+        assert fault.retry_at == pytest.approx(now_ts(service.clock) + retry_pause(2))
         assert retry_pause(2) == 2 * FIRST_RETRY.total_seconds()
         assert len(notifier.sent_to(MODERATOR, "game.fault.adjudicate")) == 1
 
@@ -91,7 +92,7 @@ async def test_one_game_failing_stops_no_other_and_the_service_restarts(
         assert refused.value.key == "settings.duration_too_long"
         for name in ("movement_hours", "retreat_hours", "adjustment_hours"):
             await service.game_config.change(broken.id, MODERATOR, name, "24h")
-        await service.run_due()             # a change of settings is tried at once
+        await service.deadlines.run_due()             # a change of settings is tried at once
         assert await status_of(service, broken.id) == [("S1901M", "done"), ("F1901M", "open")]
         assert [m.params["phase"] for m in notifier.posted("phase.results", 502)] == ["S1901M"]
         assert await fault_of(service, broken.id) is None    # works again: the row is gone
@@ -117,23 +118,23 @@ async def test_an_announcement_that_raises_is_that_games_alone(open_service, clo
         good = await start_game(service, name="Good", channel=601)
         bad = await start_game(service, name="Bad", channel=602)
         clock.advance(DAY)
-        assert await service.run_due() == 2
+        assert await service.deadlines.run_due() == 2
         assert len(notifier.posted("phase.results", 601)) == 1
         fault = await fault_of(service, bad.id)
         assert fault.stage == "announce" and fault.attempts == 1
-        await service.run_due()                       # within its pause: not tried
+        await service.deadlines.run_due()                       # within its pause: not tried
         assert (await fault_of(service, bad.id)).attempts == 1
         # a post failing once or twice may be Discord's hiccup: the moderator hears of it
         # at the third failure in a row, once
         assert notifier.sent_to(MODERATOR, "game.fault.announce") == []
         for attempts in (2, 3, 4):
             clock.advance(timedelta(seconds=retry_pause(attempts - 1)))
-            await service.run_due()
+            await service.deadlines.run_due()
             assert (await fault_of(service, bad.id)).attempts == attempts
         assert len(notifier.sent_to(MODERATOR, "game.fault.announce")) == 1
         flaky.fail_channel = None
         clock.advance(timedelta(seconds=retry_pause(4)))
-        await service.run_due()
+        await service.deadlines.run_due()
         assert [m.params["phase"] for m in notifier.posted("phase.results", 602)] == ["S1901M"]
         assert await fault_of(service, bad.id) is None
         assert len(notifier.posted("phase.results", 601)) == 1     # never posted twice
@@ -145,7 +146,7 @@ async def test_a_failed_start_up_closes_everything(open_service, clock, monkeypa
     scheduler and no worker pool behind, so the process can exit."""
     async with open_service() as service:
         await start_game(service)
-    from service import seating
+    from service.players import seating
 
     async def broken(self):
         raise RuntimeError("disk on fire")

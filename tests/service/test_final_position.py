@@ -19,13 +19,13 @@ async def _game_ending_on_a_winter(service) -> int:
     """1901: Austria's fleet leaves Trieste, Italy takes it; the end year is 1901, so the game
     ends with the winter: Italy builds in Venice, Austria removes its fleet."""
     game = await start_game(service, end_year=1901)
-    await service.submit_orders(game.id, game.user[AUS], "F TRI - ALB")
-    await service.process_now(game.id, MODERATOR)
-    await service.submit_orders(game.id, game.user[ITA], "A VEN - TRI")
-    await service.process_now(game.id, MODERATOR)
-    await service.submit_orders(game.id, game.user[ITA], "BUILD A VEN")
-    await service.submit_orders(game.id, game.user[AUS], "REMOVE F ALB")
-    await service.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[AUS], "F TRI - ALB")
+    await service.moderation.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[ITA], "A VEN - TRI")
+    await service.moderation.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[ITA], "BUILD A VEN")
+    await service.orders.submit(game.id, game.user[AUS], "REMOVE F ALB")
+    await service.moderation.process_now(game.id, MODERATOR)
     return game.id
 
 
@@ -44,7 +44,7 @@ def _units(units: list[dict]) -> list[tuple[str, str, str]]:
 async def test_a_game_ended_on_a_winter_shows_its_builds_and_removals(service, renderer,
                                                                       tmp_path, capsys):
     game_id = await _game_ending_on_a_winter(service)
-    view = await service.status(game_id)
+    view = await service.games.status(game_id)
     assert view.status == "finished" and view.outcome["kind"] == "end_year"
     record = await service.exports.game(game_id)
     phases = record["phases"]
@@ -68,7 +68,7 @@ async def test_a_game_ended_on_a_winter_shows_its_builds_and_removals(service, r
 
     # the map: the units after the winter
     renderer.calls.clear()
-    image = await service.current_map(game_id)
+    image = await service.maps.current(game_id)
     drawn = renderer.calls[-1]
     position = drawn.get("after") or drawn["position"]
     assert image.phase == "W1901A"
@@ -77,11 +77,11 @@ async def test_a_game_ended_on_a_winter_shows_its_builds_and_removals(service, r
 
 async def test_a_game_ended_mid_phase_shows_the_phase_it_stopped_in(service):
     game = await start_game(service)
-    await service.submit_orders(game.id, game.user[AUS], "F TRI - ALB")
-    await service.process_now(game.id, MODERATOR)
-    await service.end_game(game.id, MODERATOR, "the club closed")
+    await service.orders.submit(game.id, game.user[AUS], "F TRI - ALB")
+    await service.moderation.process_now(game.id, MODERATOR)
+    await service.moderation.end_game(game.id, MODERATOR, "the club closed")
     record = await service.exports.game(game.id)
     assert record["final"]["phase"] == "F1901M"
     assert {"power": "Austria", "type": "F", "location": "alb"} in record["final"]["units"]
-    view = await service.status(game.id)
+    view = await service.games.status(game.id)
     assert next(s for s in view.seats if s.power is AUS).units == 3

@@ -1,4 +1,4 @@
-"""A game's channels as the service keeps them (service/game_channels.py): the plan the bot
+"""A game's channels as the service keeps them (service/games/channels.py): the plan the bot
 carries out, the ids it records, who plays each power, the archive's opening and deletion."""
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ GUILD = 77
 
 
 async def new_game(service, players: int = 3):
-    game = await service.create_game(channel_id=CHANNEL, moderator_id=MODERATOR, name="Tilsit",
+    game = await service.games.create(channel_id=CHANNEL, moderator_id=MODERATOR, name="Tilsit",
                                      settings=GameSettings(players=players), guild_id=GUILD)
     for user in (11, 12, 13)[:players]:
-        await service.join(game.id, user)
+        await service.games.join(game.id, user)
     return game
 
 
@@ -31,13 +31,13 @@ async def test_a_plan_names_every_power_in_play_and_who_plays_it(service):
     assert all(r.player_id is None and r.channel_id is None for r in plan.rooms)
     assert plan.guild_id == GUILD and plan.moderator_id == MODERATOR
     assert not plan.finished and plan.delete_after_days == 3
-    started = await service.start(game.id, MODERATOR, seed=1)
+    started = await service.games.start(game.id, MODERATOR, seed=1)
     plan = await service.game_channels.plan(game.id)
     assert {r.power: r.player_id for r in plan.rooms} == {
         s.power: s.user_id for s in started.seats}
     assert sorted(len(plan.powers_of(u)) for u in (11, 12, 13)) == sorted(
         len(g) for g in game.settings.setup.groups)
-    await service.set_moderator_role(GUILD, 555)
+    await service.preferences.set_moderator_role(GUILD, 555)
     assert (await service.game_channels.plan(game.id)).moderator_role_id == 555
 
 
@@ -60,8 +60,8 @@ async def test_the_ids_the_bot_records_find_the_power_of_a_channel(service):
 async def test_the_archive_opens_at_the_end_and_goes_after_the_days_chosen(service, clock):
     game = await new_game(service)
     await service.game_channels.enable(game.id, MODERATOR, delete_after_days=2)
-    await service.start(game.id, MODERATOR, seed=1)
-    await service.end_game(game.id, MODERATOR)
+    await service.games.start(game.id, MODERATOR, seed=1)
+    await service.moderation.end_game(game.id, MODERATOR)
     plan = await service.game_channels.plan(game.id)
     assert plan.finished and not plan.archived and not plan.delete_due
     await service.game_channels.record_archived(game.id)
@@ -82,7 +82,7 @@ async def test_the_archive_opens_at_the_end_and_goes_after_the_days_chosen(servi
 
 
 async def test_refusals(service):
-    no_server = await service.create_game(channel_id=CHANNEL, moderator_id=MODERATOR,
+    no_server = await service.games.create(channel_id=CHANNEL, moderator_id=MODERATOR,
                                           name="Nowhere", settings=GameSettings())
     with pytest.raises(InvalidRequest) as refused:
         await service.game_channels.enable(no_server.id, MODERATOR)
@@ -100,9 +100,9 @@ async def test_a_game_with_its_own_channels_cannot_be_made_anonymous(service):
     with pytest.raises(InvalidRequest) as refused:
         await service.game_config.change(game.id, MODERATOR, "anonymous", "yes")
     assert refused.value.key == "channels.anonymous"
-    assert (await service.status(game.id)).settings.anonymous is False
+    assert (await service.games.status(game.id)).settings.anonymous is False
     # without channels it may be
-    other = await service.create_game(channel_id=CHANNEL + 1, moderator_id=MODERATOR,
+    other = await service.games.create(channel_id=CHANNEL + 1, moderator_id=MODERATOR,
                                       name="Elsewhere", settings=GameSettings(), guild_id=GUILD)
     await service.game_config.change(other.id, MODERATOR, "anonymous", "yes")
-    assert (await service.status(other.id)).settings.anonymous is True
+    assert (await service.games.status(other.id)).settings.anonymous is True

@@ -1,4 +1,4 @@
-"""service.guide: a player's guide names their powers and units and orders they could give."""
+"""service.players.guide: a player's guide names their powers and units and orders they could give."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from engine.position import Position
 from engine.vocabulary import Power
 from service.errors import NotAllowed
-from service.guide import example_orders
+from service.players.guide import example_orders
 from tests.service.conftest import MODERATOR, start_game
 
 
@@ -16,7 +16,7 @@ async def test_the_guide_of_a_player_lists_their_units_and_orders_that_would_be_
     guide = await service.guide.of_player(game.id, game.user[Power.ENGLAND])
     assert guide.game == game.view.name and guide.powers == (Power.ENGLAND,)
     assert guide.phase == "S1901M" and set(guide.units) == {"F LON", "F EDI", "A LVP"}
-    report = await service.submit_orders(game.id, game.user[Power.ENGLAND],
+    report = await service.orders.submit(game.id, game.user[Power.ENGLAND],
                                          "\n".join(guide.examples))
     assert [line.warning for line in report.lines] == [None] * len(guide.examples)
     assert report.recorded == guide.examples
@@ -31,10 +31,10 @@ async def test_no_guide_for_someone_not_seated(service):
 async def test_adjustment_examples_are_builds_on_free_home_centres_or_a_waiver(service):
     game = await start_game(service)
     france = game.user[Power.FRANCE]
-    await service.submit_orders(game.id, france, "F BRE - MAO\nA MAR - SPA\nA PAR - BUR")
-    await service.process_now(game.id, MODERATOR)
-    await service.submit_orders(game.id, france, "F MAO - POR\nA BUR H\nA SPA H")
-    await service.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, france, "F BRE - MAO\nA MAR - SPA\nA PAR - BUR")
+    await service.moderation.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, france, "F MAO - POR\nA BUR H\nA SPA H")
+    await service.moderation.process_now(game.id, MODERATOR)
     guide = await service.guide.of_player(game.id, france)
     assert guide.phase == "W1901A"
     assert set(guide.examples) <= {"A BRE B", "A MAR B", "A PAR B", "WAIVE"}

@@ -9,16 +9,16 @@ import pytest
 from engine.vocabulary import Power
 from service.errors import InvalidRequest, NotAllowed
 from service.models import GameSettings
-from service.repos import games as game_rows
+from service.storage.repos import games as game_rows
 from tests.service.conftest import CHANNEL, MODERATOR, start_game
 
 
 async def test_a_new_game_is_forming_logged_and_announced(service, notifier):
-    view = await service.create_game(channel_id=CHANNEL, moderator_id=MODERATOR, name="  Lega ",
+    view = await service.games.create(channel_id=CHANNEL, moderator_id=MODERATOR, name="  Lega ",
                                      guild_id=7)
     assert (view.status, view.name, view.guild_id, view.phase) == ("forming", "Lega", 7, None)
     assert notifier.posted("game.created", CHANNEL)
-    log = await service.audit_log(view.id)
+    log = await service.moderation.audit_log(view.id)
     assert [(e.action, e.actor_id) for e in log] == [("create", MODERATOR)]
 
 
@@ -32,24 +32,24 @@ async def test_a_new_game_is_forming_logged_and_announced(service, notifier):
 ])
 async def test_bad_settings_are_refused_with_a_specific_key(service, settings, key):
     with pytest.raises(InvalidRequest) as caught:
-        await service.create_game(channel_id=1, moderator_id=2, name="x", settings=settings)
+        await service.games.create(channel_id=1, moderator_id=2, name="x", settings=settings)
     assert caught.value.key == key
-    assert await service.games_in_channel(1) == []
+    assert await service.games.in_channel(1) == []
 
 
 async def test_joining_twice_joining_a_full_game_and_leaving(service):
-    game = await service.create_game(channel_id=1, moderator_id=2, name="g",
+    game = await service.games.create(channel_id=1, moderator_id=2, name="g",
                                      settings=GameSettings(players=2))
-    await service.join(game.id, 10)
+    await service.games.join(game.id, 10)
     with pytest.raises(InvalidRequest, match="already joined"):
-        await service.join(game.id, 10)
-    await service.join(game.id, 11)
+        await service.games.join(game.id, 10)
+    await service.games.join(game.id, 11)
     with pytest.raises(NotAllowed, match="full"):
-        await service.join(game.id, 12)
-    view = await service.leave(game.id, 11)
+        await service.games.join(game.id, 12)
+    view = await service.games.leave(game.id, 11)
     assert view.players == (10,)
     with pytest.raises(InvalidRequest, match="not joined"):
-        await service.leave(game.id, 11)
+        await service.games.leave(game.id, 11)
 
 
 async def test_the_draw_by_lot_is_reproducible_from_the_recorded_seed(service, db_path):
@@ -67,7 +67,7 @@ async def test_without_a_seed_one_is_drawn_and_recorded(service):
     started = await start_game(service, seed=None)
     async with service.db.read() as conn:
         assert (await game_rows.get(conn, started.id)).rng_seed is not None
-    entry = (await service.audit_log(started.id))[-1]
+    entry = (await service.moderation.audit_log(started.id))[-1]
     assert entry.action == "start" and entry.params["seed"] is not None
 
 
@@ -84,11 +84,11 @@ async def test_start_opens_spring_1901_with_its_deadline_and_tells_each_player(
 
 
 async def test_starting_needs_the_set_ups_number_of_players(service):
-    game = await service.create_game(channel_id=1, moderator_id=2, name="g")
-    await service.join(game.id, 10)
+    game = await service.games.create(channel_id=1, moderator_id=2, name="g")
+    await service.games.join(game.id, 10)
     with pytest.raises(InvalidRequest, match="needs 7 players.*1 joined"):
-        await service.start(game.id, 2)
-    assert (await service.status(game.id)).status == "forming"
+        await service.games.start(game.id, 2)
+    assert (await service.games.status(game.id)).status == "forming"
 
 
 async def test_four_players_hold_the_set_ups_groups(service):
@@ -106,11 +106,11 @@ async def test_six_players_leave_italy_neutral_and_start_in_1870(service):
 
 
 async def test_the_moderator_may_assign_the_powers(service):
-    game = await service.create_game(channel_id=1, moderator_id=2, name="g",
+    game = await service.games.create(channel_id=1, moderator_id=2, name="g",
                                      settings=GameSettings(players=4))
     groups = {Power.ENGLAND: 1, Power.AUSTRIA: 2, Power.FRANCE: 2, Power.GERMANY: 3,
               Power.TURKEY: 3, Power.ITALY: 4, Power.RUSSIA: 4}
-    view = await service.start(game.id, 2, assignments=groups)
+    view = await service.games.start(game.id, 2, assignments=groups)
     assert {s.power: s.user_id for s in view.seats} == groups
 
 
@@ -120,53 +120,53 @@ async def test_the_moderator_may_assign_the_powers(service):
       Power.TURKEY: 3, Power.ITALY: 4, Power.RUSSIA: 4}, "one player holds Austria and France"),
 ])
 async def test_assignments_that_break_the_set_up_are_refused(service, assignments, message):
-    game = await service.create_game(channel_id=1, moderator_id=2, name="g",
+    game = await service.games.create(channel_id=1, moderator_id=2, name="g",
                                      settings=GameSettings(players=4))
     with pytest.raises(InvalidRequest, match=message):
-        await service.start(game.id, 2, assignments=assignments)
-    assert (await service.status(game.id)).status == "forming"
+        await service.games.start(game.id, 2, assignments=assignments)
+    assert (await service.games.status(game.id)).status == "forming"
 
 
 async def test_once_started_joining_and_leaving_go_through_the_moderator(service):
     started = await start_game(service)
     with pytest.raises(NotAllowed, match="already started"):
-        await service.join(started.id, 1)
+        await service.games.join(started.id, 1)
     with pytest.raises(NotAllowed, match="moderator"):
-        await service.leave(started.id, started.user[Power.ITALY])
+        await service.games.leave(started.id, started.user[Power.ITALY])
 
 
 async def test_status_and_the_game_pickers(service):
     started = await start_game(service, channel=77)
-    other = await service.create_game(channel_id=77, moderator_id=1, name="later")
-    assert [g.id for g in await service.games_in_channel(77)] == [started.id, other.id]
+    other = await service.games.create(channel_id=77, moderator_id=1, name="later")
+    assert [g.id for g in await service.games.in_channel(77)] == [started.id, other.id]
     italy = started.user[Power.ITALY]
-    assert [g.id for g in await service.games_of_user(italy)] == [started.id]
-    await service.join(other.id, italy)
-    assert [g.id for g in await service.games_of_user(italy)] == [started.id, other.id]
-    status = await service.status(started.id)
+    assert [g.id for g in await service.games.of_user(italy)] == [started.id]
+    await service.games.join(other.id, italy)
+    assert [g.id for g in await service.games.of_user(italy)] == [started.id, other.id]
+    status = await service.games.status(started.id)
     assert {s.power: (s.centers, s.units) for s in status.seats}[Power.RUSSIA] == (4, 4)
     with pytest.raises(Exception, match="no game 999"):
-        await service.status(999)
+        await service.games.status(999)
 
 
 async def test_preferences_language_and_moderator_role(service):
-    assert await service.user_language(5) is None
-    await service.set_user_language(5, "IT")
-    assert await service.user_language(5) == "it"
+    assert await service.preferences.user_language(5) is None
+    await service.preferences.set_user_language(5, "IT")
+    assert await service.preferences.user_language(5) == "it"
     with pytest.raises(InvalidRequest, match="use en, it or nl"):
-        await service.set_user_language(5, "fr")
-    assert await service.user_language(5) == "it"
-    await service.set_moderator_role(1, 333)
-    assert await service.moderator_role(1) == 333
-    await service.set_moderator_role(1, None)
-    assert await service.moderator_role(1) is None
+        await service.preferences.set_user_language(5, "fr")
+    assert await service.preferences.user_language(5) == "it"
+    await service.preferences.set_moderator_role(1, 333)
+    assert await service.preferences.moderator_role(1) == 333
+    await service.preferences.set_moderator_role(1, None)
+    assert await service.preferences.moderator_role(1) is None
 
 
 async def test_a_servers_locale_and_upload_limit_are_stored_for_every_process(service):
-    assert await service.guild_facts(42) == (None, None)
-    await service.remember_guild(42, "it", 8 * 1024 * 1024)
-    await service.set_moderator_role(42, 7)                    # the same row, untouched
-    assert await service.guild_facts(42) == ("it", 8 * 1024 * 1024)
-    await service.remember_guild(42, "nl", 25 * 1024 * 1024)
-    assert await service.guild_facts(42) == ("nl", 25 * 1024 * 1024)
-    assert await service.moderator_role(42) == 7
+    assert await service.preferences.guild_facts(42) == (None, None)
+    await service.preferences.remember_guild(42, "it", 8 * 1024 * 1024)
+    await service.preferences.set_moderator_role(42, 7)                    # the same row, untouched
+    assert await service.preferences.guild_facts(42) == ("it", 8 * 1024 * 1024)
+    await service.preferences.remember_guild(42, "nl", 25 * 1024 * 1024)
+    assert await service.preferences.guild_facts(42) == ("nl", 25 * 1024 * 1024)
+    assert await service.preferences.moderator_role(42) == 7

@@ -1,7 +1,7 @@
 """A map worker process that dies (SIGKILL, as the out-of-memory killer would) in the middle
 of a burst of announcements: the pool is replaced, the drawings it took down are drawn again,
 and every game's results are posted with their map; a map that cannot be drawn at all leaves
-its results to go without it, saying so (service/base.py `draw`, service/announcing.py)."""
+its results to go without it, saying so (service/base.py `draw`, service/notices/announcing.py)."""
 
 from __future__ import annotations
 
@@ -29,21 +29,21 @@ async def test_a_worker_killed_mid_burst_is_replaced_and_every_result_is_posted(
                                 scheduler=False, render_processes=2) as service:
         games = [await start_game(service, name=f"Game {n}", channel=700 + n)
                  for n in range(GAMES)]
-        await service.current_map(games[0].id)            # the pool is up and drawing
-        first_pool = service._pool
+        await service.maps.current(games[0].id)            # the pool is up and drawing
+        first_pool = service.drawing._pool
         assert first_pool is not None
         dying.arm(1)                                      # one worker dies in the burst
         clock.advance(DAY)
-        assert await service.run_due() == GAMES
+        assert await service.deadlines.run_due() == GAMES
         for n, game in enumerate(games):
             posted = notifier.posted("phase.results", 700 + n)
             assert [m.params["phase"] for m in posted] == ["S1901M"], game.id
             assert posted[0].image and posted[0].image.startswith(b"\x89PNG")
             assert "map_missing" not in posted[0].params
         assert list(Path(dying.folder).glob("taken-die-0-*")), "no worker was killed"
-        assert service._pool is not None and service._pool is not first_pool
+        assert service.drawing._pool is not None and service.drawing._pool is not first_pool
         # the new pool keeps drawing
-        assert (await service.current_map(games[1].id)).png.startswith(b"\x89PNG")
+        assert (await service.maps.current(games[1].id)).png.startswith(b"\x89PNG")
 
 
 async def test_results_whose_map_cannot_be_drawn_go_without_it(db_path, notifier, clock,
@@ -53,9 +53,9 @@ async def test_results_whose_map_cannot_be_drawn_go_without_it(db_path, notifier
                                 scheduler=False, render_processes=1) as service:
         game = await start_game(service, channel=801)
         clock.advance(DAY)
-        assert await service.run_due() == 1
+        assert await service.deadlines.run_due() == 1
         posted = notifier.posted("phase.results", 801)
         assert len(posted) == 1 and posted[0].image is None
         assert posted[0].params["map_missing"] is True
         assert "could not be drawn" in posted[0].text
-        assert (await service.status(game.id)).phase == "F1901M"
+        assert (await service.games.status(game.id)).phase == "F1901M"

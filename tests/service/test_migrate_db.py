@@ -17,10 +17,10 @@ import pytest
 
 from arbitro.cli import main
 from engine.vocabulary import Power
-from service.db import open_database
+from ops.repos import catalog
 from service.game_service import GameService
-from service.repos import catalog
-from service.schema import bundled_migrations, known_version, migrate_sqlite
+from service.storage.db import open_database
+from service.storage.schema import bundled_migrations, known_version, migrate_sqlite
 from tests.service.conftest import MODERATOR, start_game
 from tests.service.test_backup_commands import run
 from tests.service.test_export import replay
@@ -162,13 +162,13 @@ async def _largest_ids(target: str) -> dict[str, int]:
 
 async def _play_on(target: str) -> None:
     async with GameService.open(target, scheduler=False) as service:
-        view = await service.status(1)
+        view = await service.games.status(1)
         france = next(s.user_id for s in view.seats if s.power == Power.FRANCE)
-        await service.submit_orders(1, france, "A PAR - BUR")
-        await service.process_now(1, view.moderator_id)
+        await service.orders.submit(1, france, "A PAR - BUR")
+        await service.moderation.process_now(1, view.moderator_id)
         second = await start_game(service, channel=777)
-        await service.submit_orders(second.id, second.user[Power.GERMANY], "A MUN - RUH")
-        await service.process_now(second.id, MODERATOR)
+        await service.orders.submit(second.id, second.user[Power.GERMANY], "A MUN - RUH")
+        await service.moderation.process_now(second.id, MODERATOR)
 
 
 def test_an_older_sqlite_file_is_read_from_a_migrated_copy_and_left_as_it_was(tmp_path,
@@ -230,7 +230,7 @@ def test_an_older_postgresql_database_is_refused_and_left_as_it_was(postgres_mai
 
 
 async def _older_postgres(maintenance_url: str) -> str:
-    from service.schema import migrate_postgres
+    from service.storage.schema import migrate_postgres
     from tests.postgres import new_database
     url = await new_database(maintenance_url, "arbitro_older")
     db = await open_database(url)
@@ -261,7 +261,7 @@ def test_from_is_read_as_one_moment_while_a_bot_writes_to_it(kind, source, reque
 
 
 async def _read_while_writing(source: str) -> None:
-    from service.migrate_db import read_snapshot
+    from ops.migrate_db import read_snapshot
     async with read_snapshot(source) as (conn, version, from_copy):
         assert version == known_version() and not from_copy
         games = await catalog.count(conn, "games")

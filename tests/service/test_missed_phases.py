@@ -13,7 +13,7 @@ import pytest
 
 from engine.position import Position
 from engine.vocabulary import Power, Unit, UnitType
-from service.repos import phases, seats
+from service.storage.repos import phases, seats
 from tests.service.conftest import MODERATOR, start_game
 from tests.service.test_notices import france_takes_two_centres
 
@@ -37,8 +37,8 @@ async def test_a_movement_phase_missed_is_civil_disorder_and_counted(service, no
     game = await start_game(service)
     for power, text in HOLDS.items():
         if power is not IT:
-            await service.submit_orders(game.id, game.user[power], text)
-    await service.process_now(game.id, MODERATOR)
+            await service.orders.submit(game.id, game.user[power], text)
+    await service.moderation.process_now(game.id, MODERATOR)
     [results] = notifier.posted("phase.results")
     assert results.params["civil_disorder"] == ["Italy"] and results.params["refused"] == []
     assert "In civil disorder (sommossa), no orders received: Italy" in results.text
@@ -47,15 +47,15 @@ async def test_a_movement_phase_missed_is_civil_disorder_and_counted(service, no
     assert "held and the power is in civil disorder" in told.text
     assert await in_disorder(service, game) == {IT}
     # and again in the fall: two phases missed, one spell of civil disorder
-    await service.process_now(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)
     record = await service.records.record(game.user[IT])
     assert (record.on_time, record.missed, record.civil_disorder_spells) == (0, 2, 1)
 
 
 async def test_winter_builds_not_given_are_waived_not_civil_disorder(service, notifier):
     game = await france_takes_two_centres(service)
-    assert (await service.status(game.id)).phase == "W1901A"
-    await service.process_now(game.id, MODERATOR)
+    assert (await service.games.status(game.id)).phase == "W1901A"
+    await service.moderation.process_now(game.id, MODERATOR)
     winter = notifier.posted("phase.results")[-1]
     assert winter.params["phase"] == "W1901A"
     assert winter.params["civil_disorder"] == []
@@ -73,14 +73,14 @@ async def test_winter_builds_not_given_are_waived_not_civil_disorder(service, no
 
 async def test_a_retreat_not_given_disbands_and_is_not_civil_disorder(service, notifier):
     game = await start_game(service)
-    await service.submit_orders(game.id, game.user[F], "A PAR - BUR")
-    await service.submit_orders(game.id, game.user[G], "A MUN - RUH\nA BER - MUN")
-    await service.process_now(game.id, MODERATOR)
-    await service.submit_orders(game.id, game.user[G], "A RUH - BUR\nA MUN S A RUH - BUR")
-    await service.submit_orders(game.id, game.user[F], "A BUR H")
-    await service.process_now(game.id, MODERATOR)
-    assert (await service.status(game.id)).phase == "F1901R"
-    await service.process_now(game.id, MODERATOR)              # France gives no retreat
+    await service.orders.submit(game.id, game.user[F], "A PAR - BUR")
+    await service.orders.submit(game.id, game.user[G], "A MUN - RUH\nA BER - MUN")
+    await service.moderation.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[G], "A RUH - BUR\nA MUN S A RUH - BUR")
+    await service.orders.submit(game.id, game.user[F], "A BUR H")
+    await service.moderation.process_now(game.id, MODERATOR)
+    assert (await service.games.status(game.id)).phase == "F1901R"
+    await service.moderation.process_now(game.id, MODERATOR)              # France gives no retreat
     retreat = next(m for m in notifier.posted("phase.results")
                    if m.params["phase"] == "F1901R")
     assert retreat.params["civil_disorder"] == []
@@ -99,12 +99,12 @@ async def test_orders_all_refused_are_received_none_valid(service, notifier):
     game = await start_game(service)
     for power, text in HOLDS.items():
         if power is not G:
-            await service.submit_orders(game.id, game.user[power], text)
+            await service.orders.submit(game.id, game.user[power], text)
     # Germany's only line names England's fleet: refused, nothing to carry out
-    report = await service.submit_orders(game.id, game.user[G], "F LON - NTH")
+    report = await service.orders.submit(game.id, game.user[G], "F LON - NTH")
     assert [line.error_key for line in report.lines] == ["orders.not_your_unit"]
     assert report.recorded == ()
-    await service.process_now(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)
     [results] = notifier.posted("phase.results")
     assert results.params["civil_disorder"] == [] and results.params["refused"] == ["Germany"]
     assert "Orders received, none valid: Germany" in results.text
@@ -121,10 +121,10 @@ async def test_chatter_that_is_no_order_is_no_orders_received(service, notifier)
     game = await start_game(service)
     for power, text in HOLDS.items():
         if power is not G:
-            await service.submit_orders(game.id, game.user[power], text)
-    report = await service.submit_orders(game.id, game.user[G], "ciao\nstop")
+            await service.orders.submit(game.id, game.user[power], text)
+    report = await service.orders.submit(game.id, game.user[G], "ciao\nstop")
     assert {line.error_key for line in report.lines} == {"orders.not_an_order"}
-    await service.process_now(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)
     [results] = notifier.posted("phase.results")
     assert results.params["civil_disorder"] == ["Germany"] and results.params["refused"] == []
 
@@ -147,22 +147,22 @@ async def germany_loses_every_centre(service, *, france_builds: bool):
                                                supply_centers=centres).to_record()), phase.id))
     for power, text in HOLDS.items():
         if power is not G:
-            await service.submit_orders(game.id, game.user[power], text)
+            await service.orders.submit(game.id, game.user[power], text)
     if france_builds:     # Marseilles left free to build in
-        await service.submit_orders(game.id, game.user[F], "A MAR - GAS")
-    await service.submit_orders(game.id, game.user[G], "A RUH H\nA SIL H\nF HEL H")
-    await service.process_now(game.id, MODERATOR)
+        await service.orders.submit(game.id, game.user[F], "A MAR - GAS")
+    await service.orders.submit(game.id, game.user[G], "A RUH H\nA SIL H\nF HEL H")
+    await service.moderation.process_now(game.id, MODERATOR)
     for power, text in HOLDS.items():
         if power is not G:
-            await service.submit_orders(game.id, game.user[power], text)
-    await service.submit_orders(game.id, game.user[G], "A RUH H\nA SIL H\nF HEL H")
-    await service.process_now(game.id, MODERATOR)
+            await service.orders.submit(game.id, game.user[power], text)
+    await service.orders.submit(game.id, game.user[G], "A RUH H\nA SIL H\nF HEL H")
+    await service.moderation.process_now(game.id, MODERATOR)
     return game
 
 
 async def test_forced_removals_wait_for_nobody_and_are_not_charged(service, notifier, clock):
     game = await germany_loses_every_centre(service, france_builds=False)
-    view = await service.status(game.id)
+    view = await service.games.status(game.id)
     assert view.phase == "W1901A"
     germany = next(s for s in view.seats if s.power is G)
     assert not germany.needs_orders                     # nothing to choose: not waited for
@@ -173,7 +173,7 @@ async def test_forced_removals_wait_for_nobody_and_are_not_charged(service, noti
     assert told.params["duties"][0]["removals"] == 3
     assert "no supply centre left" in told.text
     # nobody has a choice this winter: it is due at once, without the clock moving
-    assert await service.run_due() == 1
+    assert await service.deadlines.run_due() == 1
     winter = notifier.posted("phase.results")[-1]
     assert winter.params["phase"] == "W1901A"
     assert winter.params["civil_disorder"] == []
@@ -183,18 +183,18 @@ async def test_forced_removals_wait_for_nobody_and_are_not_charged(service, noti
     assert not notices(notifier, game.user[G], "W1901A")   # nothing missed
     record = await service.records.record(game.user[G])
     assert (record.on_time, record.missed, record.civil_disorder_spells) == (2, 0, 0)
-    assert (await service.status(game.id)).phase == "S1902M"
+    assert (await service.games.status(game.id)).phase == "S1902M"
 
 
 async def test_forced_removals_do_not_hold_a_winter_that_waits_for_builds(service, notifier):
     game = await germany_loses_every_centre(service, france_builds=True)
-    view = await service.status(game.id)
+    view = await service.games.status(game.id)
     assert view.phase == "W1901A"
     assert [s.power for s in view.seats if s.needs_orders] == [F]
-    assert await service.run_due() == 0                 # France may build: the winter waits
+    assert await service.deadlines.run_due() == 0                 # France may build: the winter waits
     # France is the only one waited for: its ready mark alone adjudicates the winter
-    await service.submit_orders(game.id, game.user[F], "A MAR B")
-    ready = await service.set_ready(game.id, game.user[F])
+    await service.orders.submit(game.id, game.user[F], "A MAR B")
+    ready = await service.orders.set_ready(game.id, game.user[F])
     assert ready.adjudicated
     winter = notifier.posted("phase.results")[-1]
     assert winter.params["phase"] == "W1901A"
@@ -206,14 +206,14 @@ async def test_forced_removals_do_not_hold_a_winter_that_waits_for_builds(servic
 async def test_grace_in_winter_warns_of_builds_waived_not_civil_disorder(service, notifier,
                                                                          clock):
     game = await start_game(service, nmr_policy="grace", nmr_grace=timedelta(hours=12))
-    await service.submit_orders(game.id, game.user[F], "A PAR - BUR\nA MAR - SPA\nF BRE - MAO")
-    await service.process_now(game.id, MODERATOR)
-    await service.submit_orders(game.id, game.user[F], "A SPA - POR\nF MAO H\nA BUR - BEL")
-    await service.process_now(game.id, MODERATOR)
-    view = await service.status(game.id)
+    await service.orders.submit(game.id, game.user[F], "A PAR - BUR\nA MAR - SPA\nF BRE - MAO")
+    await service.moderation.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[F], "A SPA - POR\nF MAO H\nA BUR - BEL")
+    await service.moderation.process_now(game.id, MODERATOR)
+    view = await service.games.status(game.id)
     assert view.phase == "W1901A"
     clock.advance(view.deadline - clock.now() + timedelta(minutes=1))
-    assert await service.run_due() == 0                       # held for France's builds
+    assert await service.deadlines.run_due() == 0                       # held for France's builds
     [dm] = notifier.sent_to(game.user[F], "nmr.grace_dm_adjustment")
     assert "builds will be waived" in dm.text and "civil disorder" not in dm.text
     assert not notifier.sent_to(game.user[F], "nmr.grace_dm")
@@ -223,8 +223,8 @@ async def test_grace_in_winter_warns_of_builds_waived_not_civil_disorder(service
 async def test_the_migration_keeps_old_misses_and_civil_disorder_only_for_movement(tmp_path):
     """Phases adjudicated before 0012 listed every silent power as in civil disorder: the
     migration keeps them all as missed, and as civil disorder only in movement phases."""
-    from service.db_sqlite import SqliteDatabase
-    from service.schema import bundled_migrations, migrate
+    from service.storage.schema import bundled_migrations, migrate
+    from service.storage.sqlite import SqliteDatabase
 
     db = await SqliteDatabase.open(tmp_path / "old.sqlite")
     try:

@@ -19,10 +19,10 @@ PLAYERS = (21, 22, 23)
 async def new_game(service, *, channels: bool):
     """A three-player game (each player holds two or three powers), its channels recorded
     as the bot makes them (channel 5000 + i for the i-th power, by name) when `channels`."""
-    game = await service.create_game(channel_id=CHANNEL, moderator_id=MODERATOR, name="Tilsit",
+    game = await service.games.create(channel_id=CHANNEL, moderator_id=MODERATOR, name="Tilsit",
                                      settings=GameSettings(players=3), guild_id=GUILD)
     for user in PLAYERS:
-        await service.join(game.id, user)
+        await service.games.join(game.id, user)
     rooms = {}
     if channels:
         plan = await service.game_channels.enable(game.id, MODERATOR)
@@ -30,7 +30,7 @@ async def new_game(service, *, channels: bool):
             rooms[room.power] = 5000 + index
             await service.game_channels.record_room(game.id, room.power, 5000 + index,
                                                     6000 + index)
-    started = await service.start(game.id, MODERATOR, seed=1)
+    started = await service.games.start(game.id, MODERATOR, seed=1)
     return started, rooms
 
 
@@ -74,23 +74,23 @@ async def test_the_power_s_channel_carries_its_player_s_notices(service):
 async def test_a_player_who_asked_for_direct_messages_gets_them(service):
     game, _ = await new_game(service, channels=True)
     user = PLAYERS[1]
-    assert await service.notices_place(user) == "channel"
-    await service.set_notices(user, "dm")
-    assert await service.notices_place(user) == "dm"
+    assert await service.preferences.notices_place(user) == "channel"
+    await service.preferences.set_notices(user, "dm")
+    assert await service.preferences.notices_place(user) == "dm"
     assert await service.game_channels.notice_room(game.id, user) is None
     # the others keep their channels; the choice can be taken back
     assert await service.game_channels.notice_room(game.id, PLAYERS[0]) is not None
-    await service.set_notices(user, " Channel ")
+    await service.preferences.set_notices(user, " Channel ")
     assert (await service.game_channels.notice_room(game.id, user)).channel_id >= 5000
     with pytest.raises(InvalidRequest) as refused:
-        await service.set_notices(user, "pigeon")
+        await service.preferences.set_notices(user, "pigeon")
     assert refused.value.key == "prefs.bad_notices"
-    assert await service.notices_place(user) == "channel"
+    assert await service.preferences.notices_place(user) == "channel"
     # the preference lives beside the language: setting one keeps the other
-    await service.set_user_language(user, "nl")
-    await service.set_notices(user, "dm")
-    assert await service.user_language(user) == "nl"
-    assert await service.notices_place(user) == "dm"
+    await service.preferences.set_user_language(user, "nl")
+    await service.preferences.set_notices(user, "dm")
+    assert await service.preferences.user_language(user) == "nl"
+    assert await service.preferences.notices_place(user) == "dm"
 
 
 async def test_a_channel_not_made_yet_or_an_ended_game_falls_back_to_direct_messages(service):
@@ -101,5 +101,5 @@ async def test_a_channel_not_made_yet_or_an_ended_game_falls_back_to_direct_mess
         await service.game_channels.record_room(game.id, power, None, None)
     assert await service.game_channels.notice_room(game.id, user) is None
     assert await service.game_channels.notice_room(game.id, PLAYERS[0]) is not None
-    await service.end_game(game.id, MODERATOR)   # the archive opens to everyone: no notices
+    await service.moderation.end_game(game.id, MODERATOR)   # the archive opens to everyone: no notices
     assert await service.game_channels.notice_room(game.id, PLAYERS[0]) is None

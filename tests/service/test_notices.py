@@ -11,12 +11,12 @@ async def france_takes_two_centres(service):
     """A game in Winter 1901 where France gained Spain and Portugal: two builds, its three
     home centres free."""
     game = await start_game(service)
-    await service.submit_orders(game.id, game.user[Power.FRANCE], "A PAR - BUR\nA MAR - SPA\n"
+    await service.orders.submit(game.id, game.user[Power.FRANCE], "A PAR - BUR\nA MAR - SPA\n"
                                 "F BRE - MAO")
-    await service.process_now(game.id, MODERATOR)
-    await service.submit_orders(game.id, game.user[Power.FRANCE], "A SPA - POR\nF MAO H\n"
+    await service.moderation.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[Power.FRANCE], "A SPA - POR\nF MAO H\n"
                                 "A BUR - BEL")
-    await service.process_now(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)
     return game
 
 
@@ -29,12 +29,12 @@ async def test_the_next_movement_phase_tells_each_player_their_units_and_deadlin
     game = await start_game(service)
     for power in Power:
         if power is not Power.ITALY:
-            await service.submit_orders(game.id, game.user[power], {
+            await service.orders.submit(game.id, game.user[power], {
                 Power.ENGLAND: "F LON H\nF EDI H\nA LVP H", Power.FRANCE: "A PAR H\nA MAR H\nF BRE H",
                 Power.GERMANY: "A BER H\nA MUN H\nF KIE H", Power.AUSTRIA: "A VIE H\nA BUD H\nF TRI H",
                 Power.RUSSIA: "A MOS H\nA WAR H\nF SEV H\nF STP/SC H",
                 Power.TURKEY: "A CON H\nA SMY H\nF ANK H"}[power])
-    await service.process_now(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)
     france = notices(notifier, game.user[Power.FRANCE])
     assert len(france) == 1
     params = france[0].params
@@ -55,15 +55,15 @@ async def test_a_retreat_is_told_privately_with_the_options_and_others_hear_noth
         service, notifier):
     game = await start_game(service)
     # Spring: Germany to Burgundy's neighbours; Fall: France is dislodged from Burgundy
-    await service.submit_orders(game.id, game.user[Power.FRANCE], "A PAR - BUR")
-    await service.submit_orders(game.id, game.user[Power.GERMANY], "A MUN - RUH\nA BER - MUN")
-    await service.process_now(game.id, MODERATOR)
-    await service.submit_orders(game.id, game.user[Power.GERMANY],
+    await service.orders.submit(game.id, game.user[Power.FRANCE], "A PAR - BUR")
+    await service.orders.submit(game.id, game.user[Power.GERMANY], "A MUN - RUH\nA BER - MUN")
+    await service.moderation.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[Power.GERMANY],
                                 "A RUH - BUR\nA MUN S A RUH - BUR")
-    await service.submit_orders(game.id, game.user[Power.FRANCE], "A BUR H")
+    await service.orders.submit(game.id, game.user[Power.FRANCE], "A BUR H")
     before = {u: len(notices(notifier, u)) for u in game.user.values()}
-    await service.process_now(game.id, MODERATOR)
-    assert (await service.status(game.id)).phase == "F1901R"
+    await service.moderation.process_now(game.id, MODERATOR)
+    assert (await service.games.status(game.id)).phase == "F1901R"
     france = notices(notifier, game.user[Power.FRANCE])[before[game.user[Power.FRANCE]]:]
     assert len(france) == 1
     (owed,) = france[0].params["duties"]
@@ -82,7 +82,7 @@ async def test_a_retreat_is_told_privately_with_the_options_and_others_hear_noth
 async def test_builds_are_told_with_their_number_and_the_free_home_centres(
         service, notifier):
     game = await france_takes_two_centres(service)
-    assert (await service.status(game.id)).phase == "W1901A"
+    assert (await service.games.status(game.id)).phase == "W1901A"
     france = notices(notifier, game.user[Power.FRANCE])[-1]
     (owed,) = france.params["duties"]
     assert owed["kind"] == "A" and owed["builds"] == 2
@@ -96,8 +96,8 @@ async def test_builds_are_told_with_their_number_and_the_free_home_centres(
 
 async def test_the_results_account_for_every_unit_without_an_order(service, notifier):
     game = await start_game(service)
-    await service.submit_orders(game.id, game.user[Power.FRANCE], "A PAR - BUR")
-    await service.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[Power.FRANCE], "A PAR - BUR")
+    await service.moderation.process_now(game.id, MODERATOR)
     (post,) = notifier.posted("phase.results")
     silent = post.params["unordered"]
     # France ordered Paris only: Brest and Marseilles held without orders, and so did all
@@ -110,13 +110,13 @@ async def test_the_results_account_for_every_unit_without_an_order(service, noti
 
 async def test_unused_builds_are_in_the_results_of_the_winter(service, notifier):
     game = await france_takes_two_centres(service)
-    report = await service.submit_orders(game.id, game.user[Power.FRANCE],
+    report = await service.orders.submit(game.id, game.user[Power.FRANCE],
                                          "A PAR B\nA MAR B\nF BRE B")
     (france,) = report.now
     assert france.duty["builds"] == 2 and france.surplus == ("F BRE B",)
-    await service.clear_orders(game.id, game.user[Power.FRANCE])
-    await service.submit_orders(game.id, game.user[Power.FRANCE], "A PAR B")
-    await service.process_now(game.id, MODERATOR)
+    await service.orders.clear(game.id, game.user[Power.FRANCE])
+    await service.orders.submit(game.id, game.user[Power.FRANCE], "A PAR B")
+    await service.moderation.process_now(game.id, MODERATOR)
     winter = notifier.posted("phase.results")[-1]
     assert winter.params["phase"] == "W1901A"
     # France built one of its two: the other is said to be unused; nobody else had builds
@@ -128,8 +128,8 @@ async def test_a_reminder_longer_than_the_phase_is_not_sent_at_its_opening(servi
     from datetime import timedelta
     game = await start_game(service, reminders=(timedelta(hours=36), timedelta(hours=2)))
     england = game.user[Power.ENGLAND]
-    await service.run_due()
+    await service.deadlines.run_due()
     assert notifier.sent_to(england, "reminder") == []       # 36 h before a 24 h phase: no
     clock.advance(timedelta(hours=22, minutes=30))
-    await service.run_due()
+    await service.deadlines.run_due()
     assert len(notifier.sent_to(england, "reminder")) == 1   # the 2 h one

@@ -1,4 +1,4 @@
-"""The outbox (service/outbox.py): a message owed after a commit is retried with backoff
+"""The outbox (service/notices/outbox.py): a message owed after a commit is retried with backoff
 until the notifier takes it, a recipient who can never take it is recorded and not tried
 again, messages to one recipient keep their order, and the sender of press hears "sent" only
 when it was."""
@@ -10,8 +10,8 @@ from datetime import timedelta
 import pytest
 
 from engine.vocabulary import Power
-from service import press as press_area
-from service.notifier import MemoryNotifier, Undeliverable
+from service.notices.notifier import MemoryNotifier, Undeliverable
+from service.press import press as press_area
 from tests.service.conftest import start_game
 
 
@@ -50,7 +50,7 @@ async def test_a_press_message_that_fails_once_goes_on_the_next_try_and_is_sent(
         sent = await service.press.send(game.id, game.user[Power.FRANCE], Power.ENGLAND, "Hi")
         assert sent.delivery == "sent"
         assert len(flaky.sent_to(england, "press.received")) == 1
-        assert await service.owed_waiting() == 0
+        assert await service.outbox.owed_waiting() == 0
 
 
 async def test_press_discord_will_not_take_is_kept_retried_and_the_sender_told(
@@ -63,19 +63,19 @@ async def test_press_discord_will_not_take_is_kept_retried_and_the_sender_told(
         sent = await service.press.send(game.id, france, Power.ENGLAND, "Hi")
         assert sent.delivery == "pending"                  # never answered "sent"
         assert flaky.sent_to(england, "press.received") == []
-        assert await service.owed_waiting() == 1
+        assert await service.outbox.owed_waiting() == 1
         # backoff: the next pass right away does not try it again; later ones do
         tries = len(flaky.tries)
-        await service.run_due()
+        await service.deadlines.run_due()
         assert len(flaky.tries) == tries
         for _ in range(3):
             clock.advance(timedelta(minutes=5))
-            await service.run_due()
+            await service.deadlines.run_due()
         [got] = flaky.sent_to(england, "press.received")
         assert got.params["body"] == "Hi"
         [told] = flaky.sent_to(france, "press.delivered")
         assert told.params == {"game": "Test game", "to_power": "England"}
-        assert await service.owed_waiting() == 0
+        assert await service.outbox.owed_waiting() == 0
 
 
 async def test_a_closed_dm_is_recorded_not_retried_and_the_press_sender_answered(
@@ -89,7 +89,7 @@ async def test_a_closed_dm_is_recorded_not_retried_and_the_press_sender_answered
         assert sent.delivery == "failed"
         assert flaky.tries.count((england, "press.received")) == 1
         clock.advance(timedelta(hours=2))
-        await service.run_due()
+        await service.deadlines.run_due()
         assert flaky.tries.count((england, "press.received")) == 1   # given up for good
         async with service.db.read() as conn:
             row = await conn.fetchrow("SELECT failed_at, last_error FROM outbox WHERE "
@@ -98,7 +98,7 @@ async def test_a_closed_dm_is_recorded_not_retried_and_the_press_sender_answered
         assert row[0] is not None and "does not accept" in row[1]
         assert flaky.sent_to(france, "press.delivered") == []
         assert flaky.sent_to(france, "press.undelivered") == []   # the answer said so
-        assert await service.owed_waiting() == 0
+        assert await service.outbox.owed_waiting() == 0
 
 
 async def test_press_kept_then_refused_for_good_tells_the_sender(open_service, clock,
@@ -112,7 +112,7 @@ async def test_press_kept_then_refused_for_good_tells_the_sender(open_service, c
             == "pending"
         flaky.closed.add(england)                  # meanwhile they closed their DMs
         clock.advance(timedelta(minutes=5))
-        await service.run_due()
+        await service.deadlines.run_due()
         [told] = flaky.sent_to(france, "press.undelivered")
         assert told.params["to_power"] == "England"
         assert flaky.sent_to(france, "press.delivered") == []
@@ -126,19 +126,19 @@ async def test_a_briefing_that_fails_is_retried_and_later_messages_wait_their_tu
         italy = game.user[Power.ITALY]
         flaky.fails[italy] = 2
         clock.advance(timedelta(days=1))
-        await service.run_due()                    # results posted; Italy's notice fails
+        await service.deadlines.run_due()                    # results posted; Italy's notice fails
         assert flaky.sent_to(italy, "turn.notice") == []
         others = [u for p, u in game.user.items() if p is not Power.ITALY]
         assert all(len(flaky.sent_to(u, "turn.notice")) == 1 for u in others)
         clock.advance(timedelta(seconds=1))
-        await service.run_due()                    # second failure
+        await service.deadlines.run_due()                    # second failure
         assert flaky.sent_to(italy, "turn.notice") == []
         clock.advance(timedelta(seconds=2))
-        await service.run_due()
+        await service.deadlines.run_due()
         [notice] = flaky.sent_to(italy, "turn.notice")
         assert notice.params["phase"] == "F1901M"
         assert all(len(flaky.sent_to(u, "turn.notice")) == 1 for u in others)  # no repeat
-        assert await service.owed_waiting() == 0
+        assert await service.outbox.owed_waiting() == 0
 
 
 async def test_a_restarted_service_posts_what_a_failing_notifier_could_not(
@@ -154,19 +154,19 @@ async def test_a_restarted_service_posts_what_a_failing_notifier_could_not(
             await flaky_post(channel_id, message)
 
         flaky.post = down
-        await service.end_game(game.id, 900, "enough")
+        await service.moderation.end_game(game.id, 900, "enough")
         assert flaky.posted("game.identities") == []
     async with open_service() as service:          # a new process: start-up posts it
         [reveal] = notifier.posted("game.identities")
         assert set(reveal.params["seats"].values()) == set(game.user.values())
-        assert await service.owed_waiting() == 0
+        assert await service.outbox.owed_waiting() == 0
 
 
 def test_a_message_survives_its_row():
     from datetime import UTC, datetime
 
-    from service.notifier import Message
-    from service.outbox import decode, encode
+    from service.notices.notifier import Message
+    from service.notices.outbox import decode, encode
     when = datetime(2026, 1, 2, 3, 4, tzinfo=UTC)
     message = Message("game.briefing", "text", {"deadline": when, "powers": (Power.ITALY,),
                                                 "units": ["A ROM"], "nested": {"a": [1, 2]}},
@@ -189,18 +189,18 @@ async def test_two_processes_delivering_at_once_post_each_owed_message_once(
         for user in game.user.values():
             down.fails[user] = 99
         clock.advance(timedelta(days=1))
-        await service.run_due()
-        assert await service.owed_waiting() == 7            # every "your turn" notice
+        await service.deadlines.run_due()
+        assert await service.outbox.owed_waiting() == 7            # every "your turn" notice
     one, two = Flaky(), Flaky()
     for flaky in (one, two):                                # down while they start up
         flaky.fails.update({u: 1 for u in game.user.values()})
     async with open_service(notifier=one) as first, open_service(notifier=two) as second:
-        assert await first.owed_waiting() == 7
-        await asyncio.gather(first.deliver_owed(now=True), second.deliver_owed(now=True))
+        assert await first.outbox.owed_waiting() == 7
+        await asyncio.gather(first.outbox.deliver_owed(now=True), second.outbox.deliver_owed(now=True))
         for user in game.user.values():
             got = one.sent_to(user, "turn.notice") + two.sent_to(user, "turn.notice")
             assert len(got) == 1
-        assert await first.owed_waiting() == 0
+        assert await first.outbox.owed_waiting() == 0
 
 
 async def test_a_rollback_drops_the_undone_phases_notices_not_yet_sent(open_service, clock):
@@ -210,11 +210,11 @@ async def test_a_rollback_drops_the_undone_phases_notices_not_yet_sent(open_serv
         for user in game.user.values():
             flaky.fails[user] = 1
         clock.advance(timedelta(days=1))
-        await service.run_due()                           # S1901M done; notices failed
-        assert await service.owed_waiting() == 7
-        await service.rollback(game.id, 900)              # S1901M open again
-        assert await service.owed_waiting() == 0
-        await service.process_now(game.id, 900)
+        await service.deadlines.run_due()                           # S1901M done; notices failed
+        assert await service.outbox.owed_waiting() == 7
+        await service.moderation.rollback(game.id, 900)              # S1901M open again
+        assert await service.outbox.owed_waiting() == 0
+        await service.moderation.process_now(game.id, 900)
         for user in game.user.values():
             [notice] = flaky.sent_to(user, "turn.notice")  # the new adjudication's, once
             assert notice.params["phase"] == "F1901M"

@@ -35,16 +35,16 @@ def kill_child_at(db_path, clock, mode: str, **args) -> None:
 
 
 async def forming_game(service, players: int = 7, **settings) -> tuple[int, list[int]]:
-    game = await service.create_game(channel_id=CHANNEL, moderator_id=MODERATOR, name="Kill",
+    game = await service.games.create(channel_id=CHANNEL, moderator_id=MODERATOR, name="Kill",
                                      settings=GameSettings(players=players, **settings))
     users = [game.id * 100 + n for n in range(1, players + 1)]
     for user in users:
-        await service.join(game.id, user)
+        await service.games.join(game.id, user)
     return game.id, users
 
 
 async def owed_left(service) -> int:
-    return await service.owed_waiting()
+    return await service.outbox.owed_waiting()
 
 
 async def test_killed_at_the_start_post_the_start_and_every_briefing_follow(
@@ -58,7 +58,7 @@ async def test_killed_at_the_start_post_the_start_and_every_briefing_follow(
         for user in users:
             assert len(notifier.sent_to(user, "game.briefing")) == 1
         assert await owed_left(service) == 0
-        assert (await service.status(gid)).phase == "S1901M"
+        assert (await service.games.status(gid)).phase == "S1901M"
 
 
 async def test_killed_at_a_briefing_every_briefing_follows_once(
@@ -111,7 +111,7 @@ async def test_killed_at_the_reveal_an_anonymous_game_is_revealed_once(
     async with open_service() as service:
         [reveal] = notifier.posted("game.identities")
         assert reveal.params["seats"] == {p.value: u for p, u in game.user.items()}
-        assert (await service.status(game.id)).status == "finished"
+        assert (await service.games.status(game.id)).status == "finished"
         assert await owed_left(service) == 0
 
 
@@ -167,14 +167,14 @@ async def test_killed_at_a_moderators_post_it_follows_once(
     async with open_service() as service:
         [paused] = notifier.posted("moderation.pause")
         assert paused.params["actor_id"] == MODERATOR and paused.params["remaining"] == DAY
-        assert (await service.status(game.id)).status == "paused"
+        assert (await service.games.status(game.id)).status == "paused"
         assert await owed_left(service) == 0
 
 
 async def test_killed_at_a_join_post_it_follows_once(db_path, open_service, clock, notifier):
     async with open_service() as service:
         gid, users = await forming_game(service, players=3)
-        await service.leave(gid, users[-1])
+        await service.games.leave(gid, users[-1])
     kill_child_at(db_path, clock, "join:game.joined", game=gid, user=users[-1])
     async with open_service() as service:
         joined = [m for m in notifier.posted("game.joined")
@@ -209,5 +209,5 @@ async def test_killed_at_a_draws_chart_the_chart_follows_once(
         assert notifier.posted("game.draw") == notifier.posted("game.replay") == []
         [chart] = notifier.posted("game.chart")
         assert chart.image.startswith(b"\x89PNG")
-        assert (await service.status(game.id)).status == "finished"
+        assert (await service.games.status(game.id)).status == "finished"
         assert await owed_left(service) == 0

@@ -15,9 +15,9 @@ import asyncpg
 import pytest
 
 from arbitro.cli import main
-from service.doctor_postgres import collation_finding
-from service.repos.catalog import Server
-from service.schema import known_version
+from ops.doctor_postgres import collation_finding
+from ops.repos.catalog import Server
+from service.storage.schema import known_version
 from tests.postgres import fresh_database, new_database, unavailable
 from tests.postgres import run as run_async
 from tests.service.test_migrate_db import CLOSED_PORT, export, run

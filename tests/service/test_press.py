@@ -1,4 +1,4 @@
-"""`/press send` by the game's rules (service/press.py, docs/press.md): relayed signed or grey
+"""`/press send` by the game's rules (service/press/press.py, docs/press.md): relayed signed or grey
 by private message and logged, or refused with its own reason and nothing sent."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from engine.position import Position
 from engine.vocabulary import Power
 from service.errors import InvalidRequest, NotAllowed, ServiceError
-from service.press import MAX_PRESS
+from service.press.press import MAX_PRESS
 from tests.service.conftest import MODERATOR, start_game
 
 A, E, F, IT, R = Power.AUSTRIA, Power.ENGLAND, Power.FRANCE, Power.ITALY, Power.RUSSIA
@@ -88,11 +88,11 @@ async def test_a_player_of_several_powers_says_which_one_speaks(service, notifie
 
 async def test_press_in_retreats_and_adjustments_follows_the_setting(service, notifier):
     game = await start_game(service, press_in_retreats=False)
-    await service.submit_orders(game.id, game.user[R], "F SEV - RUM")
-    await service.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[R], "F SEV - RUM")
+    await service.moderation.process_now(game.id, MODERATOR)
     await service.press.send(game.id, game.user[F], E, "spring is fine")   # movement
-    await service.process_now(game.id, MODERATOR)       # Russia takes RUM: adjustments
-    assert (await service.status(game.id)).phase == "W1901A"
+    await service.moderation.process_now(game.id, MODERATOR)       # Russia takes RUM: adjustments
+    assert (await service.games.status(game.id)).phase == "W1901A"
     error = await service_refusal(service, game, game.user[F], E, "winter?")
     assert error.key == "press.not_in_retreats"
     await service.game_config.change(game.id, MODERATOR, "press_in_retreats", "yes")
@@ -137,10 +137,10 @@ async def test_press_from_or_to_an_eliminated_power_follows_the_setting(service,
 
 async def test_no_press_before_the_start_or_after_the_end(service, notifier):
     game = await start_game(service)
-    await service.end_game(game.id, MODERATOR, "")
+    await service.moderation.end_game(game.id, MODERATOR, "")
     assert (await service_refusal(service, game, game.user[F], E, "hi")).key == \
         "press.game_over"
-    forming = await service.create_game(channel_id=77, moderator_id=MODERATOR, name="Later")
+    forming = await service.games.create(channel_id=77, moderator_id=MODERATOR, name="Later")
     with pytest.raises(InvalidRequest) as error:
         await service.press.send(forming.id, 1, E, "hi")
     assert error.value.key == "press.not_started"
@@ -152,11 +152,11 @@ async def channel_game(service, **settings):
     """A started game on a server, with its channels and roles recorded as the bot makes them
     (role ids 7000 + i)."""
     from service.models import GameSettings
-    created = await service.create_game(channel_id=500, moderator_id=MODERATOR, name="Lepanto",
+    created = await service.games.create(channel_id=500, moderator_id=MODERATOR, name="Lepanto",
                                         settings=GameSettings(**settings), guild_id=42)
     for user in range(1, 8):
-        await service.join(created.id, user)
-    view = await service.start(created.id, MODERATOR, seed=1)
+        await service.games.join(created.id, user)
+    view = await service.games.start(created.id, MODERATOR, seed=1)
     users = {s.power: s.user_id for s in view.seats}
     if not settings.get("anonymous"):
         await service.game_channels.enable(created.id, MODERATOR)

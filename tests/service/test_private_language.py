@@ -12,17 +12,17 @@ GUILD = 77
 
 
 async def _started(service, language):
-    game = await service.create_game(channel_id=CHANNEL, moderator_id=MODERATOR, name="Lepanto",
+    game = await service.games.create(channel_id=CHANNEL, moderator_id=MODERATOR, name="Lepanto",
                                      settings=GameSettings(language=language), guild_id=GUILD)
     for user in range(1, 8):
-        await service.join(game.id, user)
-    return await service.start(game.id, MODERATOR, seed=1)
+        await service.games.join(game.id, user)
+    return await service.games.start(game.id, MODERATOR, seed=1)
 
 
 async def test_a_replacements_briefing_carries_the_games_language_and_server(service,
                                                                             notifier):
     game = await _started(service, "it")
-    await service.replace_player(game.id, MODERATOR, Power.RUSSIA, 55)
+    await service.seating.replace_player(game.id, MODERATOR, Power.RUSSIA, 55)
     briefing = notifier.sent_to(55, "game.briefing")[-1]
     assert (briefing.lang, briefing.guild_id) == ("it", GUILD)
     assert briefing.params["replacement"] is True
@@ -33,6 +33,6 @@ async def test_a_replacements_briefing_carries_the_games_language_and_server(ser
 
 async def test_without_a_game_language_only_the_server_is_carried(service, notifier):
     game = await _started(service, None)
-    await service.replace_player(game.id, MODERATOR, Power.TURKEY, 56)
+    await service.seating.replace_player(game.id, MODERATOR, Power.TURKEY, 56)
     briefing = notifier.sent_to(56, "game.briefing")[-1]
     assert (briefing.lang, briefing.guild_id) == (None, GUILD)

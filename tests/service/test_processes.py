@@ -2,7 +2,7 @@
 between them and adjudicated once each; orders sent during an adjudication never recorded and
 lost; a process killed in mid-adjudication or mid-announcement with nothing lost and nothing
 posted twice beyond the documented at-least-once; processes starting together on an empty
-database migrating it once. The processes are subprocesses (bench/fleet.py,
+database migrating it once. The processes are subprocesses (testbed/fleet.py,
 tests/service/process_child.py) with a ManualClock and the stand-in image; each records the
 posts it makes in a file of its own."""
 
@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from bench.fleet import OPENING_ORDERS, Child, burst, due_games, read_posts
 from engine.vocabulary import Power
-from service.announcing import ANNOUNCE_LEASE
-from service.db import Database, open_database
 from service.errors import PhaseClosed
 from service.game_service import GameService
-from service.repos import phases
-from service.schema import bundled_migrations, known_version
+from service.notices.announcing import ANNOUNCE_LEASE
+from service.storage.db import Database, open_database
+from service.storage.repos import phases
+from service.storage.schema import bundled_migrations, known_version
+from testbed.fleet import OPENING_ORDERS, Child, burst, due_games, read_posts
 from tests.postgres import fresh_database, run
 from tests.service.conftest import DAY, start_game
 
@@ -135,12 +135,12 @@ async def test_an_order_sent_while_another_process_adjudicates_is_in_the_results
         open_service, clock, notifier, monkeypatch):
     async with open_service() as adjudicator, open_service() as other:
         game = await start_game(adjudicator)
-        await adjudicator.submit_orders(game.id, game.user[Power.ENGLAND], "F LON - NTH")
+        await adjudicator.orders.submit(game.id, game.user[Power.ENGLAND], "F LON - NTH")
         clock.advance(DAY)
         held = HeldAdjudication(monkeypatch)
-        adjudicating = asyncio.create_task(adjudicator.run_due())
+        adjudicating = asyncio.create_task(adjudicator.deadlines.run_due())
         await held.read.wait()                  # the orders are read, the phase not closed
-        submitting = asyncio.create_task(other.submit_orders(
+        submitting = asyncio.create_task(other.orders.submit(
             game.id, game.user[Power.AUSTRIA], "A VIE - GAL", phase="S1901M"))
         await blocked_or_done(adjudicator.db, submitting)
         held.go.set()
@@ -171,7 +171,7 @@ async def test_a_due_game_another_process_writes_to_at_that_moment_is_not_left_b
         game = await start_game(deadline_pass)
         clock.advance(DAY)
         async with other.db.transaction(game.id):        # e.g. a player's orders being stored
-            due = asyncio.create_task(deadline_pass.run_due())
+            due = asyncio.create_task(deadline_pass.deadlines.run_due())
             await asyncio.sleep(0.1)
             assert not due.done()                        # not passed by for good
         assert await due == 1                            # in the same pass
@@ -185,7 +185,7 @@ async def test_orders_sent_without_pause_by_one_process_while_another_adjudicate
     player = Child.start(CHILD, "submit", db_path, "--out", answers, "--clock", repr(before))
     try:
         player.expect("submitting")                        # a round of orders recorded
-        adjudicator = Child.start("bench.fleet", db_path, "--instance", "adjudicator",
+        adjudicator = Child.start("testbed.fleet", db_path, "--instance", "adjudicator",
                                   "--posts", posts, "--clock", repr(before),
                                   "--then", repr(after))
         adjudicator.expect("ready")
@@ -248,7 +248,7 @@ async def test_a_process_killed_mid_adjudication_leaves_its_game_to_another_whol
                                 renderer=renderer, scheduler=False, instance="b") as survivor:
         games = [await start_game(survivor, name=f"g{i}", channel=600 + i) for i in range(4)]
         for game in games:
-            await survivor.submit_orders(game.id, game.user[Power.AUSTRIA], "A VIE - GAL")
+            await survivor.orders.submit(game.id, game.user[Power.AUSTRIA], "A VIE - GAL")
         clock.advance(DAY)
         dying = serving(postgres_url, "a", tmp_path / "a.jsonl", clock.now().timestamp(),
                         "--stop-at", "store")
@@ -256,12 +256,12 @@ async def test_a_process_killed_mid_adjudication_leaves_its_game_to_another_whol
         assert said.startswith("stored "), dying.kill()  # first game's results written, held
         pid = said.split()[1]
         # the other process leaves the held game alone and adjudicates the rest
-        assert await survivor.run_due() == 3
-        assert (await survivor.status(games[0].id)).phase == "S1901M"
+        assert await survivor.deadlines.run_due() == 3
+        assert (await survivor.games.status(games[0].id)).phase == "S1901M"
         assert dying.kill() == -9
         await gone(survivor.db, int(pid))
-        assert await survivor.run_due() == 1
-        assert await survivor.run_due() == 0
+        assert await survivor.deadlines.run_due() == 1
+        assert await survivor.deadlines.run_due() == 0
         await every_game_adjudicated_once(survivor.db, 4, 1)
     assert read_posts(tmp_path / "a.jsonl") == []
     assert sorted(m.params["game_id"] for m in notifier.posted("phase.results")) \
@@ -274,7 +274,7 @@ async def test_a_process_killed_mid_announcement_has_its_claim_taken_over(
     async with GameService.open(postgres_url, notifier=notifier, clock=clock,
                                 renderer=renderer, scheduler=False, instance="b") as survivor:
         game = await start_game(survivor)
-        await survivor.submit_orders(game.id, game.user[Power.AUSTRIA], "A VIE - GAL")
+        await survivor.orders.submit(game.id, game.user[Power.AUSTRIA], "A VIE - GAL")
         clock.advance(DAY)
         now = clock.now().timestamp()
         dying = serving(postgres_url, "a", tmp_path / "a.jsonl", now, "--stop-at", "post")
@@ -283,7 +283,7 @@ async def test_a_process_killed_mid_announcement_has_its_claim_taken_over(
         assert len(read_posts(tmp_path / "a.jsonl")) == 1
 
         # its claim holds: neither the live process nor another starting up posts it
-        assert await survivor.run_due() == 0
+        assert await survivor.deadlines.run_due() == 0
         serving(postgres_url, "c", tmp_path / "c.jsonl", now).finish()
         assert read_posts(tmp_path / "c.jsonl") == [] and notifier.posted("phase.results") == []
 
@@ -291,16 +291,16 @@ async def test_a_process_killed_mid_announcement_has_its_claim_taken_over(
             serving(postgres_url, "a", tmp_path / "a-again.jsonl", now).finish()
             assert len(read_posts(tmp_path / "a-again.jsonl")) == 1     # at once
             clock.advance(ANNOUNCE_LEASE)
-            await survivor.run_due()
+            await survivor.deadlines.run_due()
             assert notifier.posted("phase.results") == []
         else:
             clock.advance(ANNOUNCE_LEASE)
-            await survivor.run_due()
+            await survivor.deadlines.run_due()
             assert len(notifier.posted("phase.results")) == 1
             serving(postgres_url, "a", tmp_path / "a-again.jsonl",
                     clock.now().timestamp()).finish()
             assert read_posts(tmp_path / "a-again.jsonl") == []
-        await survivor.run_due()
+        await survivor.deadlines.run_due()
         await every_game_adjudicated_once(survivor.db, 1, 1)
     posted = read_posts(*tmp_path.glob("*.jsonl")) + [
         {"phase": m.params["phase"]} for m in notifier.posted("phase.results")]

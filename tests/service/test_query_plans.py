@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.repos import phases
+from service.storage.repos import phases
 from tests.service.conftest import start_game
 
 
@@ -67,7 +67,7 @@ async def test_a_deadline_pass_reads_phases_through_indexes(service, db_kind):
 
 async def test_a_deadline_pass_finds_owed_messages_through_an_index(service, db_kind):
     """The outbox keeps every message sent for a while; a pass reads only those still owed."""
-    from service.repos import outbox
+    from service.storage.repos import outbox
     game = await start_game(service)                      # its start post and briefings
     async with service.db.transaction(game.id) as conn:
         await conn.executemany(

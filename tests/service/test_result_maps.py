@@ -10,12 +10,12 @@ from tests.service.conftest import MODERATOR, start_game
 async def test_the_results_map_is_the_new_position_in_the_games_language(service, notifier,
                                                                        renderer):
     game = await start_game(service, language="it")
-    await service.submit_orders(game.id, game.user[Power.FRANCE], "A PAR - BUR")
-    await service.submit_orders(game.id, game.user[Power.RUSSIA], "F SEV - RUM")
-    await service.process_now(game.id, MODERATOR)
-    await service.submit_orders(game.id, game.user[Power.RUSSIA], "F RUM H")
+    await service.orders.submit(game.id, game.user[Power.FRANCE], "A PAR - BUR")
+    await service.orders.submit(game.id, game.user[Power.RUSSIA], "F SEV - RUM")
+    await service.moderation.process_now(game.id, MODERATOR)
+    await service.orders.submit(game.id, game.user[Power.RUSSIA], "F RUM H")
     renderer.calls.clear()
-    await service.process_now(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)
     (call,) = [c for c in renderer.calls if c.get("after") is not None]
     assert call["language"] == "it"
     after = call["after"]
@@ -31,7 +31,7 @@ async def test_the_results_map_is_the_new_position_in_the_games_language(service
 
 async def test_a_game_without_a_language_draws_its_maps_in_english(service, renderer):
     game = await start_game(service)
-    await service.current_map(game.id)
+    await service.maps.current(game.id)
     assert renderer.calls[-1]["language"] == "en"
 
 
@@ -39,13 +39,13 @@ async def test_the_large_map_is_asked_of_the_renderer_only_when_wanted(service, 
     """`/game map large:` asks for the 1440 px map, of the open phase and of a phase done;
     the posted maps never pass `size`, so a renderer without it still draws them."""
     game = await start_game(service, language="nl")
-    image = await service.current_map(game.id, "large")
+    image = await service.maps.current(game.id, "large")
     assert renderer.calls[-1]["size"] == "large"
     assert image.filename.endswith("-large.png")
-    normal = await service.current_map(game.id)
+    normal = await service.maps.current(game.id)
     assert "size" not in renderer.calls[-1] and not normal.filename.endswith("-large.png")
-    await service.process_now(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)
     assert all("size" not in c for c in renderer.calls[2:])
-    await service.current_map(game.id, "large")
+    await service.maps.current(game.id, "large")
     assert renderer.calls[-1]["size"] == "large"
     assert renderer.calls[-1]["language"] == "nl"

@@ -12,21 +12,21 @@ from tests.service.conftest import DAY, MODERATOR, start_game
 
 async def test_a_phase_processed_early_gets_its_own_deadline_back(service, clock):
     game = await start_game(service)
-    deadline = (await service.status(game.id)).deadline
+    deadline = (await service.games.status(game.id)).deadline
     clock.advance(timedelta(hours=3))
-    await service.process_now(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)
     clock.advance(timedelta(hours=2))
-    view = await service.rollback(game.id, MODERATOR)
+    view = await service.moderation.rollback(game.id, MODERATOR)
     assert view.deadline == deadline                     # as it was, not now + 24 h
 
 
 async def test_a_fixed_schedule_gives_the_reopened_phase_its_slot(service, clock):
     game = await start_game(service, schedule_time="21:00")      # UTC: slots at 21:00
-    first = (await service.status(game.id)).deadline
+    first = (await service.games.status(game.id)).deadline
     assert (first.hour, first.minute) == (21, 0)
     clock.advance(first - clock.now() + timedelta(hours=2))       # 23:00, past the deadline
-    await service.process_now(game.id, MODERATOR)
-    view = await service.rollback(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)
+    view = await service.moderation.rollback(game.id, MODERATOR)
     assert (view.deadline.hour, view.deadline.minute) == (21, 0)  # a slot, not now + 24 h
     assert view.deadline > clock.now() + timedelta(hours=12)      # at least half a day
 
@@ -34,13 +34,13 @@ async def test_a_fixed_schedule_gives_the_reopened_phase_its_slot(service, clock
 async def test_a_reopened_deadline_waits_for_an_accepted_absence(service, clock):
     game = await start_game(service)
     clock.advance(DAY + timedelta(hours=1))                       # past the deadline
-    await service.process_now(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)
     now = clock.now()
     away_until = now + timedelta(days=3)
     await service.absences.declare(game.id, game.user[Power.FRANCE],
                                    (now + timedelta(hours=1)).strftime("%Y-%m-%d %H:%M"),
                                    away_until.strftime("%Y-%m-%d %H:%M"))
-    view = await service.rollback(game.id, MODERATOR)
+    view = await service.moderation.rollback(game.id, MODERATOR)
     assert view.deadline == away_until.replace(second=0, microsecond=0)   # not now + 24 h
 
 
@@ -52,7 +52,7 @@ async def test_a_rollback_puts_back_the_missed_orders_counts(service, clock):
             return dict(await conn.fetch(
                 "SELECT power, missed_in_row FROM seats WHERE game_id = ?", (game.id,)))
 
-    await service.process_now(game.id, MODERATOR)                 # nobody sent orders
+    await service.moderation.process_now(game.id, MODERATOR)                 # nobody sent orders
     assert set((await missed()).values()) == {1}
-    await service.rollback(game.id, MODERATOR)
+    await service.moderation.rollback(game.id, MODERATOR)
     assert set((await missed()).values()) == {0}

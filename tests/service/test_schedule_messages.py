@@ -31,9 +31,9 @@ async def _messages(service, clock, notifier):
     asked = await service.extensions.request(game.id, first, 5, "a wedding")
     await service.extensions.answer(asked.id, MODERATOR, True)
     clock.advance(timedelta(hours=30))
-    await service.run_due()
+    await service.deadlines.run_due()
     clock.advance(timedelta(hours=13))
-    await service.run_due()
+    await service.deadlines.run_due()
     players = await start_game(service, name="Votes", players=3, extension_rule="players")
     voter = [u for p, u in players.user.items() if p != Power.ENGLAND][0]
     asked = await service.extensions.request(players.id, players.user[Power.ENGLAND], 5, "x")

@@ -10,8 +10,8 @@ import pytest
 from engine.vocabulary import PhaseKind, Power
 from service.errors import InvalidRequest
 from service.models import GameSettings
-from service.repos import phases
-from service.slots import after_absences, next_deadline
+from service.storage.repos import phases
+from service.timing.slots import after_absences, next_deadline
 from tests.service.conftest import MODERATOR, start_game
 
 F = Power.FRANCE
@@ -34,11 +34,11 @@ async def test_early_processing_never_shifts_the_schedule(service, clock):
     game = await start_game(service, **ROME_EVENINGS)
     assert game.view.deadline == utc(2026, 11, 25, 20, 0)     # 21:00 in Rome, that evening
     clock.set(utc(2026, 11, 25, 12, 0))
-    assert await service.process_now(game.id, MODERATOR)      # everyone ready early, say
+    assert await service.moderation.process_now(game.id, MODERATOR)      # everyone ready early, say
     fall = await open_phase(service, game.id)
     assert (fall.name, fall.deadline_at) == ("F1901M", utc(2026, 11, 26, 20, 0))
     clock.set(utc(2026, 11, 26, 20, 0))                       # the deadline itself
-    assert await service.run_due() == 1
+    assert await service.deadlines.run_due() == 1
     spring = await open_phase(service, game.id)
     assert (spring.name, spring.deadline_at) == ("S1902M", utc(2026, 11, 27, 20, 0))
 
@@ -46,9 +46,9 @@ async def test_early_processing_never_shifts_the_schedule(service, clock):
 async def test_an_extension_moves_one_deadline_not_the_slots(service, clock):
     clock.set(utc(2026, 11, 25, 6, 0))
     game = await start_game(service, **ROME_EVENINGS)
-    await service.extend_deadline(game.id, MODERATOR, by=timedelta(hours=5))
+    await service.moderation.extend_deadline(game.id, MODERATOR, by=timedelta(hours=5))
     clock.set(utc(2026, 11, 26, 1, 0))                        # the extended deadline
-    assert await service.run_due() == 1
+    assert await service.deadlines.run_due() == 1
     assert (await open_phase(service, game.id)).deadline_at == utc(2026, 11, 26, 20, 0)
 
 
@@ -57,10 +57,10 @@ async def test_the_schedule_keeps_21_00_across_the_march_and_october_changes(ser
     game = await start_game(service, **ROME_EVENINGS)
     assert game.view.deadline == utc(2026, 3, 27, 20, 0)      # 21:00 CET
     clock.set(utc(2026, 3, 27, 20, 0))
-    await service.run_due()
+    await service.deadlines.run_due()
     assert (await open_phase(service, game.id)).deadline_at == utc(2026, 3, 28, 20, 0)
     clock.set(utc(2026, 3, 28, 8, 0))                         # early, on Saturday
-    await service.process_now(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)
     # Sunday 29 March: summer time, 21:00 CEST is 19:00 UTC (a 23-hour day)
     assert (await open_phase(service, game.id)).deadline_at == utc(2026, 3, 29, 19, 0)
 
@@ -70,10 +70,10 @@ async def test_the_schedule_keeps_21_00_when_summer_time_ends(service, clock):
     game = await start_game(service, **ROME_EVENINGS)
     assert game.view.deadline == utc(2026, 10, 23, 19, 0)     # 21:00 CEST
     clock.set(utc(2026, 10, 23, 19, 0))
-    await service.run_due()
+    await service.deadlines.run_due()
     assert (await open_phase(service, game.id)).deadline_at == utc(2026, 10, 24, 19, 0)
     clock.set(utc(2026, 10, 24, 19, 0))
-    await service.run_due()
+    await service.deadlines.run_due()
     # Sunday 25 October: winter time again, 21:00 CET is 20:00 UTC (a 25-hour day)
     assert (await open_phase(service, game.id)).deadline_at == utc(2026, 10, 25, 20, 0)
 
@@ -82,15 +82,15 @@ async def test_adjustments_follow_hours_after_and_the_next_movement_takes_its_sl
         service, clock):
     clock.set(utc(2026, 11, 25, 6, 0))
     game = await start_game(service, schedule_followup=timedelta(hours=2), **ROME_EVENINGS)
-    await service.submit_orders(game.id, game.user[F], "A MAR - SPA")
+    await service.orders.submit(game.id, game.user[F], "A MAR - SPA")
     clock.set(utc(2026, 11, 25, 20, 0))
-    await service.run_due()
+    await service.deadlines.run_due()
     clock.set(utc(2026, 11, 26, 20, 0))
-    await service.run_due()                                   # France holds Spain: a build
+    await service.deadlines.run_due()                                   # France holds Spain: a build
     winter = await open_phase(service, game.id)
     assert (winter.name, winter.deadline_at) == ("W1901A", utc(2026, 11, 26, 22, 0))
     clock.set(utc(2026, 11, 26, 22, 0))
-    await service.run_due()
+    await service.deadlines.run_due()
     spring = await open_phase(service, game.id)
     assert (spring.name, spring.deadline_at) == ("S1902M", utc(2026, 11, 27, 20, 0))
 
@@ -99,9 +99,9 @@ async def test_a_movement_phase_gets_at_least_half_the_time_between_slots(servic
     clock.set(utc(2026, 11, 25, 10, 0))                       # 11:00 in Rome: 10 h to 21:00
     game = await start_game(service, **ROME_EVENINGS)
     assert game.view.deadline == utc(2026, 11, 26, 20, 0)     # so the first is tomorrow's
-    await service.extend_deadline(game.id, MODERATOR, by=timedelta(hours=23, minutes=30))
+    await service.moderation.extend_deadline(game.id, MODERATOR, by=timedelta(hours=23, minutes=30))
     clock.set(utc(2026, 11, 27, 19, 30))                      # extended to 20:30 in Rome
-    await service.run_due()
+    await service.deadlines.run_due()
     # 21:00 that evening would leave 30 minutes: the phase gets the slot after
     assert (await open_phase(service, game.id)).deadline_at == utc(2026, 11, 28, 20, 0)
 
@@ -168,11 +168,11 @@ def test_old_settings_rows_load_with_the_defaults():
 async def test_a_moderator_types_the_deadline_in_the_games_zone(service, clock, notifier):
     clock.set(utc(2026, 11, 25, 10, 0))
     game = await start_game(service, timezone="Europe/Rome")
-    view = await service.schedules.set_deadline_typed(game.id, MODERATOR, "domani 21:00")
+    view = await service.moderation.set_deadline_typed(game.id, MODERATOR, "domani 21:00")
     assert view.deadline == utc(2026, 11, 26, 20, 0)
     assert notifier.posted("moderation.set_deadline")[-1].params["deadline"] == view.deadline
     with pytest.raises(InvalidRequest) as caught:
-        await service.schedules.set_deadline_typed(game.id, MODERATOR, "ieri")
+        await service.moderation.set_deadline_typed(game.id, MODERATOR, "ieri")
     assert caught.value.key == "when.unreadable"
     assert (await open_phase(service, game.id)).deadline_at == utc(2026, 11, 26, 20, 0)
 
@@ -191,17 +191,17 @@ async def test_the_moderator_changes_the_schedule_mid_game(service, clock, notif
     assert [m.params["setting"] for m in notifier.posted("settings.changed")] == [
         "timezone", "schedule_time", "schedule_skip_days", "missed_orders"]
     # from the next phase on: Thursday's slot, then Friday's, then Monday's
-    await service.process_now(game.id, MODERATOR)
+    await service.moderation.process_now(game.id, MODERATOR)
     assert (await open_phase(service, game.id)).deadline_at == utc(2026, 11, 26, 20, 0)
     clock.set(utc(2026, 11, 26, 20, 0))
-    await service.run_due()                                   # grace: nobody ordered
+    await service.deadlines.run_due()                                   # grace: nobody ordered
     clock.set(utc(2026, 11, 27, 8, 0))
-    await service.run_due()
+    await service.deadlines.run_due()
     assert (await open_phase(service, game.id)).deadline_at == utc(2026, 11, 27, 20, 0)
     clock.set(utc(2026, 11, 27, 20, 0))
-    await service.run_due()
+    await service.deadlines.run_due()
     clock.set(utc(2026, 11, 28, 8, 0))
-    await service.run_due()
+    await service.deadlines.run_due()
     assert (await open_phase(service, game.id)).deadline_at == utc(2026, 11, 30, 20, 0)
     await config.change(game.id, MODERATOR, "schedule_skip_days", "-")
     await config.change(game.id, MODERATOR, "schedule_time", "none")
@@ -224,4 +224,4 @@ async def test_bad_schedule_settings_change_nothing(service, name, typed, key):
     with pytest.raises(InvalidRequest) as caught:
         await service.game_config.change(game.id, MODERATOR, name, typed)
     assert caught.value.key == key
-    assert (await service.status(game.id)).settings == GameSettings()    # nothing changed
+    assert (await service.games.status(game.id)).settings == GameSettings()    # nothing changed

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.db_sqlite import SqliteDatabase as Database
-from service.schema import (
+from service.storage.schema import (
     Migration,
     MigrationFailed,
     SchemaTooNew,
@@ -14,6 +13,7 @@ from service.schema import (
     schema_version,
     split_statements,
 )
+from service.storage.sqlite import SqliteDatabase as Database
 
 pytestmark = pytest.mark.sqlite_only   # about SQLite files
 

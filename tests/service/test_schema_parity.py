@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from service.db import open_database
-from service.repos import catalog
-from service.schema import Migration, bundled_migrations, known_version
+from ops.repos import catalog
+from service.storage.db import open_database
+from service.storage.schema import Migration, bundled_migrations, known_version
 from tests.postgres import new_database, run
 
 TYPES = {"INTEGER": "bigint", "REAL": "double precision", "TEXT": "text"}
@@ -125,10 +125,10 @@ async def _described(target, migrations: list[Migration] | None = None
         if migrations is None:
             await db.migrate()
         elif db.dialect == "sqlite":
-            from service.schema import migrate_sqlite
+            from service.storage.schema import migrate_sqlite
             await migrate_sqlite(db.conn, str(target), migrations)
         else:
-            from service.schema import migrate_postgres
+            from service.storage.schema import migrate_postgres
             async with db.pool.acquire() as raw:
                 await migrate_postgres(raw, str(target), migrations)
         async with db.read() as conn:

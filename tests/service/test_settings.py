@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.db import is_postgres, shown
-from service.settings import Settings, SettingsError
+from ops.settings import Settings, SettingsError
+from service.storage.db import is_postgres, shown
 
 
 def test_the_database_is_a_file_or_a_postgresql_url():
@@ -47,3 +47,11 @@ def test_instance_and_render_processes():
     for bad in ("-1", "two", "1.5"):
         with pytest.raises(SettingsError, match="ARBITRO_RENDER_PROCESSES"):
             Settings.from_env({"ARBITRO_RENDER_PROCESSES": bad})
+
+
+def test_the_benchmarks_and_tests_settings_are_read_with_the_others():
+    assert Settings.from_env({}).shared_dir is None
+    assert Settings.from_env({}).test_postgres_url is None
+    read = Settings.from_env({"ARBITRO_SHARED": " /srv/shared ",
+                              "ARBITRO_TEST_POSTGRES_URL": " postgresql://h/postgres "})
+    assert (read.shared_dir, read.test_postgres_url) == ("/srv/shared", "postgresql://h/postgres")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.settings import Settings, SettingsError, ShardSlice
+from ops.settings import Settings, SettingsError, ShardSlice
 
 
 @pytest.mark.parametrize(("value", "ids", "count"), [

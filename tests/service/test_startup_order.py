@@ -19,7 +19,7 @@ async def test_the_start_up_waits_until_it_is_asked_for(open_service, db_path, c
                              scheduler=False, start=False)
     async with later as service:
         assert notifier.posted("phase.results") == []
-        assert (await service.status(game.id)).phase == "S1901M"
+        assert (await service.games.status(game.id)).phase == "S1901M"
         await service.startup()
         assert [m.params["phase"] for m in notifier.posted("phase.results")] == ["S1901M"]
-        assert (await service.status(game.id)).phase == "F1901M"
+        assert (await service.games.status(game.id)).phase == "F1901M"

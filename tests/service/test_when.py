@@ -1,4 +1,4 @@
-"""Typed deadlines (service/when.py): what people type in English, Italian and Dutch, read in
+"""Typed deadlines (service/timing/when.py): what people type in English, Italian and Dutch, read in
 the game's time zone, including the nights the clocks change."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from service.errors import InvalidRequest
-from service.when import HORIZON, read_time, wall_clock, zone_for_locale
+from service.timing.when import HORIZON, read_time, wall_clock, zone_for_locale
 
 # Thursday 2026-11-26 10:00 UTC = 11:00 in Rome and Amsterdam.
 NOW = datetime(2026, 11, 26, 10, 0, tzinfo=UTC)

@@ -1,0 +1,1 @@
+"""Map images: the renderer as a dependency, drawn in worker processes."""

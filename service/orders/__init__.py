@@ -1,0 +1,1 @@
+"""Orders: read from free text, stored, shown, withdrawn; ready marks."""

@@ -1,0 +1,1 @@
+"""Press between powers, as the game's settings allow it."""
