@@ -36,7 +36,6 @@ from engine.variant_files import (
 from engine.vocabulary import Power
 
 
-
 @dataclass(frozen=True)
 class Variant:
     id: str

@@ -8,6 +8,7 @@ import unicodedata
 from collections.abc import Mapping
 
 from engine.position import Position
+from engine.variants import board_of
 from engine.vocabulary import Power
 from service.errors import InvalidRequest, NeedsConfirmation, NotAllowed
 from service.games.lookalike import looks_like
@@ -166,7 +167,7 @@ class Games:
                 seated = _check_assignments(setup.groups, assignments)
             await seats.create(conn, game_id, seated)
             await games.start(conn, game_id, rng_seed=seed, at=now)
-            first = Position.initial(year=setup.first_year)
+            first = Position.initial(board_of(game.settings.board), year=setup.first_year)
             deadline = await self.schedules.deadline_after(conn, game, first.phase.kind,
                                                            now=now, previous_deadline=None)
             await phases.insert(conn, game_id, first, opened_at=now, deadline_at=deadline)

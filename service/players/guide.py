@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.adjustments import adjustment_counts, build_sites
-from engine.board import Board, standard_board
+from engine.board import Board
 from engine.position import Position
 from engine.vocabulary import PhaseKind, Power, Unit, UnitType, province_of
 from service.games.lookups import game_or_fail, open_phase_or_fail, powers_or_fail
@@ -53,7 +53,7 @@ def example_orders(position: Position, powers: list[Power], units: list[Unit],
                    board: Board | None = None) -> list[str]:
     """Up to three orders the units could be given now: a move, a hold and a support in a
     movement phase; a retreat and a disband; builds (or removals) in adjustments."""
-    board = board or standard_board()
+    board = board or position.board
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         return _movement_examples(board, units)

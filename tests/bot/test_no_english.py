@@ -58,6 +58,8 @@ PARAMS.update(skipped="• `A VIE - TRI` (<t:1900000000:T>)")
 # other bots' commands and one order withdrawn (bot/habits.py, /orders withdraw)
 PARAMS.update(typed=".view_map", command="/partita mappa", order="A PAR - BUR",
               place="Manica (ENG)")
+# variants (docs/variants.md): an id the bot names in the reader's words
+PARAMS.update(variant="ancmed", known="standard, ancmed, chaos", needed="5")
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LONG = 12
 # Texts that are rightly the same as the English: no words of their own, or a word the
