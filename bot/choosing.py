@@ -152,12 +152,25 @@ def game_autocomplete(*, include_finished: bool = False):
 
 async def power_autocomplete(interaction: discord.Interaction,
                              current: str) -> list[app_commands.Choice[str]]:
-    """The seven powers, named in the caller's language (their value stays English)."""
+    """The powers of the game meant (the one named, else this channel's only one; the seven
+    when none is known), named in the caller's language (their value stays English)."""
     bot: ArbitroBot = interaction.client  # type: ignore[assignment]
     lang = await bot.language_of_interaction(interaction)
     typed = current.strip().lower()
-    return [app_commands.Choice(name=power_name(lang, p), value=p.value) for p in Power
-            if not typed or typed in power_name(lang, p).lower() or typed in p.value.lower()]
+    powers = await _powers_of_game(bot, interaction)
+    return [app_commands.Choice(name=power_name(lang, p), value=p.value) for p in powers
+            if not typed or typed in power_name(lang, p).lower()
+            or typed in p.value.lower()][:MAX_CHOICES]
+
+
+async def _powers_of_game(bot: ArbitroBot, interaction: discord.Interaction) -> tuple[Power, ...]:
+    """The powers of the variant of the game the command is about, or the standard seven."""
+    try:
+        game = await resolve_game(bot, interaction, getattr(interaction.namespace, "game", None),
+                                  include_finished=True)
+    except (ServiceError, ValueError, TypeError):
+        return tuple(Power)
+    return board_of(game.settings.board).powers
 
 
 async def variant_autocomplete(interaction: discord.Interaction,

@@ -15,6 +15,12 @@ async def test_a_france_austria_game_in_italian(fake_discord, tmp_path):
                                                                                    locale="it")
         for user in (francesca, anna):
             fake.add_member(table.guild, user)
+        # the variants offered in the moderator's language, each with its line
+        offered = await fake.autocomplete(mod, table.guild, table.channel, "mod", "create",
+                                          focused="variant",
+                                          options={"name": "Marengo", "variant": "Francia"})
+        assert [o["value"] for o in offered] == ["france_austria"]
+        assert offered[0]["name"].startswith("Francia contro Austria: Due giocatori")
         created = await table.run("mod", "create", user=mod, options={
             "name": "Marengo", "variant": "france_austria", "language": "it"})
         assert "Marengo" in created.content and created.ephemeral
@@ -23,6 +29,10 @@ async def test_a_france_austria_game_in_italian(fake_discord, tmp_path):
         started = await table.run("mod", "start", user=mod, options={
             "assignments": f"France <@{francesca.id}>, Austria <@{anna.id}>"})
         assert "Marengo" in started.content
+        # the game's powers, and only those, are offered where a power is named
+        powers = await fake.autocomplete(mod, table.guild, table.channel, "mod", "replace",
+                                         focused="power", options={"power": ""})
+        assert sorted(p["value"] for p in powers) == ["Austria", "France"]
         told = await fake.wait_for_dm(francesca, lambda m: "Marengo" in m.content)
         assert "Francia" in told.content and "Inghilterra" not in told.content
 
