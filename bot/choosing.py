@@ -190,9 +190,10 @@ def players_of(variant: str | None) -> int:
     return len(board_of(vid).powers) if vid in VARIANT_IDS else 7
 
 
-def parse_power(value: str) -> Power:
+def parse_power(value: str, variant: str | None = None) -> Power:
+    """A power named by the user (any language), of the game's variant when it is given."""
     try:
-        return Power.parse(value)
+        return Power.parse(value, variant)
     except ValueError:
         raise ServiceError("power.unknown", f"{value!r} is not a power: use Austria, England, "
                            "France, Germany, Italy, Russia or Turkey", power=value) from None

@@ -71,7 +71,7 @@ async def moderator_only(interaction: discord.Interaction) -> bool:
     return True
 
 
-def parse_assignments(text: str) -> dict[Power, int]:
+def parse_assignments(text: str, variant: str | None = None) -> dict[Power, int]:
     """"England @alice, France @bob" (mentions, or user ids) -> {Power: user id}."""
     assignments: dict[Power, int] = {}
     for part in filter(None, (p.strip() for p in re.split(r"[,;\n]", text))):
@@ -84,7 +84,7 @@ def parse_assignments(text: str) -> dict[Power, int]:
         if not 0 < user < 2**63:       # no Discord id is that long
             raise InvalidRequest("mod.bad_assignment", f"cannot read {part!r}: write a power "
                                  "and a mention, e.g. England @alice", part=part[:60])
-        assignments[parse_power(match.group("power"))] = user
+        assignments[parse_power(match.group("power"), variant)] = user
     return assignments
 
 
@@ -307,7 +307,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     async def start(self, interaction: discord.Interaction, game: int | None = None,
                     assignments: str | None = None) -> None:
         view = await self._begin(interaction, game)
-        chosen = parse_assignments(assignments) if assignments else None
+        chosen = parse_assignments(assignments, view.settings.board) if assignments else None
         started = await self.bot.service.games.start(view.id, interaction.user.id, assignments=chosen)
         await reply(interaction, tr(await self._lang(interaction), "mod.started",
                                     game=started.name, deadline=timestamp(started.deadline)))
@@ -384,7 +384,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     async def replace(self, interaction: discord.Interaction, power: str, player: discord.Member,
                       game: int | None = None, anonymous_override: bool = False) -> None:
         view = await self._begin(interaction, game)
-        chosen = parse_power(power)
+        chosen = parse_power(power, view.settings.board)
         lang = await self._lang(interaction)
         actor = interaction.user.id
         arg = f"{_initial(chosen)}.{player.id}.{int(anonymous_override)}"
@@ -412,7 +412,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     async def offer(self, interaction: discord.Interaction, power: str,
                     game: int | None = None) -> None:
         view = await self._begin(interaction, game)
-        chosen = parse_power(power)
+        chosen = parse_power(power, view.settings.board)
         await self.bot.service.seating.offer_seat(view.id, interaction.user.id, chosen)
         lang = await self._lang(interaction)
         await reply(interaction, tr(lang, "mod.offered", game=view.name,
@@ -555,7 +555,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         view = await self._begin(interaction, game)
         lang = await self._lang(interaction)
         _refuse_unless_running(view)
-        named = sorted({parse_power(p) for p in _POWER_LIST.split(powers) if p.strip()})
+        named = sorted({parse_power(p, view.settings.board) for p in _POWER_LIST.split(powers)
+                        if p.strip()})
         await ask(interaction, tr(lang, "mod.draw_confirm", game=view.name, powers=", ".join(
             power_name(lang, p) for p in named)), Confirm(
             interaction.user.id, lang, "draw", view.id, "".join(map(_initial, named)),
@@ -570,7 +571,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         view = await self._begin(interaction, game)
         lang = await self._lang(interaction)
         _refuse_unless_running(view)
-        chosen = parse_power(power)
+        chosen = parse_power(power, view.settings.board)
         await ask(interaction, tr(lang, "mod.concede_confirm", game=view.name,
                                   power=power_name(lang, chosen)),
                   Confirm(interaction.user.id, lang, "concede", view.id, _initial(chosen),

@@ -221,7 +221,7 @@ class Games:
 
 def _check_assignments(groups: tuple[tuple[Power, ...], ...],
                        assignments: Mapping[Power, int]) -> dict[Power, int]:
-    chosen = {Power.parse(p) if isinstance(p, str) else p: u for p, u in assignments.items()}
+    chosen = {p if isinstance(p, Power) else Power.read(p): u for p, u in assignments.items()}
     for user in chosen.values():
         if not 0 < user < 2**63:     # a Discord id (and a BIGINT): anything else is no user
             raise InvalidRequest("game.bad_user_id", f"{user} is not a Discord user id",

@@ -53,3 +53,45 @@ async def test_a_france_austria_game_in_italian(fake_discord, tmp_path):
             lambda m: not m.ephemeral and "Marengo" in m.content and "1901" in m.content
             and "`A PAR - BUR`" in m.content, after=before)
         assert "Inghilterra" not in results.content and "sommossa" not in results.content
+
+
+async def test_an_ancient_mediterranean_game_with_orders_in_three_languages(fake_discord,
+                                                                             tmp_path):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path) as table:
+        mod = fake.add_user("Mara", locale="en-US")
+        fake.add_member(table.guild, mod, manage_guild=True)
+        players = {"Rome": ("Livia", "it"), "Carthage": ("Hanno", "en-US"),
+                   "Greece": ("Daan", "nl"), "Egypt": ("Nefer", "en-US"),
+                   "Persia": ("Cyrus", "en-US")}
+        users = {}
+        for power, (name, locale) in players.items():
+            users[power] = fake.add_user(name, locale=locale)
+            fake.add_member(table.guild, users[power])
+        created = await table.run("mod", "create", user=mod, options={
+            "name": "Actium", "variant": "ancmed"})
+        assert "Actium" in created.content
+        for user in users.values():
+            await table.run("game", "join", user=user)
+        assignments = ", ".join(f"{p} <@{u.id}>" for p, u in users.items())
+        started = await table.run("mod", "start", user=mod,
+                                  options={"assignments": assignments})
+        assert "Actium" in started.content
+        told = await fake.wait_for_dm(users["Rome"], lambda m: "Actium" in m.content)
+        assert "Roma" in told.content
+        # Italian, English and Dutch names of the map's provinces
+        reply = await table.dm(users["Rome"], "F Napoli - Mar Tirreno\nA Roma - Etruria\n"
+                                              "A Ravenna ferma")
+        assert "`F NEA - TYN`" in reply.content and "`A ROM - ETR`" in reply.content
+        reply = await table.dm(users["Carthage"], "A Carthago - Mauretania\nA Cirta holds\n"
+                                                  "F Thapsus - Punic Sea")
+        assert "`A CAR - MAU`" in reply.content and "`F THA - PUN`" in reply.content
+        reply = await table.dm(users["Greece"], "A Athene - Epirus\nF Sparta - Ionische Zee\n"
+                                                "A Macedonië - Byzantium")
+        assert "`A ATH - EPI`" in reply.content and "`F SPA - ION`" in reply.content
+        before = table.last_in_channel()
+        await process_now(table, mod)
+        results = await table.channel_message(
+            lambda m: not m.ephemeral and "Actium" in m.content and "`F NEA - TYN`" in m.content,
+            after=before)
+        assert "Spring 1, movement" in results.content and "S1M" not in results.content
