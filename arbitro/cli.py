@@ -10,7 +10,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("adjudicate", "parse", "render", "replay", "demo", "bot", "export", "backup",
+COMMANDS = ("adjudicate", "parse", "play", "render", "replay", "demo", "bot", "export", "backup",
             "restore", "doctor", "migrate-db", "variants")
 
 
@@ -43,6 +43,13 @@ def build_parser(argv: list[str]) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in COMMANDS and getattr(_module(argv[0]), "INTERMIXED", False):
+        # Options between two operands (`arbitro play POWER --seed 3 FILE`): argparse reads
+        # those only when the command's parser is the top one.
+        module = _module(argv[0])
+        parser = argparse.ArgumentParser(prog=f"arbitro {argv[0]}", description=module.HELP)
+        module.add_arguments(parser)
+        return int(module.run(parser.parse_intermixed_args(argv[1:])) or 0)
     args = build_parser(argv).parse_args(argv)
     return int(_module(args.command).run(args) or 0)
 

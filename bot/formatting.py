@@ -400,7 +400,13 @@ def status_text(lang: str, game: Any, now: datetime | None = None) -> str:
                         needed=game.settings.players, players=players))
     for seat in game.seats:
         who = f"<@{seat.user_id}>" if seat.user_id else tr(lang, "status.vacant")
-        if hidden and seat.user_id:
+        if getattr(seat, "computer", False):
+            who = tr(lang, "status.computer")
+        # an anonymous game does not say which seats the computer plays either, unless its
+        # setting says so
+        computer = getattr(seat, "computer", False)
+        shown = computer and getattr(game.settings, "reveal_computers", False)
+        if hidden and (seat.user_id or computer) and not shown:
             who = tr(lang, "anonymous.hidden")
         if not seat.needs_orders:
             state = "➖"

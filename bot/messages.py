@@ -14,7 +14,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.draw_texts import proposed_blocks
-from bot.formatting import results_blocks
+from bot.formatting import power_name, results_blocks
 from bot.i18n import has, tr
 from bot.mod_texts import changed_text, final_centres
 from bot.params import words
@@ -72,6 +72,9 @@ async def _results(bot: Any, params: dict[str, Any], lang: str) -> list[str]:
         centres_after={p: len(cs) for p, cs in centres.items()} if centres else None,
         next_phase=params.get("next_phase"), deadline=deadline, outcome=params.get("outcome"),
         unordered=params.get("unordered") or (), refused=params.get("refused") or ())
+    if params.get("computer"):         # the powers whose orders the computer gave
+        blocks.append(tr(lang, "results.computer", powers=", ".join(
+            power_name(lang, p) for p in params["computer"])))
     if params.get("map_missing"):      # its worker kept dying: the results go without it
         blocks.append(tr(lang, "map.not_drawn"))
     return blocks

@@ -57,7 +57,9 @@ def words(lang: str, params: Mapping[str, Any], *,
         elif name == "outcome" and isinstance(value, Mapping):
             shown[name] = outcome_text_of(lang, value)
         elif name == "seats" and isinstance(value, Mapping):
-            shown[name] = "\n".join(f"{power_name(lang, p)}: {_mentions(u)}"
+            shown[name] = "\n".join(f"{power_name(lang, p)}: "
+                                    + (tr(lang, "status.computer") if u == "computer"
+                                       else _mentions(u))
                                     for p, u in value.items())
         elif name == "missing" and isinstance(value, Mapping):
             shown[name] = "; ".join(f"{power_name(lang, p)}: "

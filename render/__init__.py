@@ -11,6 +11,8 @@
                palette: str = "standard",                   # or "colourblind" (Okabe-Ito)
                after: Position | None = None,               # see below
                size: str = "normal",                        # or "large": 1440 px wide
+               variant: str | None = None,                  # None: "standard"; see below
+               visible: Iterable[str] | None = None,        # fog of war: provinces in sight
                ) -> bytes                                   # an 8-bit palette PNG, 720 px wide
 
 - The orders map of a phase: `render_png(position, results=result.results, ...)`, where
@@ -20,6 +22,11 @@
   with the phase's orders drawn under the units (moves that succeeded end in the unit now
   standing there; failed ones faded and crossed), the dislodged units with their retreat
   options, and the title "<phase>: results" in the game's language.
+
+- `variant`: the board drawn (`render.variants`): "standard", "fleet_rome", "france_austria",
+  "germany_italy" and "chaos" on the standard map, "pure" (seven wedges), "ancmed".
+- `visible`: fog of war: only these provinces are drawn in colour, with their units, centre
+  owners and orders; the rest of the board is grey.
 
 `render_svg` takes the same keywords and returns the SVG text. The PNG is drawn from a static
 board rasterised once per process (`render.board`), the overlay drawn by AGG (`render.overlay`)
@@ -48,12 +55,14 @@ def render_png(position: Position, *, results: Sequence[OrderResult] = (),
                orders: Sequence[tuple[Power, Order]] = (), game_name: str = "",
                civil_disorder: Iterable[Power] = (), language: str | None = "en",
                palette: str = "standard", after: Position | None = None,
-               size: str = "normal") -> bytes:
+               size: str = "normal", variant: str | None = None,
+               visible: Iterable[str] | None = None) -> bytes:
     """The map of `position` as PNG bytes (see the module's documentation)."""
     width = size_width(size)
     return layered_png(drawing(position, results=results, orders=orders, game_name=game_name,
                                civil_disorder=civil_disorder, language=language,
-                               palette=palette, after=after), width)
+                               palette=palette, after=after, variant=variant,
+                               visible=visible), width)
 
 
 __all__ = ["render_png", "render_svg"]

@@ -15,9 +15,9 @@ from functools import cache
 import numpy as np
 from PIL import Image
 
-from render.geometry import MapGeometry, standard_geometry
+from render.geometry import MapGeometry, geometry_named
 from render.raster import svg_to_png
-from render.svg import OUTPUT_WIDTH, fill_parts, static_parts, svg_header
+from render.svg import LEGEND_HEIGHT, OUTPUT_WIDTH, fill_parts, static_parts, svg_header
 
 SPECIAL_AREAS = ("plain-land", "impassable", "lakes")
 
@@ -63,16 +63,21 @@ def _decode(png: bytes) -> np.ndarray:
 
 
 @cache
-def static_board(pixels: int = OUTPUT_WIDTH) -> StaticBoard:
-    """The board of a map `pixels` wide (one per size drawn, each kept for the process)."""
-    geometry = standard_geometry()
-    areas = ("sea", *(pid for pid, s in geometry.provinces.items() if s.kind != "sea"),
-             *SPECIAL_AREAS)
+def static_board(pixels: int = OUTPUT_WIDTH, map_name: str = "standard",
+                 legend: float = LEGEND_HEIGHT, seas: bool = False) -> StaticBoard:
+    """The board of a map `pixels` wide (one per size, drawing, legend height drawn, each kept
+    for the process). `seas`: each sea its own area too (a fog-of-war map greys the seas out
+    of sight); otherwise every sea is the area "sea"."""
+    geometry = geometry_named(map_name)
+    areas = ("sea", *(pid for pid, s in geometry.provinces.items()
+                      if seas or s.kind != "sea"), *SPECIAL_AREAS)
     assert len(areas) <= 256
     index = {area: i for i, area in enumerate(areas)}
     area_index = _decode(svg_to_png(_svg(geometry, fill_parts(
-        geometry, lambda area: f"#{index[area]:02X}0000"), pixels)))[:, :, 0].copy()
-    layer = _decode(svg_to_png(_svg(geometry, static_parts(geometry), pixels))).reshape(-1, 4)
+        geometry, lambda area: f"#{index[area]:02X}0000", seas), pixels,
+        legend)))[:, :, 0].copy()
+    layer = _decode(svg_to_png(_svg(geometry, static_parts(geometry), pixels,
+                                    legend))).reshape(-1, 4)
     alpha = layer[:, 3]
     opaque_at = np.flatnonzero(alpha == 255)
     blend_at = np.flatnonzero((alpha > 0) & (alpha < 255))
@@ -84,5 +89,5 @@ def static_board(pixels: int = OUTPUT_WIDTH) -> StaticBoard:
         layer[blend_at, 3:4].astype(np.uint16))
 
 
-def _svg(geometry: MapGeometry, parts: list[str], pixels: int) -> str:
-    return "\n".join([svg_header(geometry, pixels), *parts, "</svg>"])
+def _svg(geometry: MapGeometry, parts: list[str], pixels: int, legend: float) -> str:
+    return "\n".join([svg_header(geometry, pixels, legend), *parts, "</svg>"])

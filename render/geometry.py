@@ -1,5 +1,6 @@
-"""The map geometry the renderer draws: `render/data/standard_map.json`, built by
-`tools/build_map_geometry.py` from Natural Earth coastlines. Read once, kept as SVG path text."""
+"""The map geometry the renderer draws: `render/data/<map>_map.json` (`standard` and `ancmed`
+built by `tools/build_map_geometry.py` from Natural Earth coastlines, `pure` by
+`tools/map_wedges.py`). Each read once, kept as SVG path text."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ class MapGeometry:
     coastlines: str                # borders between land and water, each drawn once
     land_borders: str              # borders between two pieces of land
     sea_borders: str               # borders between two seas
+    name: str = "standard"         # which drawing: render/data/<name>_map.json
 
     def has_location(self, location: str) -> bool:
         return province_of(location) in self.provinces
@@ -103,7 +105,7 @@ def _polyline(points: list[tuple[float, float]]) -> str:
     return "M" + " ".join(f"{x:g} {y:g}" for x, y in points)
 
 
-def load_geometry(data: dict) -> MapGeometry:
+def load_geometry(data: dict, name: str = "standard") -> MapGeometry:
     provinces = {
         pid: ProvinceShape(pid, p["kind"], path_data(p["outline"]), tuple(p["anchor"]),
                            {c: tuple(xy) for c, xy in p["coasts"].items()},
@@ -112,15 +114,19 @@ def load_geometry(data: dict) -> MapGeometry:
     }
     return MapGeometry(data["width"], data["height"], provinces, path_data(data["plain_land"]),
                        path_data(data["impassable"]), path_data(data["lakes"]),
-                       *border_paths(data))
+                       *border_paths(data), name)
 
 
-def read_map_data() -> dict:
-    text = resources.files("render").joinpath("data/standard_map.json").read_text(
+def read_map_data(name: str = "standard") -> dict:
+    text = resources.files("render").joinpath(f"data/{name}_map.json").read_text(
         encoding="utf-8")
     return json.loads(text)
 
 
 @cache
+def geometry_named(name: str) -> MapGeometry:
+    return load_geometry(read_map_data(name), name)
+
+
 def standard_geometry() -> MapGeometry:
-    return load_geometry(read_map_data())
+    return geometry_named("standard")

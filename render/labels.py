@@ -9,9 +9,9 @@ the spot of its province nearest its label point where its box is clear of every
 could stand on the board (any province's anchor or coast), of every supply-centre marker and,
 by LABEL_GAP, of every name placed before it, keeping as much of the box inside the province as
 the room allows. The result is the table `render/data/label_points.json` (province -> the
-name's middle, map units), written by
+name's middle, map units; `<map>_label_points.json` for the variants' own drawings), written by
 
-    python -m render.labels
+    python -m render.labels [--map ancmed]
 
 after a change of the geometry or of the unit icons; `tests/render/test_labels.py` checks the
 table against those rules, so a stale table fails there."""
@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 
-from render.geometry import Point, read_map_data, standard_geometry
+from render.geometry import Point, geometry_named, read_map_data
 from render.units import _HULL, _S, _SAILS, UNIT_RADIUS
 
 LABEL_SIZE = 25.0       # map units: 15 px at full size, capitals 6.1 px in the 400 px preview
@@ -59,9 +59,9 @@ def label_box(pid: str, at: Point, width: float) -> tuple[float, float, float, f
             x + width / 2 + MARGIN, baseline + MARGIN)
 
 
-def obstacles() -> list[tuple[float, float, float, float]]:
+def obstacles(map_name: str = "standard") -> list[tuple[float, float, float, float]]:
     """What no name may cover: a unit on every place one may stand, every centre marker."""
-    geometry = standard_geometry()
+    geometry = geometry_named(map_name)
     out = []
     for shape in geometry.provinces.values():
         for at in (shape.anchor, *shape.coasts.values()):
@@ -77,12 +77,18 @@ def overlaps(a, b, gap: float = 0.0) -> bool:
     return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
 
 
+def table_name(map_name: str) -> str:
+    """The table of a drawing: `label_points.json` (standard), `<map>_label_points.json`."""
+    return TABLE if map_name == "standard" else f"{map_name}_{TABLE}"
+
+
 @cache
-def label_points() -> dict[str, Point]:
+def label_points(map_name: str = "standard") -> dict[str, Point]:
     """Each province's name's middle, map units: the table, else the geometry's label."""
-    table = json.loads(resources.files("render").joinpath("data", TABLE).read_text("utf-8"))
+    table = json.loads(resources.files("render").joinpath("data", table_name(map_name))
+                       .read_text("utf-8"))
     return {pid: tuple(table.get(pid, shape.label))
-            for pid, shape in standard_geometry().provinces.items()}
+            for pid, shape in geometry_named(map_name).provinces.items()}
 
 
 def _masks(data: dict) -> dict[str, np.ndarray]:
@@ -99,27 +105,33 @@ def _masks(data: dict) -> dict[str, np.ndarray]:
     return out
 
 
-def place_labels(step: float = 2.0) -> dict[str, Point]:
+def place_labels(step: float = 2.0, map_name: str = "standard") -> dict[str, Point]:
     """The spot of each name (see the module's documentation). Provinces with the least room
     are placed first; a spot's cost is the share of its box outside the province (times 400)
     plus its distance from the label point."""
     from render.overlay import text_width  # only here: the table is read without AGG
 
-    data = read_map_data()
-    geometry = standard_geometry()
+    data = read_map_data(map_name)
+    geometry = geometry_named(map_name)
     masks = _masks(data)
-    blocked = obstacles()
+    blocked = obstacles(map_name)
     placed: dict[str, tuple[float, float, float, float]] = {}
     out: dict[str, Point] = {}
     for pid in sorted(masks, key=lambda p: masks[p].sum()):
         width = text_width(pid.upper(), LABEL_SIZE)
-        for reach in (0, *OUTSIDE_REACH):
-            best = _best_spot(masks[pid], _grown(masks[pid], reach), width, step,
-                              geometry.provinces[pid].label, blocked, placed.values())
+        label = geometry.provinces[pid].label
+        for reach in (0, *(OUTSIDE_REACH if map_name == "standard" else VARIANT_REACH)):
+            allowed = _grown(masks[pid], reach)
+            if map_name != "standard":     # large provinces: look near the label point only
+                allowed = _near(allowed, label, WINDOW)
+            best = _best_spot(masks[pid], allowed, width, step, label, blocked,
+                              placed.values())
             if best is not None:
                 break
         else:
-            raise ValueError(f"no room for the name of {pid}")
+            if map_name == "standard":
+                raise ValueError(f"no room for the name of {pid}")
+            best = label                    # a variant's drawing: the builder's spot
         out[pid] = best
         placed[pid] = label_box(pid, best, width)
     return {pid: out[pid] for pid in geometry.provinces}
@@ -128,6 +140,23 @@ def place_labels(step: float = 2.0) -> dict[str, Point]:
 # Where a province is too narrow for its name beside a unit (Italy's west coast, Edinburgh),
 # the name's middle may stand this far outside it (map units), on the nearest open water or land.
 OUTSIDE_REACH = (12, 24, 36)
+# On a variant's drawing a name stays by its province: at most this far outside, else on the
+# builder's label point inside it (Italy's and the Levant's provinces in the Ancient
+# Mediterranean are too small for a name beside their unit and centre).
+VARIANT_REACH = (12, 24)
+
+
+# On a variant's drawing, a name is looked for within this many map units of its label point.
+WINDOW = 110
+
+
+def _near(mask: np.ndarray, at: Point, reach: float) -> np.ndarray:
+    out = np.zeros_like(mask)
+    x, y = int(at[0]), int(at[1])
+    r = int(reach)
+    window = (slice(max(0, y - r), y + r), slice(max(0, x - r), x + r))
+    out[window] = mask[window]
+    return out
 
 
 def _grown(mask: np.ndarray, reach: int) -> np.ndarray:
@@ -139,6 +168,8 @@ def _grown(mask: np.ndarray, reach: int) -> np.ndarray:
 
 def _best_spot(mask, allowed, width, step, label, blocked, placed) -> Point | None:
     ys, xs = np.nonzero(allowed)
+    if not len(ys):
+        return None
     best, best_cost = None, math.inf
     for y in np.arange(ys.min(), ys.max() + 1, step):
         for x in np.arange(xs.min(), xs.max() + 1, step):
@@ -164,9 +195,14 @@ def _outside(mask: np.ndarray, box: tuple[float, float, float, float]) -> float:
                for x, y in points) / len(points)
 
 
-def main() -> int:
-    table = {pid: [round(x, 1), round(y, 1)] for pid, (x, y) in place_labels().items()}
-    path = Path(__file__).parent / "data" / TABLE
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    parser = argparse.ArgumentParser(description="place the names of a drawing's provinces")
+    parser.add_argument("--map", default="standard", help="standard, ancmed or pure")
+    name = parser.parse_args(argv).map
+    table = {pid: [round(x, 1), round(y, 1)]
+             for pid, (x, y) in place_labels(map_name=name).items()}
+    path = Path(__file__).parent / "data" / table_name(name)
     path.write_text(json.dumps(table, indent=0, sort_keys=True) + "\n", encoding="utf-8")
     print(f"{len(table)} names placed: {path}")
     return 0

@@ -29,6 +29,7 @@ OUTLINE = "#1A1A1A"
 FAILED_MARK = "#C00000"
 LEGEND_BACKGROUND = "#FFFFFF"
 TEXT = "#1A1A1A"
+FOG = "#A9A9A4"             # fog of war: land and sea out of sight
 
 
 def mix(colour: str, weight: float) -> str:

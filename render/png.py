@@ -23,6 +23,9 @@ LEVEL = 3
 # A map bigger than this at LEVEL (a crowded board) is deflated again at RETRY_LEVEL (5 ms
 # more, a tenth smaller), so maps stay under 80 KB, which Discord shows at once on a phone.
 RETRY_ABOVE, RETRY_LEVEL = 76_000, 6
+# Chaos's map (34 tints, a legend of 34) is 78 KB at LEVEL: deflated again only when over 80 KB
+# would be near (its 8 ms more would take it over 25 ms).
+CROWDED_RETRY_ABOVE = 79_500
 
 
 @dataclass(frozen=True)
@@ -74,15 +77,17 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
 
 
 def write_png(indices: np.ndarray, colours: bytes, level: int = LEVEL,
-              retry: bool = True) -> bytes:
+              retry: bool = True, retry_above: int | None = None) -> bytes:
     """An 8-bit palette PNG of `indices` ((height, width) uint8), every row unfiltered;
-    `retry`: deflated again at RETRY_LEVEL when larger than RETRY_ABOVE."""
+    `retry`: deflated again at RETRY_LEVEL when larger than `retry_above` (None:
+    RETRY_ABOVE)."""
     height, width = indices.shape
     raw = np.zeros((height, width + 1), dtype=np.uint8)   # column 0: filter type 0 ("none")
     raw[:, 1:] = indices
     data = raw.tobytes()
     packed = zlib_ng.compress(data, level)
-    if retry and len(packed) > RETRY_ABOVE and level < RETRY_LEVEL:
+    limit = RETRY_ABOVE if retry_above is None else retry_above
+    if retry and len(packed) > limit and level < RETRY_LEVEL:
         packed = zlib_ng.compress(data, RETRY_LEVEL)
     used = int(indices.max()) + 1
     return b"".join([

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 
 from engine.orders import Order
 from engine.outcomes import OrderResult
 from engine.position import Position
 from engine.vocabulary import Power, province_of
-from render.geometry import MapGeometry, standard_geometry
+from render.geometry import MapGeometry, geometry_named
 from render.labels import BASELINE, LABEL_SIZE, label_points
 from render.orders import DrawnOrder, draw_orders
 from render.palette import (
     BORDER,
+    FOG,
     IMPASSABLE,
     LEGEND_BACKGROUND,
     NEUTRAL_LAND,
@@ -28,6 +29,7 @@ from render.palette import (
     palette_named,
 )
 from render.units import DISLODGED_OFFSET, dislodged_icon, mark_text, unit_icon
+from render.variants import MapVariant, map_variant
 from render.words import MapWords, power_marks, words_for
 
 LEGEND_HEIGHT = 170
@@ -53,55 +55,110 @@ class Drawing:
     palette: Palette
     words: MapWords
     after: bool                     # the new position, with the results drawn on it
+    variant: MapVariant = map_variant()
+    visible: frozenset[str] | None = None   # fog of war: the provinces in sight (None: all)
+
+    @property
+    def geometry(self) -> MapGeometry:
+        return geometry_named(self.variant.map)
+
+    @property
+    def marks(self) -> dict[str, str]:
+        return self.variant.marks or power_marks(self.words)
+
+    @property
+    def legend_height(self) -> float:
+        return legend_height(len(self.variant.powers))
+
+
+# Legend rows of many powers (Chaos): at most LEGEND_ROW powers a row, LEGEND_ROW_HEIGHT each.
+LEGEND_ROW = 12
+LEGEND_ROW_HEIGHT = 76
+
+
+def legend_height(powers: int) -> float:
+    if powers <= 7:
+        return LEGEND_HEIGHT
+    return 66 + math.ceil(powers / LEGEND_ROW) * LEGEND_ROW_HEIGHT
 
 
 def drawing(position: Position, *, results: Sequence[OrderResult] = (),
             orders: Sequence[tuple[Power, Order]] = (), game_name: str = "",
             civil_disorder: Iterable[Power] = (), language: str | None = "en",
-            palette: str = "standard", after: Position | None = None) -> Drawing:
-    geometry = standard_geometry()
+            palette: str = "standard", after: Position | None = None,
+            variant: str | None = None, visible: Iterable[str] | None = None) -> Drawing:
+    board = map_variant(variant or position.variant)   # the position knows its variant
+    geometry = geometry_named(board.map)
     shown = after if after is not None else position
     for unit in (*shown.units, *(d.unit for d in shown.dislodged)):
         if not geometry.has_location(unit.location):
-            raise ValueError(f"{unit.power.value} {unit.type.value} stands at "
+            raise ValueError(f"{unit.power} {unit.type.value} stands at "
                              f"{unit.location!r}, which is not a province of the board")
     drawn = [DrawnOrder(r.power, r.order, r.outcome.succeeded) for r in results]
     drawn += [DrawnOrder(power, order, None) for power, order in orders]
     words = words_for(language)
+    if board.names:     # a language the variant's table lacks reads its English names
+        words = replace(words, powers=board.names.get(language or "en", board.names["en"]))
     title = phase_title(position, words)
     if after is not None:
         title = words.results.format(phase=title)
+    sight = None
+    if visible is not None:
+        sight = frozenset(province_of(p) for p in visible)
+        unknown = sight - set(geometry.provinces)
+        if unknown:
+            raise ValueError(f"not provinces of the board: {', '.join(sorted(unknown))}")
+        shown, drawn = in_sight(shown, drawn, sight)
     return Drawing(shown, drawn, frozenset(d.unit.province for d in position.dislodged), title,
-                   game_name, frozenset(civil_disorder), palette_named(palette), words,
-                   after is not None)
+                   game_name, frozenset(civil_disorder),
+                   board.palette() if board.own_palette else palette_named(palette), words,
+                   after is not None, board, sight)
+
+
+def in_sight(position: Position, drawn: list[DrawnOrder], sight: frozenset[str]
+             ) -> tuple[Position, list[DrawnOrder]]:
+    """Fog of war: only the units, dislodged units and centre owners in `sight`, and only the
+    orders of units standing there."""
+    centres = {power: frozenset(c for c in held if c in sight)
+               for power, held in position.supply_centers.items()}
+    shown = replace(position,
+                    units=tuple(u for u in position.units if u.province in sight),
+                    dislodged=tuple(d for d in position.dislodged if d.unit.province in sight),
+                    supply_centers=centres)
+    seen = [d for d in drawn if isinstance(d.order.location, str)
+            and province_of(d.order.location) in sight]
+    return shown, seen
 
 
 def render_svg(position: Position, *, results: Sequence[OrderResult] = (),
                orders: Sequence[tuple[Power, Order]] = (), game_name: str = "",
                civil_disorder: Iterable[Power] = (), language: str | None = "en",
-               palette: str = "standard", after: Position | None = None) -> str:
+               palette: str = "standard", after: Position | None = None,
+               variant: str | None = None, visible: Iterable[str] | None = None) -> str:
     """The map as SVG text (the keywords are those of `render.render_png`). `results`
     (adjudicated orders) are drawn with their success or failure; `orders` (not adjudicated: a
     player's preview) are drawn plain."""
     scene = drawing(position, results=results, orders=orders, game_name=game_name,
                     civil_disorder=civil_disorder, language=language, palette=palette,
-                    after=after)
-    geometry = standard_geometry()
-    return "\n".join([svg_header(geometry), *board_parts(scene, geometry),
-                      *overlay_parts(scene, geometry), "</svg>"])
+                    after=after, variant=variant, visible=visible)
+    geometry = scene.geometry
+    return "\n".join([svg_header(geometry, legend=scene.legend_height),
+                      *board_parts(scene, geometry), *overlay_parts(scene, geometry), "</svg>"])
 
 
-def svg_header(geometry: MapGeometry, pixels: int = OUTPUT_WIDTH) -> str:
+def svg_header(geometry: MapGeometry, pixels: int = OUTPUT_WIDTH,
+               legend: float = LEGEND_HEIGHT) -> str:
     """The SVG element of a map `pixels` wide."""
     width, height = geometry.width, geometry.height
-    total = height + LEGEND_HEIGHT
+    total = height + legend
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{pixels}" '
-            f'height="{output_height(geometry, pixels)}" viewBox="0 0 {width:g} {total:g}" '
-            f'font-family="{FONT}" font-weight="bold">')
+            f'height="{output_height(geometry, pixels, legend)}" '
+            f'viewBox="0 0 {width:g} {total:g}" font-family="{FONT}" font-weight="bold">')
 
 
-def output_height(geometry: MapGeometry, pixels: int = OUTPUT_WIDTH) -> int:
-    return round((geometry.height + LEGEND_HEIGHT) * pixels / geometry.width)
+def output_height(geometry: MapGeometry, pixels: int = OUTPUT_WIDTH,
+                  legend: float = LEGEND_HEIGHT) -> int:
+    return round((geometry.height + legend) * pixels / geometry.width)
 
 
 def size_width(size: str) -> int:
@@ -124,7 +181,7 @@ def overlay_parts(scene: Drawing, geometry: MapGeometry) -> list[str]:
     """What is drawn over the board, one top-level element each, in drawing order: centres,
     units and orders (orders under the units on a map of the new position), retreat options,
     dislodged units, the legend."""
-    marks = power_marks(scene.words)
+    marks = scene.marks
     orders = draw_orders(scene.drawn, geometry, scene.ordered_from_offset,
                          scene.palette.colours, marks)
     units = _units(scene.shown, geometry, scene.palette, marks)
@@ -136,9 +193,12 @@ def overlay_parts(scene: Drawing, geometry: MapGeometry) -> list[str]:
             *_legend(scene, geometry)]
 
 
-def province_fill(position: Position, province: str, kind: str, palette: Palette) -> str:
+def province_fill(position: Position, province: str, kind: str, palette: Palette,
+                  visible: frozenset[str] | None = None) -> str:
     """Seas are blue; land takes the colour of its supply centre's owner, else of the unit
-    standing on it, else neutral."""
+    standing on it, else neutral; out of sight (fog of war), grey."""
+    if visible is not None and province not in visible:
+        return FOG
     if kind == "sea":
         return SEA
     owner = position.owner_of(province)
@@ -155,18 +215,19 @@ def _provinces(scene: Drawing, geometry: MapGeometry) -> list[str]:
     def colour(area: str) -> str:
         if area in special:
             return special[area]
-        return province_fill(scene.shown, area, kinds[area], scene.palette)
+        return province_fill(scene.shown, area, kinds[area], scene.palette, scene.visible)
 
-    return [*fill_parts(geometry, colour), *static_parts(geometry)]
+    return [*fill_parts(geometry, colour, scene.visible is not None), *static_parts(geometry)]
 
 
-def fill_parts(geometry: MapGeometry, colour: Callable[[str], str]) -> list[str]:
+def fill_parts(geometry: MapGeometry, colour: Callable[[str], str],
+               seas: bool = False) -> list[str]:
     """The land's fills, each area in `colour(area)`: a province id, or "plain-land",
-    "impassable", "lakes"."""
+    "impassable", "lakes"; with `seas`, each sea's too."""
     # Fills without anti-aliasing (the borders drawn on top hide the steps); borders once each.
     out = ['<g class="provinces" shape-rendering="crispEdges">']
     for pid, shape in geometry.provinces.items():
-        if shape.kind == "sea":
+        if shape.kind == "sea" and not seas:
             continue  # the background is the sea: drawing seas again would only cost time
         out.append(f'<path id="province-{pid}" d="{shape.path}" fill="{colour(pid)}" '
                    f'fill-rule="evenodd"/>')
@@ -197,7 +258,7 @@ def static_parts(geometry: MapGeometry) -> list[str]:
     # each other (render/labels.py, tests/render/test_labels.py).
     out.append(f'<g class="labels" font-size="{LABEL_SIZE:g}" fill="#000000" '
                f'fill-opacity="{LABEL_OPACITY:g}" text-anchor="middle">')
-    for pid, (x, y) in label_points().items():
+    for pid, (x, y) in label_points(geometry.name).items():
         out.append(f'<text x="{x:g}" y="{y + LABEL_SIZE * BASELINE:g}">{pid.upper()}</text>')
     out.append("</g>")
     return out
@@ -279,6 +340,44 @@ def _shortened(name: str) -> str:
     return name if len(name) <= GAME_NAME_ROOM else name[:GAME_NAME_ROOM - 1].rstrip() + "…"
 
 
+def _legend_entry(x: float, y: float, colour: str, fill: str, mark: str, count: int,
+                  name: str, gone: str) -> str:
+    """A power in the legend: its land with a token of its units' colour and mark (the swatch
+    matches what it owns and what it moves, and is the mark's key), its centres, its name;
+    `gone`: the civil-disorder word, with a red slash over the swatch."""
+    out = (f'<rect x="{x:g}" y="{y:g}" width="40" height="40" rx="6" '
+           f'fill="{fill}" stroke="{OUTLINE}" stroke-width="2.5"/>'
+           f'<circle cx="{x + 20:g}" cy="{y + 20:g}" r="15" fill="{colour}" '
+           f'stroke="{OUTLINE}" stroke-width="2"/>'
+           f'{mark_text(mark, x + 20, y + 20, (20, 16), colour)}'
+           f'<text x="{x + 50:g}" y="{y + 34:g}" font-size="36" fill="{TEXT}">{count}</text>'
+           f'<text x="{x:g}" y="{y + 66:g}" font-size="21" fill="{TEXT}">{escape(name)}</text>')
+    if gone:
+        out += (f'<path d="M{x + 4:g} {y + 36:g}L{x + 36:g} {y + 4:g}" stroke="#FFFFFF" '
+                f'stroke-width="6"/><path d="M{x + 4:g} {y + 36:g}L{x + 36:g} {y + 4:g}"'
+                f' stroke="#C00000" stroke-width="3.5"/>'
+                f'<text class="sommossa" x="{x:g}" y="{y + 94:g}" font-size="19" '
+                f'fill="#C00000">{escape(gone)}</text>')
+    return out
+
+
+def _compact_entry(x: float, y: float, colour: str, fill: str, mark: str, count: int,
+                   name: str, gone: str) -> str:
+    """A power in a legend of many (Chaos): a token in its units' colour with their mark, its
+    centres, its name in at most 9 characters; smaller, for a PNG that stays under 80 KB."""
+    short = name if len(name) <= 9 else name[:8].rstrip() + "…"
+    out = (f'<rect x="{x:g}" y="{y:g}" width="44" height="28" rx="5" fill="{colour}" '
+           f'stroke="{OUTLINE}" stroke-width="2"/>'
+           f'{mark_text(mark, x + 22, y + 14, (18, 18), colour)}'
+           f'<text x="{x + 52:g}" y="{y + 25:g}" font-size="26" fill="{TEXT}">{count}</text>'
+           f'<text x="{x:g}" y="{y + 50:g}" font-size="15" fill="{TEXT}">{escape(short)}</text>')
+    if gone:
+        out += (f'<path d="M{x + 2:g} {y + 26:g}L{x + 42:g} {y + 2:g}" stroke="#C00000" '
+                f'stroke-width="3.5"/><text class="sommossa" x="{x:g}" y="{y + 68:g}" '
+                f'font-size="13" fill="#C00000">{escape(gone)}</text>')
+    return out
+
+
 def phase_title(position: Position, words: MapWords | None = None) -> str:
     words = words or words_for("en")
     phase = position.phase
@@ -289,39 +388,30 @@ def _legend(scene: Drawing, geometry: MapGeometry) -> list[str]:
     """Under the map: the phase, the game, and each power's supply centres in the position
     drawn (on a map of the new position: the centres after the phase)."""
     top, width = geometry.height, geometry.width
-    counts = scene.shown.center_counts()
+    powers = scene.variant.powers
+    counts = {p: len(scene.shown.supply_centers.get(p, ())) for p in powers}
     game_name, civil_disorder = scene.game_name, scene.civil_disorder
     colours, words = scene.palette.colours, scene.words
-    out = [f'<g class="legend"><rect y="{top:g}" width="{width:g}" height="{LEGEND_HEIGHT}" '
+    out = [f'<g class="legend"><rect y="{top:g}" width="{width:g}" '
+           f'height="{scene.legend_height:g}" '
            f'fill="{LEGEND_BACKGROUND}" stroke="{OUTLINE}" stroke-width="2"/>',
            f'<text class="phase" x="16" y="{top + 42:g}" font-size="34" fill="{TEXT}">'
            f'{escape(scene.title)}</text>']
     if game_name:
         out.append(f'<text class="game" x="{width - 16:g}" y="{top + 42:g}" font-size="30" '
                    f'fill="{TEXT}" text-anchor="end">{escape(_shortened(game_name))}</text>')
-    slot = width / len(Power)
-    marks = power_marks(words)
-    for i, power in enumerate(Power):
-        x, y = i * slot + 10, top + 62
-        gone = power in civil_disorder
-        out.append(f'<g class="power" id="legend-{power.value.lower()}">'
-                   # the power's land with a token of its units' colour and mark: the
-                   # swatch matches what it owns and what it moves, and is the mark's key
-                   f'<rect x="{x:g}" y="{y:g}" width="40" height="40" rx="6" '
-                   f'fill="{scene.palette.fills[power]}" stroke="{OUTLINE}" stroke-width="2.5"/>'
-                   f'<circle cx="{x + 20:g}" cy="{y + 20:g}" r="15" fill="{colours[power]}" '
-                   f'stroke="{OUTLINE}" stroke-width="2"/>'
-                   f'{mark_text(marks[power], x + 20, y + 20, (20, 16), colours[power])}'
-                   f'<text x="{x + 50:g}" y="{y + 34:g}" font-size="36" fill="{TEXT}">'
-                   f'{counts[power]}</text>'
-                   f'<text x="{x:g}" y="{y + 66:g}" font-size="21" fill="{TEXT}">'
-                   f'{escape(words.powers[power])}</text>')
-        if gone:
-            out.append(f'<path d="M{x + 4:g} {y + 36:g}L{x + 36:g} {y + 4:g}" stroke="#FFFFFF" '
-                       f'stroke-width="6"/><path d="M{x + 4:g} {y + 36:g}L{x + 36:g} {y + 4:g}"'
-                       f' stroke="#C00000" stroke-width="3.5"/>'
-                       f'<text class="sommossa" x="{x:g}" y="{y + 94:g}" font-size="19" '
-                       f'fill="#C00000">{escape(words.civil_disorder)}</text>')
-        out.append("</g>")
+    many = len(powers) > 7
+    per_row = LEGEND_ROW if many else len(powers)
+    slot = width / max(per_row, 7 if scene.variant.map == "standard" else per_row)
+    marks = scene.marks
+    for i, power in enumerate(powers):
+        row, column = divmod(i, per_row)
+        x, y = column * slot + 10, top + 62 + row * LEGEND_ROW_HEIGHT
+        entry = _compact_entry if many else _legend_entry
+        out.append(f'<g class="power" id="legend-{str(power).lower().replace(" ", "-")}">'
+                   + entry(x, y, colours[power], scene.palette.fills[power], marks[power],
+                           counts[power], words.powers[power],
+                           words.civil_disorder if power in civil_disorder else "")
+                   + "</g>")
     out.append("</g>")
     return out

@@ -44,7 +44,8 @@ def mark_text(mark: str, x: float, middle: float, sizes: tuple[float, float],
     """The power's mark centred on (x, middle), in the ink that reads on `colour`."""
     if not mark:
         return ""
-    size = sizes[0] if len(mark) == 1 else sizes[1]
+    # one letter, two (Italian "In", "It"), or three (Chaos's home centres: "ANK")
+    size = sizes[0] if len(mark) == 1 else sizes[1] if len(mark) == 2 else sizes[1] * 0.72
     return (f'<text class="mark" x="{x:.1f}" y="{middle + size * CAP / 2:.1f}" '
             f'font-size="{size:g}" fill="{ink(colour)}" text-anchor="middle">{mark}</text>')
 

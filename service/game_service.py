@@ -38,6 +38,7 @@ from service.notices.notifier import MemoryNotifier, Notifier
 from service.notices.outbox import Outbox
 from service.orders.ordering import Orders
 from service.players.absences import Absences
+from service.players.computer import ComputerSeats
 from service.players.extensions import Extensions
 from service.players.guide import Guides
 from service.players.missed_orders import MissedOrders
@@ -71,6 +72,7 @@ class GameService:
     moderation: Moderation
     preferences: Preferences
     seating: Seating
+    computer: ComputerSeats
     absences: Absences
     extensions: Extensions
     missed_orders: MissedOrders
@@ -138,8 +140,9 @@ class GameService:
         self.reminders = reminders = Reminders(db, outbox)
         self.adjudication = adjudication = Adjudication(db, clock, outbox, announcer, schedules,
                                                         missed, instance)
+        self.computer = computer = ComputerSeats(db, clock)
         self.deadlines = deadlines = Deadlines(db, clock, alarms, adjudication, announcer,
-                                               faults, outbox, missed, reminders)
+                                               faults, outbox, missed, reminders, computer)
         self.games = Games(db, clock, outbox, schedules, alarms)
         self.orders = Orders(db, clock, outbox, adjudication, deadlines)
         self.maps = Maps(db, drawing, announcer)

@@ -50,6 +50,11 @@ class GameSettings:
     nmr_policy: str = "immediate"                    # or "grace": wait for missing orders
     nmr_grace: timedelta = timedelta(hours=12)       # ... this long at most
     abandon_after: int = 0                           # missed phases in a row; 0: never
+    computer_takes_abandoned: bool = False           # the computer plays an abandoned seat
+    computer_fills: bool = False                     # at the start: the computer takes seats
+                                                     # left when fewer players joined
+    reveal_computers: bool = False                   # an anonymous game says which seats the
+                                                     # computer plays all the same
     absence_days: int = 14                           # days each player may be away; 0: none
     extension_rule: str = "moderator"                # "moderator", "players" (all agree), "off"
     extension_max: timedelta = timedelta(hours=48)   # the longest one extension
@@ -194,6 +199,9 @@ class GameSettings:
                 "schedule_skip_days": list(self.schedule_skip_days),
                 "nmr_policy": self.nmr_policy, "nmr_grace": self.nmr_grace.total_seconds(),
                 "abandon_after": self.abandon_after, "absence_days": self.absence_days,
+                "computer_takes_abandoned": self.computer_takes_abandoned,
+                "computer_fills": self.computer_fills,
+                "reveal_computers": self.reveal_computers,
                 "extension_rule": self.extension_rule,
                 "extension_max": self.extension_max.total_seconds(),
                 "extensions_per_phase": self.extensions_per_phase,
@@ -212,7 +220,10 @@ class GameSettings:
                     "schedule_followup", "nmr_grace", "extension_max") if k in data}
         plain = {k: data[k] for k in
                  ("timezone", "schedule_time", "schedule_every_days", "nmr_policy",
-                  "abandon_after", "absence_days", "extension_rule", "extensions_per_phase",
+                  "abandon_after", "computer_takes_abandoned", "computer_fills",
+                  "reveal_computers",
+                  "absence_days",
+                  "extension_rule", "extensions_per_phase",
                   "extensions_per_player", "press", "anonymous", "grey_press",
                   "press_in_retreats", "press_when_eliminated", "press_channels")
                  if k in data}
@@ -260,6 +271,7 @@ class Seat:
     power: Power
     user_id: int | None
     civil_disorder: bool
+    computer: bool = False           # the computer plays it (docs/computer.md)
 
 
 @dataclass(frozen=True)
@@ -310,6 +322,7 @@ class SeatView:
     needs_orders: bool               # has something to order in the open phase
     ready: bool
     unreachable: str | None = None   # why the bot cannot reach the player: dm_closed, left_server
+    computer: bool = False           # played by the computer (docs/computer.md)
 
 
 @dataclass(frozen=True)

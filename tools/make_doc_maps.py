@@ -12,7 +12,10 @@
 - `docs/map_midgame_large.png`: the movement phase as the large map (1440 px), in Dutch, and
   `docs/map_midgame_400.png` the posted map scaled to 400 px wide, as Discord previews it;
 - `docs/map_chart.png`: that game's supply centres per year, in Dutch;
-- `docs/map_replay.gif`: that game's first two years as an animated image.
+- `docs/map_replay.gif`: that game's first two years as an animated image;
+- `docs/map_ancmed.png`, `map_chaos.png`, `map_pure.png`: the variants' maps with orders and
+  results (`bench/variant_maps.py`, `bench/render_variants.py`), and `docs/map_fog.png` the
+  benchmark's full board as England sees it under fog of war (`--only variants`: these alone).
 """
 
 from __future__ import annotations
@@ -26,7 +29,10 @@ from pathlib import Path
 from PIL import Image
 
 from bench.engine import MILA_RULES, OPENING
-from engine import Position, adjudicate
+from bench.render import full_board
+from bench.render_variants import chaos_full_board, sight
+from bench.variant_maps import CASES
+from engine import Position, Power, adjudicate
 from engine.records import game_phase_position, replay_game
 from render import render_png
 from render.chart import render_chart, yearly_counts
@@ -42,8 +48,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
+    parser.add_argument("--only", choices=["variants"], default=None)
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
+    variant_maps(args.out)
+    if args.only == "variants":
+        return 0
 
     opening = Position.initial()
     result = adjudicate(opening, OPENING, "1971")
@@ -84,6 +94,21 @@ def main(argv: list[str] | None = None) -> int:
     (args.out / "map_replay.gif").write_bytes(render_replay(first_years, game_name=name))
     print(f"wrote {', '.join(sorted(p.name for p in args.out.glob('map_*')))} in {args.out}")
     return 0
+
+
+def variant_maps(out: Path) -> None:
+    position, results = CASES["ancmed"]()
+    (out / "map_ancmed.png").write_bytes(render_png(
+        position, results=results, variant="ancmed", game_name="Mare Nostrum"))
+    (out / "map_pure.png").write_bytes(render_png(
+        *CASES["pure"]()[:1], results=CASES["pure"]()[1], variant="pure", game_name="Pure"))
+    board, orders = full_board()
+    adjudicated = list(adjudicate(board, orders, "2023").results)
+    chaos, chaos_results = chaos_full_board(board, adjudicated)
+    (out / "map_chaos.png").write_bytes(render_png(
+        chaos, results=chaos_results, variant="chaos", game_name="Caos", language="it"))
+    (out / "map_fog.png").write_bytes(render_png(
+        board, results=adjudicated, visible=sight(board, Power.ENGLAND), game_name="Nebbia"))
 
 
 if __name__ == "__main__":

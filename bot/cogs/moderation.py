@@ -418,6 +418,19 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         await reply(interaction, tr(lang, "mod.offered", game=view.name,
                                     power=power_name(lang, chosen)))
 
+    @app_commands.command(name="computer", description="Seat the computer at a power: it gives "
+                                                       "the orders until a player takes the seat")
+    @app_commands.describe(game=GAME, power="the power the computer plays")
+    @app_commands.autocomplete(game=game_autocomplete(), power=power_autocomplete)
+    async def computer(self, interaction: discord.Interaction, power: str,
+                       game: int | None = None) -> None:
+        view = await self._begin(interaction, game)
+        chosen = parse_power(power)
+        await self.bot.service.computer.seat(view.id, interaction.user.id, chosen)
+        lang = await self._lang(interaction)
+        await reply(interaction, tr(lang, "mod.computer_seated", game=view.name,
+                                    power=power_name(lang, chosen)))
+
     @app_commands.command(name="remove", description="Unseat a player (their powers go into "
                                                      "civil disorder)")
     @app_commands.describe(game=GAME, player="the player to remove")

@@ -154,18 +154,23 @@ class Games:
             seed = random.SystemRandom().randrange(2**62) if seed is None else seed
             if assignments is None:
                 roster = await seats.players(conn, game_id)
-                if len(roster) != setup.players:
+                # With `computer_fills`, the computer takes the groups nobody joined for.
+                fill = game.settings.computer_fills and 0 < len(roster) < setup.players
+                if len(roster) != setup.players and not fill:
                     raise InvalidRequest(
                         "game.wrong_player_count", f"{game.name} needs {setup.players} "
                         f"players to draw the powers; {len(roster)} joined", game=game.name,
                         needed=setup.players, players=setup.players, joined=len(roster))
                 groups = list(setup.groups)
                 random.Random(seed).shuffle(groups)
-                seated = {p: user for user, group in zip(roster, groups, strict=True)
+                players: list[int | None] = [*roster, *[None] * (len(groups) - len(roster))]
+                seated = {p: user for user, group in zip(players, groups, strict=True)
                           for p in group}
             else:
                 seated = _check_assignments(setup.groups, assignments)
             await seats.create(conn, game_id, seated)
+            for power in (p for p, user in seated.items() if user is None):
+                await seats.set_computer(conn, game_id, power, True)
             await games.start(conn, game_id, rng_seed=seed, at=now)
             first = Position.initial(board_of(game.settings.board), year=setup.first_year)
             deadline = await self.schedules.deadline_after(conn, game, first.phase.kind,
@@ -181,7 +186,8 @@ class Games:
             rooms = await channel_rows.get(conn, game_id) is not None
             lines = [f"{game.name} has started: {view.phase}, deadline "
                      f"{view.deadline:%Y-%m-%d %H:%M} UTC."]
-            lines += [f"{s.power.value}: <@{s.user_id}>" for s in view.seats]
+            lines += [f"{s.power.value}: " + ("the computer" if s.computer else f"<@{s.user_id}>")
+                      for s in view.seats]
             if setup.neutral:
                 lines.append("Neutral: " + ", ".join(sorted(p.value for p in setup.neutral)))
             # a game with its own channels: orders in the power's channel (or by DM)
@@ -191,10 +197,12 @@ class Games:
             await self.outbox.owe_post(conn, game, Message(
                 "game.started_rooms" if rooms else "game.started", "\n".join(lines),
                 {"game": game.name, "phase": view.phase, "deadline": view.deadline,
-                 "seed": seed, "seats": {s.power.value: s.user_id for s in view.seats}},
+                 "seed": seed, "seats": {s.power.value: "computer" if s.computer else s.user_id
+                                         for s in view.seats}},
                 lang=game.settings.language))
             for user in dict.fromkeys(seated.values()):
-                await owe_briefing(self.outbox, conn, game_id, user)
+                if user is not None:
+                    await owe_briefing(self.outbox, conn, game_id, user)
         await self.outbox.deliver_owed(game_id)
         await self.alarms.reschedule(game_id)
         return view

@@ -32,6 +32,7 @@ from service.notices.notifier import ChannelUnavailable, Message, Notifier
 from service.notices.outbox import Outbox
 from service.notices.turn_notices import turn_messages
 from service.storage.db import Database
+from service.storage.repos import orders as order_rows
 from service.storage.repos import phases, results, seats
 from service.storage.stored import engine_results, position_after
 from service.timing.boundary import Faults
@@ -229,6 +230,9 @@ class Announcer:
             phase = await phases.get(conn, phase_id)
             game = await game_or_fail(conn, phase.game_id)
             following = await phases.by_seq(conn, game.id, phase.seq + 1)
+            # an anonymous game does not say which seats the computer plays, unless it says so
+            computer = set() if game.settings.anonymous and not game.settings.reveal_computers \
+                else await order_rows.by_computer(conn, phase_id)
         params: dict[str, Any] = {
             "game": game.name, "game_id": game.id, "phase": report.phase,
             "results": [{"power": r.power.value, "order": r.order, "status": r.status,
@@ -247,7 +251,9 @@ class Announcer:
             "outcome": game.outcome if following is None else None,
             # every unit accounted for: no order (held), not retreated (disbanded), builds
             # not used
-            "unordered": list(report.unordered)}
+            "unordered": list(report.unordered),
+            # the powers whose orders the computer gave (docs/computer.md)
+            "computer": sorted(p.value for p in computer)}
         image = report.image
         if image is None:
             params["map_missing"] = True      # the readers say the map could not be drawn

@@ -147,6 +147,8 @@ class MissedOrders:
         for power, user in gone:
             await seats.set_user(conn, game.id, power, None)
             await seats.set_civil_disorder(conn, game.id, {power}, True)
+            if game.settings.computer_takes_abandoned:   # until a player claims it
+                await seats.set_computer(conn, game.id, power, True)
             await audit.log(conn, game.id, None, "abandoned",
                             {"power": power.value, "user": user, "missed": counts[power],
                              "phase": phase.name}, now)

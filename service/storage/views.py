@@ -32,7 +32,8 @@ async def game_view(conn: Any, game: Game) -> GameView:
                 has_orders=bool(sent.get(seat.power)),
                 needs_orders=is_open and needs_orders(position, seat.power, neutral),
                 ready=seat.power in ready,
-                unreachable=away.get(seat.user_id) if seat.user_id else None))
+                unreachable=away.get(seat.user_id) if seat.user_id else None,
+                computer=seat.computer))
     return GameView(
         id=game.id, name=game.name, channel_id=game.channel_id, guild_id=game.guild_id,
         moderator_id=game.moderator_id, status=game.status, settings=game.settings,

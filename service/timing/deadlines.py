@@ -15,6 +15,7 @@ import logging
 from service.games.adjudication import Adjudication
 from service.notices.announcing import Announcer
 from service.notices.outbox import Outbox
+from service.players.computer import ComputerSeats
 from service.players.missed_orders import MissedOrders
 from service.storage.db import Database
 from service.storage.repos import phases
@@ -31,13 +32,18 @@ REMINDER_LOOKAHEAD = 7 * 24 * 3600.0
 # The pauses (seconds) before trying again a due game another session held during a deadline
 # pass (about a second in all; then the game's alarm and the bot's tick try again).
 SKIPPED_RETRIES = (0.0, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5)
+# How long before a deadline the computer gives the orders of the seats it plays (a pass
+# that finds a deadline this close, or past, has it order first: the phase never waits).
+COMPUTER_LEAD = 600.0
 
 
 class Deadlines:
     def __init__(self, db: Database, clock: Clock, alarms: Alarms, adjudication: Adjudication,
                  announcer: Announcer, faults: Faults, outbox: Outbox,
-                 missed_orders: MissedOrders, reminders: Reminders) -> None:
+                 missed_orders: MissedOrders, reminders: Reminders,
+                 computer: ComputerSeats | None = None) -> None:
         self.db = db
+        self.computer = computer
         self.clock = clock
         self.alarms = alarms
         self.adjudication = adjudication
@@ -123,6 +129,8 @@ class Deadlines:
             touched.append(gid)
             if gid in resting:
                 continue
+            if self.computer is not None and deadline - COMPUTER_LEAD <= now:
+                await self.faults.guarded(gid, phase_id, "computer", self.computer.play(gid))
             if deadline <= now or phase_id in waited_for:
                 await adjudicate(gid, phase_id, deadline, hold=deadline <= now)
             else:

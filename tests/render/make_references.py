@@ -5,14 +5,22 @@ mid-game also the large map (1440 px, `size="large"`): `reference/large/<name>.p
 `reference/drawn/large/<name>.png`.
 
     python -m tests.render.make_references
+    python -m tests.render.make_references --variants   # reference/variants/ only
+
+The variants' cases (`variant_cases`: the Ancient Mediterranean, Pure, Chaos, and the standard
+opening under fog of war) go to `reference/variants/<name>.png` (resvg) and
+`reference/variants/drawn/<name>.png`.
 
 Run it only after a deliberate change of the picture (say so in the commit), never to make the
 reference test pass: the renderer is checked against these."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
+from bench.variant_maps import CASES
+from engine import Position
 from render import render_png
 from render.geometry import standard_geometry
 from render.raster import svg_to_png
@@ -47,5 +55,33 @@ def main() -> None:
                 render_png(position, palette="colourblind", size="large", **kwargs))
 
 
+FOG_SIGHT = frozenset({"lon", "nth", "edi", "lvp", "yor", "wal", "eng", "bel", "hol", "nwg"})
+
+
+def variant_cases() -> dict[str, dict]:
+    """Each case's keyword arguments of `render_png`, with its position."""
+    out = {}
+    for name, make in CASES.items():
+        position, results = make()
+        out[name] = {"position": position, "results": results, "variant": name}
+    out["fog"] = {"position": Position.initial(), "visible": FOG_SIGHT}
+    return out
+
+
+def variants_main() -> None:
+    (REFERENCE / "variants" / "drawn").mkdir(parents=True, exist_ok=True)
+    for name, kwargs in variant_cases().items():
+        kwargs = dict(kwargs)
+        position = kwargs.pop("position")
+        png = svg_to_png(render_svg(position, palette="colourblind", **kwargs))
+        (REFERENCE / "variants" / f"{name}.png").write_bytes(png)
+        drawn = render_png(position, palette="colourblind", **kwargs)
+        (REFERENCE / "variants" / "drawn" / f"{name}.png").write_bytes(drawn)
+        print(f"variants/{name}.png: {len(png):,} bytes (resvg), {len(drawn):,} bytes (drawn)")
+
+
 if __name__ == "__main__":
-    main()
+    if "--variants" in sys.argv[1:]:
+        variants_main()
+    else:
+        main()

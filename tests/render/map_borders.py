@@ -22,10 +22,11 @@ def edges_of(rings: list[list[float]]) -> set[Edge]:
     return edges
 
 
-def drawn_borders() -> set[frozenset[str]]:
-    """Pairs of provinces that share at least one edge of their outlines."""
+def drawn_borders(data: dict | None = None) -> set[frozenset[str]]:
+    """Pairs of provinces that share at least one edge of their outlines (on the standard map,
+    or on the map `data`)."""
     owners: dict[Edge, set[str]] = defaultdict(set)
-    for pid, province in read_map_data()["provinces"].items():
+    for pid, province in (data or read_map_data())["provinces"].items():
         for edge in edges_of(province["outline"]):
             owners[edge].add(pid)
     return {frozenset((a, b)) for names in owners.values() if len(names) > 1

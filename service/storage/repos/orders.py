@@ -64,6 +64,16 @@ async def submissions(conn: Connection, phase_id: int,
     return [tuple(r) for r in rows]
 
 
+async def by_computer(conn: Connection, phase_id: int) -> set[Power]:
+    """The powers whose latest submission in the phase came from the computer player (a
+    submission with no user: service/players/computer.py)."""
+    rows = await conn.fetch(
+        "SELECT s.power FROM submissions s WHERE s.phase_id = ? AND s.user_id IS NULL "
+        "AND s.id = (SELECT MAX(t.id) FROM submissions t WHERE t.phase_id = s.phase_id "
+        "AND t.power = s.power)", (phase_id,))
+    return {Power(r[0]) for r in rows}
+
+
 async def spoke(conn: Connection, phase_id: int) -> set[Power]:
     """The powers that sent a message of orders in the phase, whether any line was valid or
     not (a withdrawal of every order is no message: its text is empty)."""

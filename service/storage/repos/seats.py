@@ -37,9 +37,10 @@ async def create(conn: Connection, game_id: int,
 
 
 async def all_seats(conn: Connection, game_id: int) -> list[Seat]:
-    rows = await conn.fetch("SELECT game_id, power, user_id, civil_disorder FROM seats "
+    rows = await conn.fetch("SELECT game_id, power, user_id, civil_disorder, computer FROM seats "
                             "WHERE game_id = ? ORDER BY power", (game_id,))
-    return [Seat(r[0], Power(r[1]), r[2], bool(r[3])) for r in rows]
+    return [Seat(r[0], Power(r[1]), r[2], bool(r[3]), bool(r[4]) and r[2] is None)
+            for r in rows]
 
 
 async def powers_of(conn: Connection, game_id: int, user_id: int) -> list[Power]:
@@ -59,6 +60,8 @@ async def set_user(conn: Connection, game_id: int, power: Power,
     # player before (docs/seats.md).
     await conn.execute("UPDATE seats SET user_id = ?, missed_in_row = 0, missed_by = NULL "
                        "WHERE game_id = ? AND power = ?", (user_id, game_id, power.value))
+    if user_id is not None:   # a player seated where the computer played takes it over
+        await set_computer(conn, game_id, power, False)
     await conn.execute("DELETE FROM ready WHERE power = ? AND phase_id IN "
                        "(SELECT id FROM phases WHERE game_id = ? AND status = 'open')",
                        (power.value, game_id))
@@ -112,3 +115,16 @@ async def return_from_disorder(conn: Connection, game_id: int,
         f"UPDATE seats SET civil_disorder = 0 WHERE game_id = ? AND civil_disorder = 1 "
         f"AND power IN ({marks}) RETURNING power", (game_id, *(p.value for p in powers)))
     return {Power(r[0]) for r in rows}
+
+
+async def set_computer(conn: Connection, game_id: int, power: Power, on: bool) -> None:
+    """Mark the seat as played by the computer (or no longer)."""
+    await conn.execute("UPDATE seats SET computer = ? WHERE game_id = ? AND power = ?",
+                       (int(on), game_id, power.value))
+
+
+async def computer_powers(conn: Connection, game_id: int) -> list[Power]:
+    """The powers of the game the computer plays, in order."""
+    rows = await conn.fetch("SELECT power FROM seats WHERE game_id = ? AND computer = 1 "
+                            "AND user_id IS NULL ORDER BY power", (game_id,))
+    return [Power(r[0]) for r in rows]

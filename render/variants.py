@@ -1,0 +1,100 @@
+"""What the renderer needs of a variant: its drawing (`render/data/<map>_map.json`), its powers
+in the legend's order, their names in the map's languages, colours and marks.
+
+- The classic-map variants (`fleet_rome`, `france_austria`, `germany_italy`) and `standard`
+  draw the standard map with the seven powers, their palette and words.
+- `pure` draws seven wedges (`tools/map_wedges.py`) with the seven powers.
+- `ancmed` draws the Ancient Mediterranean (`tools/map_seeds_ancmed.py`), five powers in
+  colours of their own.
+- `chaos` draws the standard map with 34 powers, one per centre: colours spread round the hue
+  circle in three lightnesses, never enough to tell 34 powers apart alone, so each unit and
+  legend swatch carries its power's home centre in capitals (ANK, BEL, ...).
+
+Power names and marks of the variants with their own powers are in
+`render/data/variant_powers.json` (the same names as the engine's variant files)."""
+
+from __future__ import annotations
+
+import colorsys
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from engine.vocabulary import Power
+from render.palette import Palette, mix
+
+STANDARD_POWERS = tuple(p.value for p in Power)
+CLASSIC = ("standard", "fleet_rome", "france_austria", "germany_italy")
+
+
+@dataclass(frozen=True, eq=False)
+class MapVariant:
+    id: str
+    map: str                                        # the drawing: render/data/<map>_map.json
+    powers: tuple[str, ...]                         # in the legend's order
+    names: dict[str, dict[str, str]] | None = None  # language -> power -> name; None: words.py
+    colours: dict[str, str] | None = None           # None: the seven's palette, as chosen
+    marks: dict[str, str] | None = None             # None: first letters of the names
+
+    @property
+    def own_palette(self) -> bool:
+        return self.colours is not None
+
+    def palette(self) -> Palette:
+        assert self.colours is not None
+        return _palette_of(self.id)
+
+
+@cache
+def _palette_of(variant: str) -> Palette:
+    colours = map_variant(variant).colours
+    return Palette(variant, dict(colours), {p: mix(c, 0.55) for p, c in colours.items()})
+
+
+ANCMED_COLOURS = {           # no blue: the land tints must stay apart from the sea
+    "Carthage": "#E07B00",   # orange
+    "Egypt": "#F2CF1D",      # gold
+    "Greece": "#3A9A44",     # green
+    "Persia": "#8E44AD",     # royal purple
+    "Rome": "#C62828",       # red
+}
+
+
+def spread_colours(powers: tuple[str, ...]) -> dict[str, str]:
+    """As many colours as powers: hues round the circle by the golden angle, in three
+    lightnesses, saturated enough to stand on the land tints and apart from the sea."""
+    out = {}
+    for i, power in enumerate(powers):
+        hue = (i * 0.381966) % 1.0
+        light = (0.38, 0.52, 0.64)[i % 3]
+        r, g, b = colorsys.hls_to_rgb(hue, light, 0.72)
+        out[power] = "#{:02X}{:02X}{:02X}".format(*(round(c * 255) for c in (r, g, b)))
+    return out
+
+
+@cache
+def _power_tables() -> dict:
+    return json.loads(resources.files("render").joinpath("data/variant_powers.json")
+                      .read_text(encoding="utf-8"))
+
+
+@cache
+def map_variant(variant: str | None = None) -> MapVariant:
+    """The variant `variant` (None: standard); ValueError for one the renderer cannot draw."""
+    name = variant or "standard"
+    if name in CLASSIC:
+        return MapVariant(name, "standard", STANDARD_POWERS)
+    if name == "pure":
+        return MapVariant(name, "pure", STANDARD_POWERS)
+    tables = _power_tables()
+    if name == "ancmed":
+        names = tables["ancmed"]["names"]
+        return MapVariant(name, "ancmed", tuple(names["en"]), names, ANCMED_COLOURS)
+    if name == "chaos":
+        table = tables["chaos"]
+        powers = tuple(table["names"]["en"])
+        return MapVariant(name, "standard", powers, table["names"], spread_colours(powers),
+                          table["marks"])
+    raise ValueError(f"unknown variant {variant!r}: choose one of "
+                     f"{', '.join([*CLASSIC, 'pure', 'ancmed', 'chaos'])}")

@@ -1,0 +1,99 @@
+"""Seats the computer player holds (docs/computer.md): a moderator seats it at a power
+(`seat`); `play` gives the orders of every computer seat that owes orders in a game's open
+phase and has sent none, stored as a submission with no user (as a player's would be, so the
+phase never waits for it and the results count them like anyone's). A player seated there
+later (an approved claim, a replacement) takes the seat over: `seats.set_user` clears the
+mark. The orders are worked out in a thread (`computer.choose_orders`, pure and
+deterministic: the game, the phase and the power give the seed), outside any transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from computer import choose_orders
+from engine.orders import Order, Waive
+from engine.vocabulary import Power
+from service.games.lookups import game_or_fail, running_or_fail, seat_needs_orders
+from service.games.obligations import unit_key
+from service.models import ACTIVE
+from service.storage.db import Database
+from service.storage.repos import audit, phases, seats
+from service.storage.repos import orders as order_rows
+from service.timing.clock import Clock, now_ts
+
+THINK_MS = 2000
+
+
+class ComputerSeats:
+    def __init__(self, db: Database, clock: Clock, think_ms: int = THINK_MS) -> None:
+        self.db = db
+        self.clock = clock
+        self.think_ms = think_ms
+
+    async def seat(self, game_id: int, actor_id: int, power: Power) -> None:
+        """The computer plays `power` from now on (the player seated there, if any, leaves
+        the seat)."""
+        async with self.db.transaction(game_id) as conn:
+            await running_or_fail(conn, game_id)
+            held = {s.power: s.user_id for s in await seats.all_seats(conn, game_id)}
+            if held.get(power) is not None:
+                await seats.set_user(conn, game_id, power, None)
+            await seats.set_computer(conn, game_id, power, True)
+            await audit.log(conn, game_id, actor_id, "seat_computer", {"power": power.value},
+                            now_ts(self.clock))
+
+    async def powers(self, game_id: int) -> list[Power]:
+        async with self.db.read() as conn:
+            return await seats.computer_powers(conn, game_id)
+
+    async def given(self, game_id: int) -> dict[Power, list[str]]:
+        """The orders that count now for each computer seat of the game's open phase (for the
+        moderators: nobody else sees them before the phase is adjudicated)."""
+        async with self.db.read() as conn:
+            phase = await phases.latest(conn, game_id)
+            if phase is None or phase.status != "open":
+                return {}
+            mine = set(await seats.computer_powers(conn, game_id))
+            counted = await order_rows.effective(conn, phase.id)
+        return {p: orders for p, orders in sorted(counted.items()) if p in mine}
+
+    async def play(self, game_id: int) -> dict[Power, list[str]]:
+        """Order for each computer seat of the game that owes orders in the open phase and
+        has sent none; return what was submitted (nothing when the game is not active)."""
+        async with self.db.read() as conn:
+            game = await game_or_fail(conn, game_id)
+            phase = await phases.latest(conn, game_id)
+            if game.status != ACTIVE or phase is None or phase.status != "open":
+                return {}
+            sent = {Power(row[0]) for row in await order_rows.submissions(conn, phase.id)}
+            todo = [p for p in await seats.computer_powers(conn, game_id)
+                    if p not in sent and seat_needs_orders(phase, p, game)]
+        position = phase.position
+        chosen: dict[Power, list[Order]] = {}
+        for power in todo:
+            chosen[power] = await asyncio.to_thread(
+                choose_orders, position, power, rules=game.settings.rules,
+                seed=game.id * 1000 + phase.seq, think_ms=self.think_ms,
+                neutral=game.neutral_in(position.phase), closed=game.closed_in(position.phase))
+        done: dict[Power, list[str]] = {}
+        async with self.db.transaction(game_id) as conn:
+            latest = await phases.latest(conn, game_id)
+            if latest is None or latest.id != phase.id or latest.status != "open":
+                return {}   # the phase moved on meanwhile: nothing to give
+            sent = {Power(row[0]) for row in await order_rows.submissions(conn, phase.id)}
+            holding = set(await seats.computer_powers(conn, game_id))
+            for power, orders in chosen.items():
+                if power in sent or power not in holding:
+                    continue   # given meanwhile, or a player took the seat
+                texts = [o.canonical() for o in orders]
+                waives = 0
+                items = []
+                for order in orders:
+                    waives += isinstance(order, Waive)
+                    items.append((unit_key(order, waives), order.canonical()))
+                await order_rows.add_submission(conn, phase.id, power, None, "\n".join(texts),
+                                                "replace", items, now_ts(self.clock))
+                done[power] = texts
+            await seats.return_from_disorder(conn, game_id, set(done))
+        return done
