@@ -11,7 +11,7 @@ import importlib
 import sys
 
 COMMANDS = ("adjudicate", "parse", "play", "render", "replay", "demo", "bot", "export", "backup",
-            "restore", "doctor", "migrate-db")
+            "restore", "doctor", "migrate-db", "variants")
 
 
 def _module_name(name: str) -> str:

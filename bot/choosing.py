@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.formatting import phase_label, power_name
 from bot.i18n import LANGUAGE_NAMES, language_of, tr
+from engine.variants import VARIANT_IDS, board_of, variant_choices
 from engine.vocabulary import Power
 from service.errors import NotFound, ServiceError
 
@@ -151,17 +152,48 @@ def game_autocomplete(*, include_finished: bool = False):
 
 async def power_autocomplete(interaction: discord.Interaction,
                              current: str) -> list[app_commands.Choice[str]]:
-    """The seven powers, named in the caller's language (their value stays English)."""
+    """The powers of the game meant (the one named, else this channel's only one; the seven
+    when none is known), named in the caller's language (their value stays English)."""
     bot: ArbitroBot = interaction.client  # type: ignore[assignment]
     lang = await bot.language_of_interaction(interaction)
     typed = current.strip().lower()
-    return [app_commands.Choice(name=power_name(lang, p), value=p.value) for p in Power
-            if not typed or typed in power_name(lang, p).lower() or typed in p.value.lower()]
+    powers = await _powers_of_game(bot, interaction)
+    return [app_commands.Choice(name=power_name(lang, p), value=p.value) for p in powers
+            if not typed or typed in power_name(lang, p).lower()
+            or typed in p.value.lower()][:MAX_CHOICES]
 
 
-def parse_power(value: str) -> Power:
+async def _powers_of_game(bot: ArbitroBot, interaction: discord.Interaction) -> tuple[Power, ...]:
+    """The powers of the variant of the game the command is about, or the standard seven."""
     try:
-        return Power.parse(value)
+        game = await resolve_game(bot, interaction, getattr(interaction.namespace, "game", None),
+                                  include_finished=True)
+    except (ServiceError, ValueError, TypeError):
+        return tuple(Power)
+    return board_of(game.settings.board).powers
+
+
+async def variant_autocomplete(interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
+    """The variants, each named with its one line in the caller's language (docs/variants.md);
+    the value is the variant's id."""
+    bot: ArbitroBot = interaction.client  # type: ignore[assignment]
+    lang = await bot.language_of_interaction(interaction)
+    return [app_commands.Choice(name=label, value=vid)
+            for label, vid in variant_choices(lang, current)][:MAX_CHOICES]
+
+
+def players_of(variant: str | None) -> int:
+    """How many play a variant when the moderator says nothing: 7 on the standard board, the
+    number of the variant's powers on another (an unknown id: 7, refused with the id later)."""
+    vid = (variant or "standard").strip().lower()
+    return len(board_of(vid).powers) if vid in VARIANT_IDS else 7
+
+
+def parse_power(value: str, variant: str | None = None) -> Power:
+    """A power named by the user (any language), of the game's variant when it is given."""
+    try:
+        return Power.parse(value, variant)
     except ValueError:
         raise ServiceError("power.unknown", f"{value!r} is not a power: use Austria, England, "
                            "France, Germany, Italy, Russia or Turkey", power=value) from None

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.i18n import tr, trn
+from engine.variant_files import variant_power_name
 from engine.vocabulary import Power
 from grammar.texts import province as province_text
 from service.timing.when import wall_clock
@@ -23,16 +24,19 @@ _PHASE_KIND = {"M": "phase.movement", "R": "phase.retreats", "A": "phase.adjustm
 
 
 def phase_label(lang: str, name: str | None) -> str:
-    """`S1901M` -> "Spring 1901, movement" (in `lang`)."""
-    if not name or len(name) != 6 or name[0] not in _PHASE_SEASON or name[5] not in _PHASE_KIND:
+    """`S1901M` -> "Spring 1901, movement" (in `lang`); a variant's years too (`S1M`)."""
+    if not name or not 3 <= len(name) <= 6 or name[0] not in _PHASE_SEASON \
+            or name[-1] not in _PHASE_KIND or not name[1:-1].isdigit():
         return name or "-"
-    return tr(lang, "phase.label", season=tr(lang, _PHASE_SEASON[name[0]]), year=name[1:5],
-              kind=tr(lang, _PHASE_KIND[name[5]]))
+    return tr(lang, "phase.label", season=tr(lang, _PHASE_SEASON[name[0]]),
+              year=str(int(name[1:-1])), kind=tr(lang, _PHASE_KIND[name[-1]]))
 
 
 def power_name(lang: str, power: Power | str) -> str:
+    """A power in the reader's language: the catalogue's for the standard seven, the
+    variant's own names for the others (`Cartagine`, `Parijs`)."""
     value = power.value if isinstance(power, Power) else str(power)
-    return tr(lang, f"power.{value}", fallback=value)
+    return tr(lang, f"power.{value}", fallback=variant_power_name(value, lang))
 
 
 def location(loc: str | None) -> str:

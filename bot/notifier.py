@@ -190,7 +190,7 @@ def _power_of(message: Message) -> Power | None:
         or next((d.get("power") for d in params.get("duties") or ()), None) \
         or next(iter(params.get("missing") or {}), None) or params.get("power")
     try:
-        return Power.parse(named) if isinstance(named, str) else None
+        return Power.read(named) if isinstance(named, str) else None
     except ValueError:
         return None
 

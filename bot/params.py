@@ -73,6 +73,8 @@ def words(lang: str, params: Mapping[str, Any], *,
             shown[name] = ", ".join(str(v) for v in value)
         elif name == "setting" and isinstance(value, str):
             shown[name] = tr(lang, f"setting.{value}", fallback=value)
+        elif name == "variant" and isinstance(value, str):   # a variant's id: its name
+            shown[name] = tr(lang, f"setting.board.{value}", fallback=value)
         elif name == "status" and isinstance(value, str):
             shown[name] = tr(lang, f"state.{value}", fallback=value)
         elif value is None:

@@ -2,7 +2,8 @@
 
 Public API: `adjudicate`, `PhaseResult`, `Position`, `DislodgedUnit`, the order values, the
 vocabulary types, `standard_board`, the rule presets; the set-ups for two to seven players
-(`engine.setups`) and the end of a game (`game_status`, `engine.game_end`).
+(`engine.setups`) and the end of a game (`game_status`, `engine.game_end`); the variants
+(`engine.variants`: `variant_named`, `board_of`, `VARIANT_IDS`).
 """
 
 from engine.adjudicator import PhaseResult, adjudicate, next_position
@@ -34,7 +35,9 @@ from engine.setups import (
     neutral_powers,
     setup_named,
     sides,
+    variant_setup,
 )
+from engine.variants import VARIANT_IDS, Variant, board_of, variant_named
 from engine.vocabulary import Phase, PhaseKind, Power, Season, Unit, UnitType
 
 __all__ = [
@@ -45,4 +48,5 @@ __all__ = [
     "SupportHold", "SupportMove", "Unit", "UnitType", "Waive", "adjudicate", "closed_provinces",
     "coin_toss", "coin_toss_due", "game_status", "neutral_powers", "next_position",
     "parse_order", "rules_named", "setup_named", "sides", "standard_board",
+    "VARIANT_IDS", "Variant", "board_of", "variant_named", "variant_setup",
 ]

@@ -9,7 +9,7 @@ skipped, their automatic effects applied).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from engine.adjustments import adjudicate_adjustments, powers_needing_orders
 from engine.board import Board, standard_board
@@ -53,7 +53,7 @@ def adjudicate(position: Position, orders: OrdersInput, rules: Rules | str = DEF
     `engine.setups` says which powers are neutral and which provinces closed in each phase.
     """
     rules = rules_named(rules)
-    board = board or standard_board()
+    board = board or position.board
     given = [g for g in normalise_orders(orders, position)]
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
@@ -62,13 +62,23 @@ def adjudicate(position: Position, orders: OrdersInput, rules: Rules | str = DEF
         result = _retreat(position, given, board, rules, neutral)
     else:
         result = _adjustment(position, given, board, rules, neutral)
-    return replace(result, next_position=next_position(result, board, neutral))
+    # The result is new and nobody else holds it yet: its last field is set in place rather
+    # than copied whole by `dataclasses.replace` (adjudication is timed: bench/engine.py).
+    object.__setattr__(result, "next_position", next_position(result, board, neutral))
+    return result
 
 
 def _results(given: list[tuple[Power, Order, str]],
              outcomes: Mapping[int, Outcome]) -> tuple[OrderResult, ...]:
-    return tuple([OrderResult(power, order, outcomes.get(i, SUCCESS), text)
-                  for i, (power, order, text) in enumerate(given)])
+    """One OrderResult per order given, each made without the frozen dataclass's one
+    `object.__setattr__` call per field: the same objects, equal to the constructor's."""
+    found = []
+    for i, (power, order, text) in enumerate(given):
+        result = object.__new__(OrderResult)
+        result.__dict__.update(power=power, order=order, outcome=outcomes.get(i, SUCCESS),
+                               text=text)
+        found.append(result)
+    return tuple(found)
 
 
 def _silent(given: list[tuple[Power, Order, str]], expected: set[Power],
@@ -172,15 +182,18 @@ def next_position(result: PhaseResult, board: Board,
     if phase.kind is PhaseKind.MOVEMENT and _needs_retreat(result.dislodged_after, neutral):
         dislodged = tuple(d for d in result.dislodged_after if d.unit.power not in neutral)
         return Position(Phase(phase.year, phase.season, PhaseKind.RETREAT), units, centers,
-                        dislodged)
+                        dislodged, board.variant)
     if phase.season is Season.SPRING:
-        return Position(Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT), units, centers)
+        return Position(Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT), units, centers,
+                        (), board.variant)
     if phase.kind is not PhaseKind.ADJUSTMENT and not result.centers_updated:
         centers = update_centers(centers, units, board)
     if phase.kind is not PhaseKind.ADJUSTMENT and powers_needing_orders(units, centers, board,
                                                                         neutral):
-        return Position(Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT), units, centers)
-    return Position(Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT), units, centers)
+        return Position(Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT), units, centers,
+                        (), board.variant)
+    return Position(Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT), units, centers,
+                    (), board.variant)
 
 
 def normalise_orders(orders: OrdersInput, position: Position) -> list[tuple[Power, Order, str]]:
@@ -188,7 +201,8 @@ def normalise_orders(orders: OrdersInput, position: Position) -> list[tuple[Powe
     flat: list[tuple[Power, Order, str]] = []
     kind = position.phase.kind
     for power_name, given in orders.items():
-        power = power_name if isinstance(power_name, Power) else Power.parse(power_name)
+        power = power_name if isinstance(power_name, Power) else Power.parse(
+            power_name, position.variant)
         for item in given:
             if isinstance(item, str):
                 flat.append((power, parse_order(item, kind), item))

@@ -17,7 +17,7 @@ def adjustment_counts(units: tuple[Unit, ...], centers: Mapping[Power, frozenset
                       neutral: frozenset[Power] = frozenset()) -> dict[Power, int]:
     """Builds (positive) or removals (negative) due per power."""
     counts: dict[Power, int] = {}
-    for power in Power:
+    for power in sorted(set(centers) | {u.power for u in units}):
         if power in neutral:
             continue
         delta = len(centers.get(power, ())) - sum(1 for u in units if u.power == power)
@@ -28,10 +28,12 @@ def adjustment_counts(units: tuple[Unit, ...], centers: Mapping[Power, frozenset
 
 def build_sites(power: Power, units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],
                 board: Board) -> list[str]:
-    """Vacant home centres the power still owns."""
+    """Vacant home centres the power still owns (any vacant owned centre when the board lets
+    powers build anywhere: Chaos)."""
     occupied = {u.province for u in units}
-    return sorted(c for c in board.home_centers[power]
-                  if c in centers.get(power, ()) and c not in occupied)
+    sites = board.supply_centers if board.builds_anywhere else board.home_centers.get(
+        power, frozenset())
+    return sorted(c for c in sites if c in centers.get(power, ()) and c not in occupied)
 
 
 def powers_needing_orders(units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],
@@ -81,7 +83,8 @@ def civil_disorder_removals(power: Power, units: list[Unit], count: int,
     """The units a power in civil disorder loses: farthest first from its home centres (1971)
     or its owned centres (2023), counting moves over land and sea; fleets before armies at equal
     distance; then by the province's name in alphabetical order."""
-    sources = board.home_centers[power] if rules.civil_disorder_from_home_centers else \
+    sources = board.home_centers.get(power, frozenset()) \
+        if rules.civil_disorder_from_home_centers else \
         centers.get(power, frozenset())
     distance = board.distances_from(set(sources)) if sources else {}
     far = len(board.provinces) + 1

@@ -1,6 +1,9 @@
 """The map: provinces, coasts, borders, supply centres, home centres and starting units.
 
 Read from a data file (`engine/data/standard.json`); nothing about the standard board is code.
+A variant's board (`engine.variants`) is the same layout with its own powers, homes, units and
+flags: who may build where (`builds_anywhere`), which coasts carry convoys (`convoy_provinces`),
+the first phase and the centres that win.
 """
 
 from __future__ import annotations
@@ -33,7 +36,14 @@ class Board:
 
     def __init__(self, data: dict) -> None:
         self.name: str = data["name"]
+        self.variant: str = data.get("variant", self.name)
         self.first_year: int = data.get("first_year", 1901)
+        self.powers: tuple[Power, ...] = tuple(Power(p) for p in data["powers"])
+        # Chaos: a power builds on any vacant centre it owns, not only on its home centres.
+        self.builds_anywhere: bool = data.get("builds_anywhere", False)
+        self.victory_target: int = data.get("victory_target", 18)
+        # The first phase's name (`S1901M`, `W1900A`, `S1M`): Position.initial starts there.
+        self.start: str = data.get("start", f"S{self.first_year}M")
         self.provinces: dict[str, Province] = {
             pid: Province(pid, p["name"], p["kind"], p["supply_center"],
                           Power(p["home"]) if p["home"] else None, tuple(p["coasts"]))
@@ -56,8 +66,12 @@ class Board:
             pid: self._compute_touching(pid) for pid in self.provinces}
         self.home_centers: dict[Power, frozenset[str]] = {
             power: frozenset(p.id for p in self.provinces.values() if p.home == power)
-            for power in Power
+            for power in self.powers
         }
+        # Where a fleet may convoy: the seas, and the coasts a variant names (its ports).
+        self.convoy_provinces: frozenset[str] = frozenset(
+            p.id for p in self.provinces.values() if p.is_sea) | frozenset(
+            data.get("convoy_provinces", ()))
 
     @staticmethod
     def _neighbours(pairs: list[list[str]]) -> dict[str, frozenset[str]]:

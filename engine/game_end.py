@@ -32,7 +32,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from engine.position import Position
-from engine.setups import SETUPS, Setup, neutral_powers, sides
+from engine.setups import SETUPS, Setup, neutral_powers, sides, variant_setup
 from engine.vocabulary import Power
 
 
@@ -53,11 +53,15 @@ class GameStatus:
         return self.over is not None
 
 
-def game_status(position: Position, setup: Setup = SETUPS["7"], *,
+def game_status(position: Position, setup: Setup | None = None, *,
                 victory_target: int | None = None, end_year: int | None = None,
                 draw_votes: Iterable[Power] = (),
                 joined_side: int | None = None) -> GameStatus:
-    """Whether the game is over after reaching `position`, and how (see the module text)."""
+    """Whether the game is over after reaching `position`, and how (see the module text).
+    On a variant, the full set-up (`SETUPS["7"]`, the default) means the variant's own: each of
+    its powers a player, its victory target."""
+    if setup is None or (setup is SETUPS["7"] and position.variant != "standard"):
+        setup = variant_setup(position.board)
     target = victory_target or setup.victory_target
     neutral = neutral_powers(setup, position.phase, joined_side)
     units: dict[Power, int] = {}
@@ -66,7 +70,8 @@ def game_status(position: Position, setup: Setup = SETUPS["7"], *,
     for dislodged in position.dislodged:
         units[dislodged.unit.power] = units.get(dislodged.unit.power, 0) + 1
     centers = {p: len(cs) for p, cs in position.supply_centers.items() if cs}
-    eliminated = frozenset(p for p in Power if not units.get(p) and not centers.get(p))
+    eliminated = frozenset(p for p in position.board.powers
+                           if not units.get(p) and not centers.get(p))
 
     # The powers of each player in this phase; who can win: each power, or (when victory
     # counts units) each player's side.

@@ -67,7 +67,7 @@ def convoy_problem(order: Convoy, fleet: str, units: Mapping[str, Unit],
 def _convoy_shape(order: Convoy, units: Mapping[str, Unit], board: Board) -> Outcome | None:
     """A fleet at sea, an army to carry, a coast to carry it to; or why not."""
     province = province_of(order.location)
-    if units[province].type is not UnitType.FLEET or not board.provinces[province].is_sea:
+    if units[province].type is not UnitType.FLEET or province not in board.convoy_provinces:
         return illegal(Reason.NOT_A_SEA, province)
     army = units.get(province_of(order.army_location))
     if army is None:
@@ -219,8 +219,8 @@ class NecessaryFleets:
 
 @cache
 def _sea_provinces(board: Board) -> frozenset[str]:
-    """The board's sea provinces (a board is immutable: worked out once per board)."""
-    return frozenset(p for p, place in board.provinces.items() if place.is_sea)
+    """Where the board's fleets convoy: its seas and any coasts it names (a variant's ports)."""
+    return board.convoy_provinces
 
 
 # -- winter adjustments -----------------------------------------------------------------------
@@ -267,7 +267,8 @@ def build_problem(power: Power, order: Build, centers: Mapping[Power, frozenset[
     province = province_of(order.location)
     if province not in board.provinces:
         return illegal(Reason.NOT_HOME_CENTER, province)
-    if province not in board.home_centers[power]:
+    if province not in board.home_centers.get(power, ()) and not (
+            board.builds_anywhere and province in board.supply_centers):
         return illegal(Reason.NOT_HOME_CENTER, province)
     if province not in centers.get(power, ()):
         return illegal(Reason.NOT_OWNED, province)

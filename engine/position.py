@@ -7,7 +7,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from engine.board import Board, standard_board
-from engine.vocabulary import Phase, PhaseKind, Power, Season, Unit, province_of
+from engine.variants import board_of, check_id
+from engine.vocabulary import Phase, Power, Unit, province_of
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,12 @@ class Position:
     units: tuple[Unit, ...]
     supply_centers: Mapping[Power, frozenset[str]] = field(default_factory=dict)
     dislodged: tuple[DislodgedUnit, ...] = ()
+    # The variant the position is played on (`engine.variants`); its board is `board`.
+    variant: str = "standard"
+
+    @property
+    def board(self) -> Board:
+        return standard_board() if self.variant == "standard" else board_of(self.variant)
 
     # -- queries ---------------------------------------------------------------------------
     def unit_in(self, province: str) -> Unit | None:
@@ -57,7 +64,7 @@ class Position:
         return None
 
     def center_counts(self) -> dict[Power, int]:
-        return {p: len(self.supply_centers.get(p, ())) for p in Power}
+        return {p: len(self.supply_centers.get(p, ())) for p in self.board.powers}
 
     def powers_with_units(self) -> frozenset[Power]:
         return frozenset(u.power for u in self.units)
@@ -65,18 +72,24 @@ class Position:
     # -- construction ----------------------------------------------------------------------
     @classmethod
     def initial(cls, board: Board | None = None, year: int | None = None) -> Position:
+        """The variant's opening position (its first phase: Spring 1901, Winter 1900 for
+        Chaos, Spring 1 for the Ancient Mediterranean); `year` moves it to another year."""
         board = board or standard_board()
         units = tuple(Unit(power, utype, loc) for power, placed in board.starting_units.items()
                       for utype, loc in placed)
-        centers = {power: board.home_centers[power] for power in Power}
-        return cls(Phase(year or board.first_year, Season.SPRING, PhaseKind.MOVEMENT), units,
-                   centers)
+        centers = {power: board.home_centers[power] for power in board.powers}
+        start = Phase.parse(board.start)
+        if year is not None:
+            start = Phase(year, start.season, start.kind)
+        return cls(start, units, centers, (), board.variant)
 
     @classmethod
-    def from_record(cls, record: Mapping) -> Position:
+    def from_record(cls, record: Mapping, variant: str | None = None) -> Position:
         """From the shared layout: `phase` (movement|retreat|adjustment or S1901M), `season`,
         `units`, `dislodged`, `supply_centers` (absent/None: every home centre is owned by its
-        power — the DATC's default for movement cases)."""
+        power — the DATC's default for movement cases), `variant` (absent: `variant`, else
+        the standard board)."""
+        chosen = check_id(record.get("variant") or variant)
         phase_text = str(record.get("phase") or "movement")
         try:
             phase = Phase.parse(phase_text)
@@ -86,20 +99,23 @@ class Position:
         dislodged = tuple(DislodgedUnit.from_json(d) for d in record.get("dislodged") or ())
         centers_raw = record.get("supply_centers")
         if centers_raw is None:
-            board = standard_board()
-            centers = {power: board.home_centers[power] for power in Power}
+            board = board_of(chosen)
+            centers = {power: board.home_centers[power] for power in board.powers}
         else:
-            centers = {Power.parse(p): frozenset(c.lower() for c in cs)
+            centers = {Power.parse(p, chosen): frozenset(c.lower() for c in cs)
                        for p, cs in centers_raw.items()}
-        return cls(phase, units, centers, dislodged)
+        return cls(phase, units, centers, dislodged, chosen)
 
     def to_record(self) -> dict:
-        return {
+        record = {
             "phase": self.phase.name,
             "units": [u.to_json() for u in self.units],
             "dislodged": [d.to_json() for d in self.dislodged],
             "supply_centers": centers_to_json(self.supply_centers),
         }
+        if self.variant != "standard":
+            record["variant"] = self.variant
+        return record
 
 
 def centers_to_json(centers: Mapping[Power, Iterable[str]]) -> dict[str, list[str]]:

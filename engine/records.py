@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from engine.adjudicator import PhaseResult, adjudicate
-from engine.board import Board, standard_board
+from engine.board import Board
 from engine.orders import OrderSyntaxError, parse_order
 from engine.outcomes import Reason
 from engine.position import DislodgedUnit, Position, centers_to_json
@@ -17,10 +17,11 @@ from engine.vocabulary import PhaseKind, Power, Season
 
 
 def position_of(record: Mapping, board: Board | None = None,
-                rules: Rules | None = None) -> Position:
-    """The record's position; for a retreat phase, with each dislodged unit's options."""
-    board = board or standard_board()
-    position = Position.from_record(record)
+                rules: Rules | None = None, variant: str | None = None) -> Position:
+    """The record's position; for a retreat phase, with each dislodged unit's options. The
+    record's `"variant"` wins over `variant`, which wins over `board`'s."""
+    position = Position.from_record(record, variant or (board.variant if board else None))
+    board = position.board
     if position.phase.kind is not PhaseKind.RETREAT:
         return position
     if all(d.retreat_options is not None for d in position.dislodged):
@@ -28,7 +29,8 @@ def position_of(record: Mapping, board: Board | None = None,
     if record.get("preceding_units") is not None and record.get("preceding_orders"):
         before = Position.from_record({"phase": "movement", "season": record.get("season"),
                                        "units": record["preceding_units"],
-                                       "supply_centers": record.get("supply_centers")})
+                                       "supply_centers": record.get("supply_centers")},
+                                      position.variant)
         before = replace(before, phase=replace(position.phase, kind=PhaseKind.MOVEMENT))
         moved = adjudicate(before, record["preceding_orders"], rules or DEFAULT_RULES, board)
         found = {d.unit.province: d for d in moved.dislodged_after}
@@ -48,16 +50,17 @@ def _from_position(d: DislodgedUnit, position: Position, board: Board) -> Dislod
 
 
 def adjudicate_record(record: Mapping, rules: Rules | str | None = None,
-                      board: Board | None = None) -> dict:
-    """One record in, one result object out (the `arbitro adjudicate` layout)."""
-    board = board or standard_board()
+                      board: Board | None = None, variant: str | None = None) -> dict:
+    """One record in, one result object out (the `arbitro adjudicate` layout). The record's
+    `"variant"` names its board; `variant` is the one for records that name none."""
     chosen = rules_named(record.get("rules") or rules or DEFAULT_RULES)
-    position = position_of(record, board, chosen)
+    position = position_of(record, board, chosen, variant)
+    board = position.board
     kind = position.phase.kind
     orders: dict[Power, list[str]] = {}
     unreadable: list[tuple[str, str]] = []
     for power_name, given in (record.get("orders") or {}).items():
-        power = Power.parse(power_name)
+        power = Power.parse(power_name, position.variant)
         for text in given:
             try:
                 parse_order(text, kind)  # kept: `adjudicate` finds it read
@@ -109,19 +112,19 @@ def _centers_reported(result: PhaseResult) -> bool:
     return result.phase.season is Season.FALL and result.centers_updated
 
 
-def game_phase_position(phase: Mapping,
-                        dislodged: tuple[DislodgedUnit, ...] = ()) -> Position:
+def game_phase_position(phase: Mapping, dislodged: tuple[DislodgedUnit, ...] = (),
+                        variant: str | None = None) -> Position:
     """The position before one phase of a `../shared/games` record (`phase`, `units_before`,
     `centers_before`). A retreat phase records its dislodged units without their attackers, so
     the caller passes them (e.g. the `dislodged_after` of its own adjudication of the preceding
     movement phase)."""
     position = Position.from_record({"phase": phase["phase"], "units": phase["units_before"],
-                                     "supply_centers": phase["centers_before"]})
+                                     "supply_centers": phase["centers_before"]}, variant)
     return replace(position, dislodged=dislodged) if dislodged else position
 
 
-def replay_game(phases: Sequence[Mapping],
-                rules: Rules | str = DEFAULT_RULES) -> Iterator[tuple[Mapping, PhaseResult]]:
+def replay_game(phases: Sequence[Mapping], rules: Rules | str = DEFAULT_RULES,
+                variant: str | None = None) -> Iterator[tuple[Mapping, PhaseResult]]:
     """Adjudicate every phase of a `../shared/games` record from its recorded position and
     orders, in order: (recorded phase, our result). A retreat phase takes its dislodged units,
     with their attackers and retreat options, from our result of the movement phase before."""
@@ -129,6 +132,7 @@ def replay_game(phases: Sequence[Mapping],
     for phase in phases:
         dislodged = previous.dislodged_after if (
             phase["type"] == "retreat" and previous is not None) else ()
-        result = adjudicate(game_phase_position(phase, dislodged), phase["orders"], rules)
+        result = adjudicate(game_phase_position(phase, dislodged, variant), phase["orders"],
+                            rules)
         yield phase, result
         previous = result

@@ -75,6 +75,15 @@ SETUPS: dict[str, Setup] = {
 }
 
 
+def variant_setup(board) -> Setup:
+    """The set-up of a variant's full game: each of its powers a player, its first year and
+    its victory target (the standard board's is `SETUPS["7"]`)."""
+    if board.variant == "standard":
+        return SETUPS["7"]
+    return Setup(board.variant, tuple((p,) for p in board.powers), first_year=board.first_year,
+                 victory_target=board.victory_target)
+
+
 def setup_named(players: int, variant: str | None = None) -> Setup:
     """The set-up for `players` (2-7); three players need variant "a" or "b" (default "a")."""
     key = "3" + (variant or "a").lower().removeprefix("3") if players == 3 else str(players)

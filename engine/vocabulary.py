@@ -13,28 +13,110 @@ from enum import StrEnum
 from functools import lru_cache
 from importlib import resources
 
+from engine.variant_files import all_power_names, check_id, powers_of
 
-class Power(StrEnum):
-    AUSTRIA = "Austria"
-    ENGLAND = "England"
-    FRANCE = "France"
-    GERMANY = "Germany"
-    ITALY = "Italy"
-    RUSSIA = "Russia"
-    TURKEY = "Turkey"
+
+class _Powers(type):
+    """`for p in Power`, `len(Power)`: the seven powers of the standard board, as the enum this
+    class replaced gave them. A variant's powers are its board's (`Board.powers`)."""
+
+    def __iter__(cls):
+        return iter(cls._STANDARD)
+
+    def __len__(cls) -> int:
+        return len(cls._STANDARD)
+
+
+class Power(str, metaclass=_Powers):
+    """A power: its title-case name as its variant's map names it (`Austria`, `Carthage`,
+    `St Petersburg`). One object per name, so `is` compares; a `str`, so it sorts, hashes and
+    writes to JSON as its name. `Power.ENGLAND` etc. are the standard seven.
+
+    `Power(name)` takes a name some known variant uses (ValueError otherwise); `Power.parse`
+    also takes Italian and Dutch names and any case (the standard seven's, or a variant's);
+    `Power.read` any variant's."""
+
+    _ALL: dict[str, Power] = {}
+    _STANDARD: tuple[Power, ...] = ()
+    AUSTRIA: Power
+    ENGLAND: Power
+    FRANCE: Power
+    GERMANY: Power
+    ITALY: Power
+    RUSSIA: Power
+    TURKEY: Power
+
+    def __new__(cls, name: str) -> Power:
+        found = cls._ALL.get(name)
+        if found is not None:
+            return found
+        if isinstance(name, str) and name in _known_names():
+            return cls._make(name)
+        raise ValueError(f"{name!r} is not a valid Power")
 
     @classmethod
-    def parse(cls, name: str) -> Power:
-        """A power's name in any of the game's languages, any case."""
-        power = _POWER_BY_NAME.get(name.strip().lower())
+    def _make(cls, name: str) -> Power:
+        found = cls._ALL.get(name)
+        if found is None:
+            found = cls._ALL[name] = str.__new__(cls, name)
+            # The name as a plain string, in the object's own attributes as an enum member
+            # holds its value: read in the engine's hot paths (`Unit.to_json`, labels).
+            found.__dict__.update(value=str(name), _value_=str(name))
+        return found
+
+    @property
+    def name(self) -> str:
+        """`AUSTRIA`, `ST_PETERSBURG`: the enum-style name."""
+        return self.value.upper().replace(" ", "_")
+
+    def __repr__(self) -> str:
+        return f"<Power {self.value}>"
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __format__(self, spec: str) -> str:
+        return format(str.__str__(self), spec)
+
+    def __reduce__(self):
+        return (Power, (self.value,))
+
+    def __deepcopy__(self, memo) -> Power:
+        return self
+
+    def __copy__(self) -> Power:
+        return self
+
+    @classmethod
+    def parse(cls, name: str, variant: str | None = None) -> Power:
+        """A power by its English, Italian or Dutch name, any case: one of the standard seven
+        (as players write them in a standard game), or with `variant` one of that variant's
+        powers."""
+        power = _parse_power(name.strip().lower(), variant or "standard")
+        if power is None:
+            raise ValueError(f"unknown power: {name!r}")
+        return power
+
+    @classmethod
+    def read(cls, name: str) -> Power:
+        """A power of any variant by any of its names, any case (a record's `"power"`, read
+        before its variant is known to the reader)."""
+        key = name.strip().lower()
+        power = _POWER_BY_NAME.get(key) or _variant_power_names().get(key)
         if power is None:
             raise ValueError(f"unknown power: {name!r}")
         return power
 
 
+Power.AUSTRIA, Power.ENGLAND, Power.FRANCE, Power.GERMANY, Power.ITALY, Power.RUSSIA, \
+    Power.TURKEY = _SEVEN = tuple(Power._make(n) for n in (
+        "Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"))
+Power._STANDARD = _SEVEN
+
 def _power_names() -> dict[str, Power]:
-    """Each power's names, lower case, from one data file per language
-    (`engine/data/power_names/<code>.json`, one for each language of languages/languages.json)."""
+    """Each standard power's names, lower case, from one data file per language
+    (`engine/data/power_names/<code>.json`, one for each language of languages/languages.json).
+    A variant's powers are named in its own file (`engine.variant_files`)."""
     found = {power.value.lower(): power for power in Power}
     for entry in resources.files("engine").joinpath("data/power_names").iterdir():
         if entry.name.endswith(".json"):
@@ -44,6 +126,26 @@ def _power_names() -> dict[str, Power]:
 
 
 _POWER_BY_NAME = _power_names()
+
+
+@lru_cache(maxsize=1024)
+def _parse_power(key: str, variant: str) -> Power | None:
+    """`Power.parse`, kept: each phase names its powers again."""
+    if variant == "standard":
+        return _POWER_BY_NAME.get(key)
+    power = _variant_power_names().get(key) or _POWER_BY_NAME.get(key)
+    return power if power in powers_of(check_id(variant)) else None
+
+
+@lru_cache(maxsize=1)
+def _variant_power_names() -> dict[str, Power]:
+    """Every variant's power names (English, Italian, Dutch; lower case) -> the power."""
+    return {key: Power._make(name) for key, name in all_power_names().items()}
+
+
+@lru_cache(maxsize=1)
+def _known_names() -> frozenset[str]:
+    return frozenset(p.value for p in _variant_power_names().values())
 
 
 class UnitType(StrEnum):
@@ -69,7 +171,7 @@ class PhaseKind(StrEnum):
                 "m": cls.MOVEMENT, "r": cls.RETREAT, "a": cls.ADJUSTMENT}[word.strip().lower()]
 
 
-_PHASE_NAME = re.compile(r"^([SFW])(\d{4})([MRA])$")
+_PHASE_NAME = re.compile(r"^([SFW])(\d{1,4})([MRA])$")
 _SEASON_WORDS = {"spring": Season.SPRING, "fall": Season.FALL, "autumn": Season.FALL,
                  "winter": Season.WINTER}
 
@@ -108,7 +210,7 @@ class Phase:
         if season:
             word, _, number = season.strip().partition(" ")
             season_value = _SEASON_WORDS[word.lower()]
-            year = int(number) if number else 1901
+            year = int(number) if number else 1901  # a variant's years: "Spring 1" (ancmed)
         if phase_kind is PhaseKind.ADJUSTMENT:
             season_value = Season.WINTER
         elif season_value is Season.WINTER:
@@ -156,4 +258,4 @@ class Unit:
 @lru_cache(maxsize=4096)
 def unit_read(power: str, unit_type: str, location: str) -> Unit:
     """The unit a record's `{"power", "type", "location"}` names, any case."""
-    return Unit(Power.parse(power), UnitType(unit_type.upper()), location.lower())
+    return Unit(Power.read(power), UnitType(unit_type.upper()), location.lower())

@@ -14,11 +14,10 @@ from engine import (
     Power,
     Rules,
     rules_named,
-    standard_board,
 )
 from grammar import lexer, readings, syntax, texts, verdicts
 from grammar.lexer import Lexeme, lexemes
-from grammar.lexicon import LANGUAGES, fold, lexicon
+from grammar.lexicon import BOARD, LANGUAGES, fold, lexicon, names_board
 from grammar.readings import Resolver
 from grammar.syntax import Shape, SyntaxProblem, parse_shape
 from grammar.verdicts import PositionView, view_of
@@ -97,8 +96,13 @@ def _opening() -> Position:
 def parse_line(line: str, position: Position | None = None, power: Power | None = None,
                lang: str = "auto", reply_lang: str | None = None,
                rules: Rules | str | None = None) -> ParsedLine:
-    """One order. `position` defaults to the opening of Spring 1901."""
-    return _parse_line(line, position, power, lang, reply_lang, rules)[0]
+    """One order. `position` defaults to the opening of Spring 1901. The position's variant
+    says which names of provinces and powers are read."""
+    token = BOARD.set(names_board((position or _opening()).variant))
+    try:
+        return _parse_line(line, position, power, lang, reply_lang, rules)[0]
+    finally:
+        BOARD.reset(token)
 
 
 def _parse_line(line: str, position: Position | None, power: Power | None, lang: str,
@@ -134,14 +138,14 @@ def _parse_new_line(text: str, view: PositionView, power: Power | None, key: tup
             return ParsedLine(text, False, error=texts.message(
                 reply, "too_long", length=len(text), limit=MAX_LINE), language=reply,
                 error_kind="too_long"), False
-        shape, line_language = _read(text, lang)
+        shape, line_language = _read(text, lang, BOARD.get())
         if isinstance(shape, SyntaxProblem) and shape.kind == "unknown_word":
             shape = _own_unit_named(text, lang, shape, view, power) or shape
         reply = language or line_language or "en"
         if isinstance(shape, SyntaxProblem):
             return _syntax_error(text, shape, reply, line_language or reply), \
                 shape.kind == "incomplete"
-        resolver = Resolver(view.position, power, standard_board(), rules,
+        resolver = Resolver(view.position, power, view.position.board, rules,
                             line_language if lang == "auto" else None, reply, view)
         result = resolver.resolve(shape)
         if result.order is None:
@@ -165,9 +169,11 @@ def _parse_new_line(text: str, view: PositionView, power: Power | None, key: tup
 
 
 @lru_cache(maxsize=8192)
-def _read(text: str, lang: str) -> tuple[Shape | SyntaxProblem, str | None]:
-    """The shape of an order and the language it is written in: the same for every position,
-    so kept for the lines that come back (every player writes "A Par - Bur")."""
+def _read(text: str, lang: str, board: str = "standard"
+          ) -> tuple[Shape | SyntaxProblem, str | None]:
+    """The shape of an order and the language it is written in: the same for every position
+    of a board of names (`board`, the one `BOARD` holds), so kept for the lines that come back
+    (every player writes "A Par - Bur")."""
     owner, text = _initial(text)
     found = lexemes(_unglued(text), lexicon(lang))
     language = lang if lang in LANGUAGES else _language_of(found)
@@ -322,7 +328,17 @@ def parse_message(text: str, position: Position | None = None, power: Power | No
     lines, DiplomacyGM's `.order` opening the message and a line naming the sender's own
     power ("Italia:") are skipped; a part that stops
     early ("A Ser S Turk,") is read together with the next part when that completes it."""
+    token = BOARD.set(names_board((position or _opening()).variant))
+    try:
+        return _parse_message(text, position, power, lang, reply_lang, rules)
+    finally:
+        BOARD.reset(token)
+
+
+def _parse_message(text: str, position: Position | None, power: Power | None, lang: str,
+                   reply_lang: str | None, rules: Rules | str | None) -> list[ParsedLine]:
     _check_arguments(lang, rules)
+    powers = (position or _opening()).board.powers
     reply = reply_lang if reply_lang in LANGUAGES else "en"
     parts: list[str | ParsedLine] = []
     heading: Power | None = None  # the power named by the last heading, if any
@@ -335,7 +351,7 @@ def parse_message(text: str, position: Position | None = None, power: Power | No
         # A heading may open the line or any part of it ("INGHILTERRA: A Lon-Bel; FRANCIA:
         # A Bel-Lon", seed 000 XIV.5); it holds until the next one.
         for part in _SEPARATORS.split(line):
-            named, rest = _header(part)
+            named, rest = _header(part, powers)
             heading = named or heading
             if heading is not None and power is not None and heading != power:
                 # Orders headed for another power are not this sender's to give.
@@ -374,14 +390,15 @@ def parse_message(text: str, position: Position | None = None, power: Power | No
     return out
 
 
-def _header(line: str) -> tuple[Power | None, str]:
+def _header(line: str, powers: tuple[Power, ...] = tuple(Power)) -> tuple[Power | None, str]:
     """("Italia: A Ven-Tri") -> (Italy, "A Ven-Tri"); a line that is only a power's name ->
-    (power, ""); anything else -> (None, line)."""
+    (power, ""); anything else -> (None, line). Only the names of `powers` (the variant's)
+    are headings."""
     match = _HEADER.match(line)
     name, rest = (match.group("name"), match.group("rest")) if match else (line, "")
     name = name.strip(" *_#`")  # **ITALIA**, # Italy
     power = _power_named(name)
-    if power is None:
+    if power is None or power not in powers:  # (a name of another variant's power: no heading)
         return None, line
     return power, rest
 
@@ -392,7 +409,7 @@ def _power_named(name: str) -> Power | None:
     if not key or len(key) > 30:
         return None
     try:
-        return Power.parse(key)
+        return Power.read(key)  # any variant's: the caller keeps those of the board
     except ValueError:
         pass
     for entry in lexicon("auto").lookup(" ".join(key.replace("-", " ").split())):
@@ -414,9 +431,9 @@ def forget(words: bool = True) -> None:
     readings.forget()
     if words:
         for mode in ("auto", *LANGUAGES):
-            lexicon(mode).memo.clear()
-            lexicon(mode).written.clear()
-            lexicon(mode).placed.clear()
+            lexicon(mode, "standard").memo.clear()
+            lexicon(mode, "standard").written.clear()
+            lexicon(mode, "standard").placed.clear()
         lexer._PIECES.clear()
         lexer._PAIRS.clear()
         syntax._PATTERNS.clear()

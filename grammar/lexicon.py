@@ -8,6 +8,7 @@ told from its words and conflicting abbreviations (`Nor`) stay visible as confli
 
 from __future__ import annotations
 
+import contextvars
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from functools import cache, lru_cache
 from rapidfuzz import fuzz, process
 
 import languages
+from engine.variant_files import variant_data
 
 # One vocabulary file per declared language (languages/languages.json), in grammar/vocab/.
 LANGUAGES = tuple(sorted(languages.CODES))
@@ -24,6 +26,19 @@ LANGUAGES = tuple(sorted(languages.CODES))
 KEYWORD_TERMINALS = {"hold": "HOLD", "move": "MOVE", "support": "SUPPORT", "convoy": "CONVOY",
                      "via": "VIA", "retreat": "RETREAT", "disband": "DISBAND", "build": "BUILD",
                      "waive": "WAIVE", "from": "FROM"}
+
+# The board whose province and power names the reader knows: "standard" (every variant on the
+# classic map), or the id of a variant with a map of its own ("ancmed", "pure"). The entry
+# points (grammar.api) set it from the position's variant for the length of one reading.
+BOARD: contextvars.ContextVar[str] = contextvars.ContextVar("board", default="standard")
+
+
+def names_board(variant: str) -> str:
+    """The board of names a variant's orders are read with (see `BOARD`)."""
+    if variant == "standard":
+        return variant
+    return variant if variant_data(variant).get("province_names") else "standard"
+
 
 _APOSTROPHES = str.maketrans({"’": " ", "'": " ", "`": " ", "´": " ", "‘": " ", ".": " ",
                               "-": " ", "‐": " ", "‑": " ", "–": " ", "—": " "})
@@ -142,16 +157,35 @@ def _abbreviations(language: str) -> dict[str, list[str]]:
     return table
 
 
-def _entries_of(language: str) -> list[tuple[str, str, object, str]]:
-    """(key, terminal, value, how) for every phrase of one language."""
+@cache
+def _variant_words(board: str) -> tuple[dict, dict]:
+    """A variant's own map: (province -> language -> names, power -> language -> name)."""
+    data = variant_data(board)
+    return data.get("province_names", {}), data["powers"]
+
+
+def _entries_of(language: str, board: str = "standard") -> list[tuple[str, str, object, str]]:
+    """(key, terminal, value, how) for every phrase of one language, on a board of names (its
+    provinces by name and id, its powers by name; the standard board's vocabulary else)."""
     data = vocabulary(language)
     out: list[tuple[str, str, object, str]] = []
-    for pid, names in data["provinces"].items():
-        for name in names:
-            out.append((phrase_key(name), "LOC", (pid,), "name"))
-    for abbr, pids in _abbreviations(language).items():
-        how = "id" if pids == [abbr] else "abbreviation"
-        out.append((abbr, "LOC", tuple(pids), how))
+    if board == "standard":
+        for pid, names in data["provinces"].items():
+            for name in names:
+                out.append((phrase_key(name), "LOC", (pid,), "name"))
+        for abbr, pids in _abbreviations(language).items():
+            how = "id" if pids == [abbr] else "abbreviation"
+            out.append((abbr, "LOC", tuple(pids), how))
+    else:
+        places, powers = _variant_words(board)
+        for pid, names in places.items():
+            for name in names.get(language, ()):
+                out.append((phrase_key(name), "LOC", (pid,), "name"))
+            out.append((pid, "LOC", (pid,), "id"))
+        for power, names in powers.items():
+            out.append((phrase_key(names.get(language, power)), "NATION", power, "word"))
+        data = {key: value for key, value in data.items()
+                if key not in ("nationalities", "power_aliases", "power_labels")}
     for word, unit in data["units"].items():
         out.append((phrase_key(word), "UNIT", unit, "word"))
     for kind, words in data["keywords"].items():
@@ -159,7 +193,7 @@ def _entries_of(language: str) -> list[tuple[str, str, object, str]]:
             out.append((phrase_key(word), KEYWORD_TERMINALS[kind], kind, "word"))
     for word, coast in data["coasts"].items():
         out.append((phrase_key(word), "COAST", coast, "word"))
-    for word, power in data["nationalities"].items():
+    for word, power in data.get("nationalities", {}).items():
         out.append((phrase_key(word), "NATION", power, "word"))
     for word in data.get("articles", ()):  # "Build a fleet": "a" before a unit word
         out.append((phrase_key(word), "_ART", None, "word"))
@@ -175,15 +209,20 @@ def _entries_of(language: str) -> list[tuple[str, str, object, str]]:
 _WORD = re.compile(r"[a-z]+")
 
 
+def lexicon(mode: str, board: str | None = None) -> Lexicon:
+    """The lookup tables for one language, or all three merged (`auto`), on a board of names
+    (default: the one being read, `BOARD`). Built once."""
+    return _lexicon(mode, board or BOARD.get())
+
+
 @cache
-def lexicon(mode: str) -> Lexicon:
-    """The lookup tables for one language, or all three merged (`auto`). Built once."""
+def _lexicon(mode: str, board: str) -> Lexicon:
     languages = LANGUAGES if mode == "auto" else (mode,)
     if mode != "auto":
         vocabulary(mode)  # raises for an unknown language
     merged: dict[tuple[str, str, object, str], set[str]] = {}
     for language in languages:
-        for item in _entries_of(language):
+        for item in _entries_of(language, board):
             merged.setdefault(item, set()).add(language)
     lex = Lexicon(mode)
     for (key, terminal, value, how), langs in merged.items():
@@ -239,6 +278,10 @@ def phrase_tree(keys) -> dict[str, list]:
 
 
 def display_name(pid: str, language: str) -> str:
-    """A province's name in a language (`tys` -> `Mar Tirreno`)."""
-    names = vocabulary(language)["provinces"].get(pid)
+    """A province's name in a language (`tys` -> `Mar Tirreno`), on the board being read."""
+    board = BOARD.get()
+    if board != "standard":
+        names = _variant_words(board)[0].get(pid, {}).get(language)
+    else:
+        names = vocabulary(language)["provinces"].get(pid)
     return names[0] if names else pid.upper()

@@ -4,6 +4,7 @@ files (`messages`, `notes`, `reasons`), so a fourth language is one more data fi
 from __future__ import annotations
 
 from engine import Power, Reason
+from engine.variant_files import variant_power_name
 from grammar.lexicon import display_name, vocabulary
 
 
@@ -37,7 +38,9 @@ def expected(terminals: tuple[str, ...], language: str) -> str:
 
 
 def power_name(power: Power, language: str) -> str:
-    return vocabulary(language)["power_names"][power.value]
+    """A power's name in a language; a variant's powers by the names their variant gives."""
+    name = vocabulary(language)["power_names"].get(power.value)
+    return variant_power_name(power.value, language) if name is None else name
 
 
 def unit_name(unit: str, language: str) -> str:

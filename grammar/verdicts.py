@@ -27,7 +27,6 @@ from engine import (
     SupportMove,
     Unit,
     UnitType,
-    standard_board,
 )
 from engine.judgement import (
     adjustment_order_outcome,
@@ -102,14 +101,14 @@ def _content(position: Position, units: dict[str, str]) -> tuple:
                          for power, owned in position.supply_centers.items()])
     # (`units` has one unit per province; the count keeps a malformed position apart.)
     return (position.phase.name, len(position.units), frozenset(units.values()), dislodged,
-            centers)
+            centers, position.variant)
 
 
 def _new_view(position: Position, units: dict[str, str]) -> PositionView:
     on_board = {u.province: u for u in position.units}
     orderable = ({d.unit.province: d.unit for d in position.dislodged}
                  if position.phase.kind is PhaseKind.RETREAT else on_board)
-    provinces = standard_board().provinces
+    provinces = position.board.provinces
     at_sea = tuple(u for u in position.units if u.type is UnitType.FLEET
                    and provinces[u.province].is_sea)
     return PositionView(position, on_board, orderable, at_sea, units,

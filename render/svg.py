@@ -87,7 +87,7 @@ def drawing(position: Position, *, results: Sequence[OrderResult] = (),
             civil_disorder: Iterable[Power] = (), language: str | None = "en",
             palette: str = "standard", after: Position | None = None,
             variant: str | None = None, visible: Iterable[str] | None = None) -> Drawing:
-    board = map_variant(variant)
+    board = map_variant(variant or position.variant)   # the position knows its variant
     geometry = geometry_named(board.map)
     shown = after if after is not None else position
     for unit in (*shown.units, *(d.unit for d in shown.dislodged)):

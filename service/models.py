@@ -12,7 +12,8 @@ from typing import Any
 import languages
 from engine.position import Position
 from engine.rules import PRESETS
-from engine.setups import Setup, closed_provinces, neutral_powers, setup_named
+from engine.setups import Setup, closed_provinces, neutral_powers, setup_named, variant_setup
+from engine.variants import VARIANT_IDS, board_of
 from engine.vocabulary import Phase, PhaseKind, Power
 from service.errors import InvalidRequest
 from service.timing.when import zone
@@ -31,6 +32,9 @@ class GameSettings:
     rules: str = "1971"
     players: int = 7
     variant: str | None = None                      # three players: "a" or "b"
+    # The variant played (engine/variants/: "standard", "ancmed", "chaos", ...): its board,
+    # powers, calendar and victory target (docs/variants.md).
+    board: str = "standard"
     movement_deadline: timedelta = timedelta(hours=24)
     retreat_deadline: timedelta = timedelta(hours=12)
     adjustment_deadline: timedelta = timedelta(hours=12)
@@ -81,6 +85,10 @@ class GameSettings:
 
     @property
     def setup(self) -> Setup:
+        """The standard board's set-up for the number of players; on a variant, its own (each
+        of its powers a player)."""
+        if self.board != "standard":
+            return variant_setup(board_of(self.board))
         return setup_named(self.players, self.variant)
 
     @property
@@ -95,11 +103,19 @@ class GameSettings:
         if self.rules not in PRESETS:
             raise InvalidRequest("settings.bad_rules", f"unknown rule preset {self.rules!r}: "
                                  f"use 1971 or 2023", rules=self.rules)
+        if self.board not in VARIANT_IDS:
+            raise InvalidRequest("settings.bad_variant", f"unknown variant {self.board!r}: use "
+                                 f"one of {', '.join(VARIANT_IDS)}", variant=self.board,
+                                 known=", ".join(VARIANT_IDS))
         try:
             setup = self.setup
         except ValueError as exc:
             raise InvalidRequest("settings.bad_players", str(exc), players=self.players,
                                  count=self.players) from None
+        if self.board != "standard" and self.players != setup.players:
+            raise InvalidRequest("settings.variant_players", f"{self.board} is played by "
+                                 f"{setup.players} players", variant=self.board,
+                                 needed=str(setup.players))
         for name in ("movement_deadline", "retreat_deadline", "adjustment_deadline"):
             if getattr(self, name) <= timedelta(0):
                 raise InvalidRequest("settings.bad_deadline", f"{name} must be positive",
@@ -175,6 +191,7 @@ class GameSettings:
 
     def to_json(self) -> dict[str, Any]:
         return {"rules": self.rules, "players": self.players, "variant": self.variant,
+                "board": self.board,
                 "movement_deadline": self.movement_deadline.total_seconds(),
                 "retreat_deadline": self.retreat_deadline.total_seconds(),
                 "adjustment_deadline": self.adjustment_deadline.total_seconds(),
@@ -220,7 +237,7 @@ class GameSettings:
         if "schedule_skip_days" in data:
             plain["schedule_skip_days"] = tuple(data["schedule_skip_days"])
         return cls(rules=data.get("rules", "1971"), players=data.get("players", 7),
-                   variant=data.get("variant"),
+                   variant=data.get("variant"), board=data.get("board", "standard"),
                    reminders=tuple(timedelta(seconds=s) for s in data.get("reminders", ())),
                    victory_target=data.get("victory_target"), end_year=data.get("end_year"),
                    draw_policy=data.get("draw_policy", "agree"),

@@ -1,4 +1,5 @@
-"""`arbitro adjudicate [--rules 1971|2023] [FILE]`: records in, results out (CONTRACTS.md)."""
+"""`arbitro adjudicate [--rules 1971|2023] [--variant ID] [FILE]`: records in, results out
+(CONTRACTS.md)."""
 
 from __future__ import annotations
 
@@ -19,10 +20,13 @@ class RecordError(ValueError):
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", choices=("1971", "2023"), default=None,
                         help="rule preset (default 1971; a record's own \"rules\" wins)")
+    parser.add_argument("--variant", default=None, metavar="ID",
+                        help="the variant of records that name none (default standard; "
+                             "`arbitro variants` lists them)")
     parser.add_argument("file", nargs="?", help="JSON file (default: standard input)")
 
 
-def results_of(data: Any, rules: str | None) -> Any:
+def results_of(data: Any, rules: str | None, variant: str | None = None) -> Any:
     """One result object per record, a list for a list (the layout of CONTRACTS.md)."""
     from engine.records import adjudicate_record
 
@@ -30,7 +34,7 @@ def results_of(data: Any, rules: str | None) -> Any:
     results = []
     for number, record in enumerate(records, 1):
         try:
-            results.append(adjudicate_record(record, rules))
+            results.append(adjudicate_record(record, rules, variant=variant))
         except (KeyError, ValueError, TypeError) as exc:
             raise RecordError(f"record {record.get('id', number)!s}: {exc}") from exc
     return results if isinstance(data, list) else results[0]
@@ -38,8 +42,12 @@ def results_of(data: Any, rules: str | None) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        results = results_of(read_json_input(args.file), args.rules)
-    except (InputError, RecordError) as exc:
+        variant = getattr(args, "variant", None)  # (callers in-process may leave it out)
+        if variant is not None:
+            from engine.variants import check_id
+            check_id(variant)
+        results = results_of(read_json_input(args.file), args.rules, variant)
+    except (InputError, RecordError, ValueError) as exc:  # ValueError: an unknown variant
         print(f"arbitro adjudicate: {exc}", file=sys.stderr)
         return 2
     # One string, one write: `json.dump(..., indent=1)` gives the same text in about 800

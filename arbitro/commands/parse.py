@@ -1,5 +1,5 @@
-"""`arbitro parse [--lang] [--power] [--phase] [--position FILE] [--rules 1971|2023]`: free-text
-orders in, one JSON object per input line out (CONTRACTS.md)."""
+"""`arbitro parse [--lang] [--power] [--phase] [--position FILE] [--rules 1971|2023]
+[--variant ID]`: free-text orders in, one JSON object per input line out (CONTRACTS.md)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "the coast must be written")
     parser.add_argument("--position", metavar="FILE", default=None,
                         help="JSON position in the shared DATC record layout (default: the "
-                             "opening position of Spring 1901)")
+                             "opening position of Spring 1901, or of the variant)")
+    parser.add_argument("--variant", default=None, metavar="ID",
+                        help="the variant (default standard; a position's own \"variant\" "
+                             "wins); `arbitro variants` lists them")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,17 +45,17 @@ def run(args: argparse.Namespace) -> int:
               f"{', '.join(LANGUAGES)}", file=sys.stderr)
         return 2
     try:
-        power = Power.parse(args.power) if args.power else None
-    except ValueError as exc:
-        print(f"arbitro parse: {exc}", file=sys.stderr)
-        return 2
-    try:
-        record = _record(args.position)
+        record = _record(args.position, args.variant)
         if args.phase:
             record["phase"] = args.phase
-        position = position_of(record)
+        position = position_of(record, variant=args.variant)
     except (OSError, ValueError, KeyError, TypeError) as exc:
         print(f"arbitro parse: cannot read the position: {exc}", file=sys.stderr)
+        return 2
+    try:
+        power = Power.parse(args.power, position.variant) if args.power else None
+    except ValueError as exc:
+        print(f"arbitro parse: {exc}", file=sys.stderr)
         return 2
     for raw in sys.stdin:
         line = raw.rstrip("\r\n")
@@ -64,11 +67,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _record(path: str | None) -> dict:
+def _record(path: str | None, variant: str | None = None) -> dict:
     if path is None:
         from engine import Position
+        from engine.variants import board_of, check_id
 
-        return Position.initial().to_record()
+        return Position.initial(board_of(check_id(variant))).to_record()
     data = json.loads(Path(path).read_text(encoding="utf-8"))
     if not isinstance(data, dict):
         raise ValueError("the position file must hold one JSON object (a record)")

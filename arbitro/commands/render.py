@@ -97,14 +97,14 @@ def _drawing(record: object, with_orders: bool) -> dict:
     position = Position.from_record(record)
     _check_places(position)
     drawing: dict = {"game_name": str(record.get("id", "")),
-                     "civil_disorder": [Power.parse(p) for p in
+                     "civil_disorder": [Power.parse(p, position.variant) for p in
                                         record.get("civil_disorder") or ()]}
     if not with_orders:
         return {"position": position, **drawing}
     outcomes: Mapping = record.get("order_results") or {}
     results, plain = [], []
     for power_name, texts in (record.get("orders") or {}).items():
-        power = Power.parse(power_name)
+        power = Power.parse(power_name, position.variant)
         for text in texts:
             try:
                 order = parse_order(text, position.phase.kind)

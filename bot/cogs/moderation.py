@@ -19,8 +19,10 @@ from bot.choosing import (
     LANGUAGE_CHOICES,
     game_autocomplete,
     parse_power,
+    players_of,
     power_autocomplete,
     resolve_game,
+    variant_autocomplete,
 )
 from bot.cogs.schedules import schedule_summary
 from bot.confirm import Answer, AskOnce, Confirm, ask, confirmed, fits
@@ -71,7 +73,7 @@ async def moderator_only(interaction: discord.Interaction) -> bool:
     return True
 
 
-def parse_assignments(text: str) -> dict[Power, int]:
+def parse_assignments(text: str, variant: str | None = None) -> dict[Power, int]:
     """"England @alice, France @bob" (mentions, or user ids) -> {Power: user id}."""
     assignments: dict[Power, int] = {}
     for part in filter(None, (p.strip() for p in re.split(r"[,;\n]", text))):
@@ -84,7 +86,7 @@ def parse_assignments(text: str) -> dict[Power, int]:
         if not 0 < user < 2**63:       # no Discord id is that long
             raise InvalidRequest("mod.bad_assignment", f"cannot read {part!r}: write a power "
                                  "and a mention, e.g. England @alice", part=part[:60])
-        assignments[parse_power(match.group("power"))] = user
+        assignments[parse_power(match.group("power"), variant)] = user
     return assignments
 
 
@@ -187,7 +189,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     @app_commands.command(name="create", description="Create a game in this channel")
     @app_commands.describe(name="the game's name",
                            rules="which rules judge the orders where rulebooks differ",
-                           players="how many players (2 to 7)",
+                           players="how many players (2 to 7; a variant: its own number)",
                            movement_hours="hours for each movement phase",
                            retreat_hours="hours for each retreat phase",
                            adjustment_hours="hours for each adjustment phase",
@@ -195,7 +197,9 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                                      "e.g. 24h, 2h (- for none)",
                            victory_centres="centres needed to win (default 18)",
                            end_year="end the game after this year",
-                           variant="three players only: set-up a or b of the rulebook",
+                           variant="the variant: the classic game, a 1-vs-1 game, Chaos, the "
+                                   "Ancient Mediterranean, …",
+                           setup="three players only: set-up a or b of the rulebook",
                            timezone="time zone of the deadlines, e.g. Europe/Rome (default: "
                                     "from your language, else UTC)",
                            schedule_time="deadlines every day at this time, e.g. 21:00 "
@@ -217,12 +221,12 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                                       "them",
                            computer="at the start, the computer takes the seats nobody "
                                     "joined for")
-    @app_commands.autocomplete(timezone=zone_autocomplete)
+    @app_commands.autocomplete(timezone=zone_autocomplete, variant=variant_autocomplete)
     @app_commands.choices(rules=[app_commands.Choice(
         name="1971: the printed rulebook, e.g. a fleet to Spain must name its coast",
         value="1971"), app_commands.Choice(
         name="2023: DATC 3.0, the rulings of the 2023 rulebook", value="2023")],
-        variant=[app_commands.Choice(name="a: set-up a of the rulebook", value="a"),
+        setup=[app_commands.Choice(name="a: set-up a of the rulebook", value="a"),
                  app_commands.Choice(name="b: set-up b of the rulebook", value="b")],
         missed_orders=[
             app_commands.Choice(name="civil disorder at once", value="immediate"),
@@ -237,14 +241,14 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                app_commands.Choice(name="gunboat: no talking, orders only", value="gunboat")])
     @app_commands.autocomplete(timezone=zone_autocomplete)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 80],
-                     rules: str = "1971", players: app_commands.Range[int, 2, 7] = 7,
+                     rules: str = "1971", players: app_commands.Range[int, 2, 7] | None = None,
                      movement_hours: app_commands.Range[float, 0.05, 336.0] = 24.0,
                      retreat_hours: app_commands.Range[float, 0.05, 336.0] = 12.0,
                      adjustment_hours: app_commands.Range[float, 0.05, 336.0] = 12.0,
                      reminders: app_commands.Range[str, 1, 60] = "2h",
                      victory_centres: app_commands.Range[int, 1, 34] | None = None,
                      end_year: app_commands.Range[int, 1901, 2100] | None = None,
-                     variant: str | None = None,
+                     variant: str | None = None, setup: str | None = None,
                      timezone: app_commands.Range[str, 1, 64] | None = None,
                      schedule_time: app_commands.Range[str, 1, 5] | None = None,
                      missed_orders: str = "immediate",
@@ -261,7 +265,9 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
             schedule_time=schedule_time, nmr_policy=missed_orders,
             nmr_grace=timedelta(hours=grace_hours), abandon_after=abandon_after,
             extension_rule=extensions,
-            rules=rules, players=players, variant=variant, movement_deadline=timedelta(hours=movement_hours),
+            rules=rules, players=players or players_of(variant), variant=setup,
+            board=(variant or "standard").strip().lower(),
+            movement_deadline=timedelta(hours=movement_hours),
             retreat_deadline=timedelta(hours=retreat_hours),
             adjustment_deadline=timedelta(hours=adjustment_hours),
             reminders=setting_named("reminders").read(reminders),
@@ -307,7 +313,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     async def start(self, interaction: discord.Interaction, game: int | None = None,
                     assignments: str | None = None) -> None:
         view = await self._begin(interaction, game)
-        chosen = parse_assignments(assignments) if assignments else None
+        chosen = parse_assignments(assignments, view.settings.board) if assignments else None
         started = await self.bot.service.games.start(view.id, interaction.user.id, assignments=chosen)
         await reply(interaction, tr(await self._lang(interaction), "mod.started",
                                     game=started.name, deadline=timestamp(started.deadline)))
@@ -384,7 +390,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     async def replace(self, interaction: discord.Interaction, power: str, player: discord.Member,
                       game: int | None = None, anonymous_override: bool = False) -> None:
         view = await self._begin(interaction, game)
-        chosen = parse_power(power)
+        chosen = parse_power(power, view.settings.board)
         lang = await self._lang(interaction)
         actor = interaction.user.id
         arg = f"{_initial(chosen)}.{player.id}.{int(anonymous_override)}"
@@ -412,7 +418,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
     async def offer(self, interaction: discord.Interaction, power: str,
                     game: int | None = None) -> None:
         view = await self._begin(interaction, game)
-        chosen = parse_power(power)
+        chosen = parse_power(power, view.settings.board)
         await self.bot.service.seating.offer_seat(view.id, interaction.user.id, chosen)
         lang = await self._lang(interaction)
         await reply(interaction, tr(lang, "mod.offered", game=view.name,
@@ -580,7 +586,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         view = await self._begin(interaction, game)
         lang = await self._lang(interaction)
         _refuse_unless_running(view)
-        named = sorted({parse_power(p) for p in _POWER_LIST.split(powers) if p.strip()})
+        named = sorted({parse_power(p, view.settings.board) for p in _POWER_LIST.split(powers)
+                        if p.strip()})
         await ask(interaction, tr(lang, "mod.draw_confirm", game=view.name, powers=", ".join(
             power_name(lang, p) for p in named)), Confirm(
             interaction.user.id, lang, "draw", view.id, "".join(map(_initial, named)),
@@ -595,7 +602,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         view = await self._begin(interaction, game)
         lang = await self._lang(interaction)
         _refuse_unless_running(view)
-        chosen = parse_power(power)
+        chosen = parse_power(power, view.settings.board)
         await ask(interaction, tr(lang, "mod.concede_confirm", game=view.name,
                                   power=power_name(lang, chosen)),
                   Confirm(interaction.user.id, lang, "concede", view.id, _initial(chosen),

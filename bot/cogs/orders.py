@@ -42,6 +42,7 @@ from bot.i18n import LANGUAGES, tr
 from bot.limits import MAX_ORDER_MESSAGE, split_text
 from bot.meant import meant_view
 from bot.suggest import suggestions, unit_of
+from engine.variants import board_of
 from grammar.intent import looks_like_order
 from service.errors import ServiceError
 from service.orders.text import majority_language
@@ -246,7 +247,9 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             return []   # not seated, no open phase: nothing to suggest
         units = [u for p in mine for u in map(unit_of, [*p.missing, *p.orders]) if u]
         phase = mine[0].phase if mine else ""
-        return [app_commands.Choice(name=s, value=s) for s in suggestions(units, current, phase)]
+        board = board_of(view.settings.board)   # the game's variant's map
+        return [app_commands.Choice(name=s, value=s)
+                for s in suggestions(units, current, phase, board)]
 
     @app_commands.command(name="show", description="Your orders for the current phase (only you "
                                                    "see them)")

@@ -43,8 +43,9 @@ class Press(commands.GroupCog, group_name="press",
         view = await resolve_game(self.bot, interaction, game)
         lang = await self.bot.language_of_interaction(interaction)
         sent = await self.bot.service.press.send(
-            view.id, interaction.user.id, parse_power(to), clean(text),
-            signed=not anonymous_sender, from_power=parse_power(as_power) if as_power else None)
+            view.id, interaction.user.id, parse_power(to, view.settings.board), clean(text),
+            signed=not anonymous_sender,
+            from_power=parse_power(as_power, view.settings.board) if as_power else None)
         # "sent" only when Discord took it; else kept (delivered later, the sender told
         # then) or refused for good by the reader's settings (service/notices/outbox.py)
         key = {"pending": "press.queued", "failed": "press.undeliverable"}.get(
@@ -67,10 +68,11 @@ class Press(commands.GroupCog, group_name="press",
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = await resolve_game(self.bot, interaction, game)
         lang = await self.bot.language_of_interaction(interaction)
-        others = [parse_power(with_)] + ([parse_power(also)] if also else [])
+        board = view.settings.board
+        others = [parse_power(with_, board)] + ([parse_power(also, board)] if also else [])
         room = await self.bot.service.press.room_for(
             view.id, interaction.user.id, others,
-            from_power=parse_power(as_power) if as_power else None)
+            from_power=parse_power(as_power, board) if as_power else None)
         guild = interaction.guild
         assert guild is not None
         channel_lang = room.language or lang

@@ -55,7 +55,7 @@ class ClaimSeat(discord.ui.DynamicItem[discord.ui.Button],
         lang = await bot.language_of_interaction(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            claim = await bot.service.seating.claim_seat(self.game_id, Power.parse(self.power),
+            claim = await bot.service.seating.claim_seat(self.game_id, Power.read(self.power),
                                                          interaction.user.id)
             game = await bot.service.games.status(self.game_id)
         except ServiceError as error:

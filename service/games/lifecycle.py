@@ -8,6 +8,7 @@ import unicodedata
 from collections.abc import Mapping
 
 from engine.position import Position
+from engine.variants import board_of
 from engine.vocabulary import Power
 from service.errors import InvalidRequest, NeedsConfirmation, NotAllowed
 from service.games.lookalike import looks_like
@@ -175,7 +176,7 @@ class Games:
             for power in (p for p, user in seated.items() if user is None):
                 await seats.set_computer(conn, game_id, power, True)
             await games.start(conn, game_id, rng_seed=seed, at=now)
-            first = Position.initial(year=setup.first_year)
+            first = Position.initial(board_of(game.settings.board), year=setup.first_year)
             deadline = await self.schedules.deadline_after(conn, game, first.phase.kind,
                                                            now=now, previous_deadline=None)
             await phases.insert(conn, game_id, first, opened_at=now, deadline_at=deadline)
@@ -233,7 +234,7 @@ class Games:
 def _check_assignments(groups: tuple[tuple[Power, ...], ...],
                        assignments: Mapping[Power, int], *,
                        fill: bool = False) -> dict[Power, int | None]:
-    chosen = {Power.parse(p) if isinstance(p, str) else p: u for p, u in assignments.items()}
+    chosen = {p if isinstance(p, Power) else Power.read(p): u for p, u in assignments.items()}
     for user in chosen.values():
         if not 0 < user < 2**63:     # a Discord id (and a BIGINT): anything else is no user
             raise InvalidRequest("game.bad_user_id", f"{user} is not a Discord user id",

@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.adjustments import adjustment_counts, build_sites, powers_needing_orders
-from engine.board import standard_board
 from engine.orders import Build, Disband, Order, Waive, parse_order
 from engine.position import Position
 from engine.vocabulary import PhaseKind, Power, province_of
@@ -26,7 +25,7 @@ def needs_orders(position: Position, power: Power,
     if kind is PhaseKind.RETREAT:
         return any(d.unit.power == power and d.retreat_options != () for d in position.dislodged)
     return power in powers_needing_orders(position.units, position.supply_centers,
-                                          standard_board(), neutral) \
+                                          position.board, neutral) \
         and not forced_removals(position, power, neutral)
 
 
@@ -46,7 +45,7 @@ def nothing_to_choose(position: Position, neutral: frozenset[Power] = frozenset(
     """An adjustment phase in which no power has a choice (only forced removals): it is
     adjudicated at once, waiting for nobody."""
     return position.phase.kind is PhaseKind.ADJUSTMENT and not any(
-        needs_orders(position, p, neutral) for p in Power)
+        needs_orders(position, p, neutral) for p in position.board.powers)
 
 
 def unit_key(order: Order, index: int) -> str:
@@ -77,7 +76,7 @@ def missing(position: Position, power: Power, orders: Iterable[str],
                      and d.unit.province not in ordered)
     delta = adjustment_counts(position.units, position.supply_centers, neutral).get(power, 0)
     if delta > 0:
-        sites = build_sites(power, position.units, position.supply_centers, standard_board())
+        sites = build_sites(power, position.units, position.supply_centers, position.board)
         left = min(delta, len(sites)) - sum(isinstance(o, Build | Waive) for o in given)
         return (f"{left} build{'s' if left > 1 else ''}",) if left > 0 else ()
     if delta < 0:
@@ -132,7 +131,7 @@ def duty(position: Position, power: Power,
             for d in position.dislodged if d.unit.power == power and d.retreat_options))
     delta = adjustment_counts(position.units, position.supply_centers, neutral).get(power, 0)
     if delta > 0:
-        sites = build_sites(power, position.units, position.supply_centers, standard_board())
+        sites = build_sites(power, position.units, position.supply_centers, position.board)
         allowed = min(delta, len(sites))
         return Duty(power, kind, builds=allowed, sites=tuple(sites) if allowed else (),
                     centres_over=delta - allowed)
@@ -164,7 +163,7 @@ def unordered(position: Position, ordered: Iterable[tuple[Power, str]],
                 for d in position.dislodged if d.retreat_options
                 and (d.unit.power, d.unit.province) not in located]
     silent: list[dict[str, Any]] = []
-    for power in Power:
+    for power in position.board.powers:
         owed = duty(position, power, neutral)
         used = sum(t == "WAIVE" or t.endswith(" B") for t in given.get(power, []))
         if owed.builds > used:

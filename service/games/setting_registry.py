@@ -17,6 +17,7 @@ from datetime import timedelta
 from typing import Any
 
 import languages
+from engine.variant_files import VARIANT_IDS
 from service.errors import InvalidRequest
 from service.models import (
     DRAW_POLICIES,
@@ -185,6 +186,7 @@ register(Setting("rules", "rules", "choice", ("1971", "2023")))
 register(Setting("players", "players", "number", before_start_only=True))
 register(Setting("variant", "variant", "choice", ("a", "b"), optional=True,
                  before_start_only=True))
+register(Setting("board", "board", "choice", VARIANT_IDS, before_start_only=True))
 register(Setting("movement_hours", "movement_deadline", "hours", plausible=PLAUSIBLE_PHASE))
 register(Setting("retreat_hours", "retreat_deadline", "hours", plausible=PLAUSIBLE_PHASE))
 register(Setting("adjustment_hours", "adjustment_deadline", "hours", plausible=PLAUSIBLE_PHASE))

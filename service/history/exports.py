@@ -43,7 +43,8 @@ async def game_record(conn: Any, game_id: int, *,
     # the position after the last phase (`../shared/games`' `final`), builds included
     last = await shown_position(conn, game, played[-1]) if played else None
     return {
-        "id": f"arbitro-{game.id}", "map": "standard", "name": game.name,
+        "id": f"arbitro-{game.id}", "map": game.settings.board, "variant": game.settings.board,
+        "name": game.name,
         "source": {"program": "arbitro", "game": game.id},
         "settings": game.settings.to_json(), "rules": rules, "status": game.status,
         "outcome": game.outcome, "rng_seed": game.rng_seed,

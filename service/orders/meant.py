@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.adjudicator import adjudicate
-from engine.board import standard_board
 from engine.orders import Build, Hold, Order, Waive
 from engine.outcomes import Status
 from engine.position import Position
@@ -29,7 +28,7 @@ def meant_orders(position: Position, power: Power, order: Order, rules: str) -> 
     mean: one that could reach the place named, or (but for a hold, which any unit may
     give) for which the same order is legal; the
     legal ones first, then the nearer ones, MEANT_AT_MOST at most (canonical texts)."""
-    board = standard_board()
+    board = position.board
     ranked = []
     for unit in position.units:
         if unit.power is not power or unit.type is not order.unit:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.adjustments import adjustment_counts, build_sites
-from engine.board import standard_board
 from engine.orders import Build, Disband, Move, Order, Retreat
 from engine.position import Position
 from engine.vocabulary import PhaseKind, Power, UnitType
@@ -72,7 +71,7 @@ def example_order(position: Position, powers: set[Power] | frozenset[Power],
 
 def _example(position: Position, powers: set[Power] | frozenset[Power],
              neutral: frozenset[Power], closed: frozenset[str]) -> Order | None:
-    board = standard_board()
+    board = position.board
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         occupied = {u.province for u in position.units}

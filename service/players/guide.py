@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engine.adjustments import adjustment_counts, build_sites
-from engine.board import Board, standard_board
+from engine.board import Board
 from engine.position import Position
 from engine.vocabulary import PhaseKind, Power, Unit, UnitType, province_of
 from grammar.ahead_examples import ahead_examples
@@ -61,7 +61,7 @@ def example_orders(position: Position, powers: list[Power], units: list[Unit],
                    board: Board | None = None) -> list[str]:
     """Up to three orders the units could be given now: a move, a hold and a support in a
     movement phase; a retreat and a disband; builds (or removals) in adjustments."""
-    board = board or standard_board()
+    board = board or position.board
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         return _movement_examples(board, units)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.adjudicator import PhaseResult, next_position
-from engine.board import standard_board
 from engine.orders import parse_order
 from engine.outcomes import OrderResult, Outcome, Reason, Status
 from engine.position import Position, centers_to_json
@@ -43,4 +42,4 @@ def position_reached(phase: PhaseRow, after: dict[str, Any],
     return next_position(PhaseResult(
         phase.position.phase, DEFAULT_RULES, (), left.units, left.dislodged,
         left.supply_centers, "supply_centers_after" in after, frozenset()),
-        standard_board(), neutral)
+        phase.position.board, neutral)

@@ -62,6 +62,8 @@ PARAMS.update(typed=".view_map", command="/partita mappa", order="A PAR - BUR",
 # the standings (bot/cogs/standings.py)
 PARAMS.update(system="somma dei quadrati", rank=1, points="133.3", solos=1, draws=1,
               sizes=" (1×3)", survivals=1, eliminations=0, centres="11.7")
+# variants (docs/variants.md): an id the bot names in the reader's words
+PARAMS.update(variant="ancmed", known="standard, ancmed, chaos", needed="5")
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LONG = 12
 # Texts that are rightly the same as the English: no words of their own, or a word the

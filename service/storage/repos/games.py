@@ -30,9 +30,10 @@ def _game(row: Row) -> Game:
 async def insert(conn: Connection, *, channel_id: int, guild_id: int | None, name: str,
                  moderator_id: int, settings: GameSettings, at: float) -> int:
     new_id = await conn.fetchval(
-        "INSERT INTO games (channel_id, guild_id, name, moderator_id, settings_json, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-        (channel_id, guild_id, name, moderator_id, json.dumps(settings.to_json()), at))
+        "INSERT INTO games (channel_id, guild_id, name, moderator_id, settings_json, created_at,"
+        " variant) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        (channel_id, guild_id, name, moderator_id, json.dumps(settings.to_json()), at,
+         settings.board))
     return int(new_id)
 
 

@@ -1,0 +1,69 @@
+"""Adjudication speed on the variants: Arbitro's engine against MILA's `diplomacy` package on
+the same random movement phases of each variant the package also plays, in the same run.
+
+    python -m bench.variants [--phases N] [--repeat N]
+
+Phases: from each variant's opening, `--phases` movement phases of random orders (holds, moves
+to a neighbouring location, half of them at an occupied province, and supports of a
+neighbour's hold or move; `tools.random_phases`), each from the position Arbitro reached. Timed as
+in `bench.engine`: for Arbitro `adjudicate(position, orders)`, for `diplomacy` `set_orders` for
+every power then `process()`, positions (and the package's games) built before the clock
+starts; CPU time, garbage collector paused, best of `--repeat` rounds. Both engines' units
+after every phase are compared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from bench.engine import clock
+from engine import RULES_2023, adjudicate, parse_order
+from tools.random_phases import PEER_MAPS, our_result, peer_game, peer_result, random_phases
+
+
+def _time(vid: str, phases, repeat: int) -> tuple[float, float, int]:
+    best_ours = best_theirs = float("inf")
+    agree = 0
+    for _ in range(repeat):
+        parse_order.cache_clear()
+        with clock() as elapsed:
+            ours = [adjudicate(p, o, RULES_2023) for p, o in phases]
+        best_ours = min(best_ours, elapsed[0])
+        games = [peer_game(PEER_MAPS[vid], p) for p, _o in phases]
+        with clock() as elapsed:
+            for game, (_p, orders) in zip(games, phases, strict=True):
+                for power, given in orders.items():
+                    game.set_orders(power.upper(), given)
+                game.process()
+        best_theirs = min(best_theirs, elapsed[0])
+        agree = sum(our_result(r) == peer_result(g) for r, g in zip(ours, games, strict=True))
+    return best_ours, best_theirs, agree
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.variants",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--phases", type=int, default=40, help="random phases per variant")
+    parser.add_argument("--repeat", type=int, default=5, help="rounds (best is kept)")
+    args = parser.parse_args(argv)
+    try:
+        import diplomacy  # noqa: F401
+    except ImportError:
+        sys.exit("the peer is missing: pip install '.[bench]' (MILA's diplomacy package)")
+    print(f"adjudication of random movement phases per variant, microseconds per phase (best "
+          f"of {args.repeat}; Python {sys.version.split()[0]})\n")
+    print("| variant | phases | Arbitro µs | diplomacy 1.1.2 µs | Arbitro faster by | "
+          "phases where both agree |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for vid in sorted(PEER_MAPS):
+        phases = random_phases(vid, args.phases)
+        peer_game(PEER_MAPS[vid], phases[0][0])  # load the package's map once, untimed
+        ours, theirs, agree = _time(vid, phases, args.repeat)
+        n = len(phases)
+        print(f"| {vid} | {n} | {ours / n * 1e6:,.0f} | {theirs / n * 1e6:,.0f} | "
+              f"{theirs / ours:.1f}× | {agree}/{n} |")
+
+
+if __name__ == "__main__":
+    main()

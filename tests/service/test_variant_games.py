@@ -1,0 +1,61 @@
+"""A game of each variant through the service, on SQLite and PostgreSQL: it opens on the
+variant's board and calendar, takes orders named in the variant's words, adjudicates on its
+board, and its export replays through `arbitro adjudicate` to its recorded positions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from arbitro.cli import main
+from engine import VARIANT_IDS, board_of
+from engine.vocabulary import Power
+from service.errors import InvalidRequest
+from service.models import GameSettings
+from tests.service.conftest import CHANNEL, MODERATOR, start_game
+
+
+def _replay(phases: list[dict], tmp_path, capsys) -> list[dict]:
+    source = tmp_path / "phases.json"
+    source.write_text(json.dumps(phases))
+    capsys.readouterr()
+    assert main(["adjudicate", str(source)]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+async def test_an_ancient_mediterranean_game_is_played_exported_and_replayed(
+        service, tmp_path, capsys):
+    game = await start_game(service, players=5, board="ancmed")
+    assert game.view.phase == "S1M" and len(game.user) == 5
+    rome, carthage = Power("Rome"), Power("Carthage")
+    await service.orders.submit(game.id, game.user[rome], "F Napoli - Mar Tirreno\nA Rom - Etr")
+    await service.orders.submit(game.id, game.user[carthage], "A Cartagine - Mauretania")
+    await service.moderation.process_now(game.id, MODERATOR)
+    record = await service.exports.game(game.id)
+    assert record["variant"] == "ancmed" and record["map"] == "ancmed"
+    [first] = record["phases"]
+    assert first["season"] == "Spring 1" and first["variant"] == "ancmed"
+    assert {"power": "Rome", "type": "F", "location": "tyn"} in first["units_after"]
+    [replayed] = _replay(record["phases"], tmp_path, capsys)
+    assert replayed["units_after"] == first["units_after"]
+
+
+@pytest.mark.parametrize("vid", [v for v in VARIANT_IDS if v not in ("standard", "ancmed")])
+async def test_each_variant_opens_on_its_own_board(service, vid):
+    board = board_of(vid)
+    game = await start_game(service, players=len(board.powers), board=vid,
+                            name=f"A {vid} game", channel=CHANNEL + VARIANT_IDS.index(vid))
+    assert set(game.user) == set(board.powers)
+    assert game.view.phase == board.start
+
+
+async def test_a_variant_wants_its_number_of_players_and_an_unknown_one_is_refused(service):
+    with pytest.raises(InvalidRequest) as wrong:
+        await service.games.create(channel_id=CHANNEL, moderator_id=MODERATOR, name="x",
+                                  settings=GameSettings(players=7, board="france_austria"))
+    assert wrong.value.key == "settings.variant_players"
+    with pytest.raises(InvalidRequest) as unknown:
+        await service.games.create(channel_id=CHANNEL, moderator_id=MODERATOR, name="y",
+                                  settings=GameSettings(board="atlantis"))
+    assert unknown.value.key == "settings.bad_variant"
