@@ -97,6 +97,8 @@ class ComputerSeats:
                              - computer_lead(game) > now_ts(self.clock)):
                 return {}
             todo = await computer_owes(conn, game, phase)
+        if not todo:
+            return {}       # no lock taken: a game another process holds is not waited for
         position = phase.position
         chosen: dict[Power, list[Order]] = {}
         for power in todo:
@@ -105,7 +107,13 @@ class ComputerSeats:
                 seed=game.id * 1000 + phase.seq, think_ms=self.think_ms,
                 neutral=game.neutral_in(position.phase), closed=game.closed_in(position.phase))
         done: dict[Power, list[str]] = {}
-        async with self.db.transaction(game_id) as conn:
+        # the deadline pass never waits for a game another process holds (it is adjudicating
+        # it, or a player writes): the computer gives its orders at the next pass
+        claim = self.db.transaction_if_free(game_id) if when_due \
+            else self.db.transaction(game_id)
+        async with claim as conn:
+            if conn is None:
+                return {}
             latest = await phases.latest(conn, game_id)
             if latest is None or latest.id != phase.id or latest.status != "open":
                 return {}   # the phase moved on meanwhile: nothing to give

@@ -31,6 +31,7 @@ NO_GAME = {
     ("players/preferences.py", "set_notices"): "a user's preference (where notices go)",
     ("players/preferences.py", "set_moderator_role"): "a server's preference",
     ("players/preferences.py", "remember_guild"): "a server's locale and upload limit",
+    ("players/records.py", "set_scoring"): "a server's preference (its standings' scoring)",
     ("players/seating.py", "note_unreachable"): "a user's reachability",
     ("players/seating.py", "note_reachable"): "a user's reachability",
 }
