@@ -2,7 +2,7 @@
 
     python -m bench.players [--quick] [--think-ms MS] [--seed N]
 
-Tournaments: for each baseline of `bench/baselines.py` (random legal orders, hold everything,
+Tournaments: for each baseline of `testbed/baselines.py` (random legal orders, hold everything,
 greedy DumbBot-like) and each of the seven powers in turn, a game from Spring 1901 to the end of
 1908 (or a solo) with the computer at that power and the baseline at the six others. Printed:
 the computer's average centres at the end against the baseline powers' average in the same
@@ -22,11 +22,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bench.baselines import BASELINES
 from computer import choose_orders
 from engine import Position, Power, Status, adjudicate, game_status
 from engine.orders import Order
 from engine.vocabulary import PhaseKind
+from testbed.baselines import BASELINES
 
 Player = Callable[[Position, Power, random.Random], list[Order]]
 

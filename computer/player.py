@@ -15,7 +15,7 @@ from collections.abc import Callable
 from computer.search import Context, search_orders
 from computer.values import Values, province_values, reach
 from engine.adjustments import adjustment_counts, build_sites
-from engine.board import Board, standard_board
+from engine.board import Board
 from engine.orders import Build, Disband, Order, Retreat, Waive
 from engine.position import Position
 from engine.retreats import retreat_options
@@ -32,7 +32,7 @@ def choose_orders(position: Position, power: Power, board: Board | None = None,
                   clock: Callable[[], float] = time.thread_time) -> list[Order]:
     """Every order `power` needs in `position`'s phase, each legal there. The same arguments
     (the seed included) give the same orders. `neutral` and `closed`: as for `adjudicate`."""
-    board = board or standard_board()
+    board = board or position.board
     rules = rules_named(rules)
     if power in neutral:
         return []

@@ -1,4 +1,4 @@
-"""`arbitro play POWER [--rules 1971|2023] [--seed N] [--think-ms MS] [FILE]`: the computer
+"""`arbitro play POWER [--rules 1971|2023] [--variant ID] [--seed N] [--think-ms MS] [FILE]`: the computer
 player's orders for one power on one record (CONTRACTS.md)."""
 
 from __future__ import annotations
@@ -21,24 +21,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the same seed on the same record gives the same orders (default 0)")
     parser.add_argument("--think-ms", type=int, default=None, metavar="MS",
                         help="bound on the CPU time of the call (default 2000)")
+    parser.add_argument("--variant", default=None, metavar="ID",
+                        help="the variant of a record that names none (default standard; "
+                             "`arbitro variants` lists them)")
     parser.add_argument("file", nargs="?", help="JSON file (default: standard input)")
 
 
 def orders_for(record: dict, power_name: str, rules: str | None, seed: int,
-               think_ms: int | None) -> list[str]:
+               think_ms: int | None, variant: str | None = None) -> list[str]:
     from computer import DEFAULT_THINK_MS, choose_orders
-    from engine import Power, rules_named, standard_board
+    from engine import Power, rules_named
     from engine.records import position_of
 
     if not isinstance(record, dict):
         raise ValueError("the input must be one record (a JSON object)")
-    variant = record.get("variant") or "standard"
-    if variant != "standard":
-        raise ValueError(f"unknown variant {variant!r}: this version knows only 'standard'")
-    power = Power.parse(power_name)
     chosen = rules_named(record.get("rules") or rules or "1971")
-    board = standard_board()
-    position = position_of(record, board, chosen)
+    position = position_of(record, None, chosen, variant)   # the record's "variant" wins
+    power = Power.parse(power_name, position.variant)
+    board = position.board
     budget = DEFAULT_THINK_MS if think_ms is None else think_ms
     if budget <= 0:
         raise ValueError("--think-ms must be a positive number of milliseconds")
@@ -48,8 +48,11 @@ def orders_for(record: dict, power_name: str, rules: str | None, seed: int,
 
 def run(args: argparse.Namespace) -> int:
     try:
+        if args.variant is not None:
+            from engine.variants import check_id
+            check_id(args.variant)
         orders = orders_for(read_json_input(args.file), args.power, args.rules, args.seed,
-                            args.think_ms)
+                            args.think_ms, args.variant)
     except (InputError, KeyError, ValueError, TypeError) as exc:
         print(f"arbitro play: {exc}", file=sys.stderr)
         return 2

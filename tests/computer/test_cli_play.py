@@ -71,3 +71,31 @@ def test_bad_input_is_refused_with_a_message() -> None:
     assert garbage.returncode == 2 and "cannot read input" in garbage.stderr
     budget = _run("play", "France", "--think-ms", "0", stdin=json.dumps(OPENING))
     assert budget.returncode == 2 and "--think-ms" in budget.stderr
+
+
+ANCMED = {"phase": "movement", "season": "Spring 1", "variant": "ancmed", "units": [
+    {"power": "Rome", "type": "A", "location": "rom"},
+    {"power": "Rome", "type": "A", "location": "rav"},
+    {"power": "Rome", "type": "F", "location": "nea"},
+    {"power": "Carthage", "type": "F", "location": "tha"}],
+    "supply_centers": {"Rome": ["rom", "rav", "nea"], "Carthage": ["tha"]}}
+
+
+def test_a_variant_record_is_played_on_its_own_board(tmp_path) -> None:
+    """The record's "variant" (or --variant for one that names none) gives the board and the
+    powers, named in any of the three languages; the orders are legal there."""
+    done = _run("play", "Roma", "--think-ms", "200", stdin=json.dumps(ANCMED))
+    assert done.returncode == 0, done.stderr
+    orders = json.loads(done.stdout)
+    assert sorted(o.split()[1] for o in orders) == ["NEA", "RAV", "ROM"]
+    unnamed = {k: v for k, v in ANCMED.items() if k != "variant"}
+    flagged = _run("play", "Rome", "--variant", "ancmed", "--think-ms", "200",
+                   stdin=json.dumps(unnamed))
+    assert flagged.returncode == 0, flagged.stderr
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps({**ANCMED, "orders": {"Rome": orders}}))
+    judged = _run("adjudicate", str(path))
+    assert judged.returncode == 0, judged.stderr
+    assert "illegal" not in json.dumps(json.loads(judged.stdout)["order_reasons"])
+    assert _run("play", "Rome", "--variant", "atlantis",
+                stdin=json.dumps(unnamed)).returncode == 2

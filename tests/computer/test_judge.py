@@ -9,9 +9,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.baselines import random_player
 from computer.judge import given_orders, judge
 from engine import RULES_1971, RULES_2023, PhaseKind, Position, adjudicate, standard_board
+from testbed.baselines import random_player
 
 
 @settings(max_examples=25, deadline=None)

@@ -13,7 +13,6 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench.baselines import random_player
 from computer import choose_orders
 from engine import (
     SETUPS,
@@ -29,7 +28,9 @@ from engine import (
 from engine.adjustments import adjustment_counts
 from engine.orders import Build, Disband, Retreat, Waive
 from engine.records import game_phase_position, replay_game
+from engine.variants import VARIANT_IDS, board_of
 from engine.vocabulary import province_of
+from testbed.baselines import random_player
 from tests.engine.test_properties import ownership, placed_units
 from tests.shared_data import shared_file
 
@@ -128,3 +129,28 @@ def test_orders_are_legal_on_positions_of_recorded_games() -> None:
                 checked += 1
             previous = result
     assert checked >= 10
+
+
+def random_variant_game(seed: int, vid: str, kind: PhaseKind) -> Position:
+    """A position of the wanted kind on variant `vid`, reached by random legal play."""
+    rng = random.Random(seed)
+    board = board_of(vid)
+    position = Position.initial(board)
+    for _ in range(rng.randint(0, 16)):
+        orders = {p: random_player(position, p, rng, board)
+                  for p in sorted(position.powers_with_units())}
+        position = adjudicate(position, orders, "1971").next_position
+        if position.phase.kind is kind and rng.random() < 0.5:
+            break
+    return position
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.sampled_from(sorted(VARIANT_IDS)),
+       st.sampled_from(list(PhaseKind)))
+def test_orders_are_legal_on_every_variant(seed, vid, kind) -> None:
+    """On every variant the engine knows (its own board, powers and rules: Chaos builds on any
+    owned centre, ancmed's ports), every order is legal and every unit ordered."""
+    position = random_variant_game(seed, vid, kind)
+    assert position.variant == vid
+    check(position, {"neutral": frozenset(), "closed": frozenset()}, "1971", seed)
