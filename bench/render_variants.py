@@ -7,7 +7,7 @@ Each variant's map with orders and results, `render_png(position, results=..., v
   the same board): `bench.render`'s full board, 34 units, each ordered, adjudicated;
 - `chaos`: the same full board and results with each unit given to the Chaos power of the centre
   it stands on (34 powers, 34 units);
-- `ancmed`, `pure`: the openings of `bench/variant_maps.py` (every unit ordered, half failing).
+- `ancmed`, `pure`: the openings of `testbed/variant_maps.py` (every unit ordered, half failing).
 Targets (issue 23): at most 25 ms of CPU (median) and 80 KB each.
 
 Fog of war: the seven maps of the standard full board, one per power, each showing what the
@@ -25,12 +25,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from bench.render import full_board, png_size
-from bench.variant_maps import CASES
 from engine import Position, adjudicate, standard_board
 from engine.outcomes import OrderResult
 from engine.vocabulary import Power, Unit
 from render import render_png
 from render.variants import map_variant
+from testbed.variant_maps import CASES
 
 TARGET_MS, TARGET_KB, TARGET_FOG_MS = 25.0, 80.0, 100.0
 

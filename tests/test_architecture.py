@@ -471,3 +471,16 @@ def test_a_sqlite_install_needs_no_postgresql_driver():
     out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_no_test_imports_a_benchmark():
+    """What tests and benchmarks share lives in testbed/; bench/ is only run, never imported by
+    a test (a benchmark may change its figures without breaking a test)."""
+    found = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            found += [f"{path.relative_to(ROOT)}: {n}" for n in names
+                      if n == "bench" or n.startswith("bench.")]
+    assert not found, found

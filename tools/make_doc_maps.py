@@ -14,7 +14,7 @@
 - `docs/map_chart.png`: that game's supply centres per year, in Dutch;
 - `docs/map_replay.gif`: that game's first two years as an animated image;
 - `docs/map_ancmed.png`, `map_chaos.png`, `map_pure.png`: the variants' maps with orders and
-  results (`bench/variant_maps.py`, `bench/render_variants.py`), and `docs/map_fog.png` the
+  results (`testbed/variant_maps.py`, `bench/render_variants.py`), and `docs/map_fog.png` the
   benchmark's full board as England sees it under fog of war (`--only variants`: these alone).
 """
 
@@ -31,12 +31,12 @@ from PIL import Image
 from bench.engine import MILA_RULES, OPENING
 from bench.render import full_board
 from bench.render_variants import chaos_full_board, sight
-from bench.variant_maps import CASES
 from engine import Position, Power, adjudicate
 from engine.records import game_phase_position, replay_game
 from render import render_png
 from render.chart import render_chart, yearly_counts
 from render.replay import Frame, render_replay
+from testbed.variant_maps import CASES
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "cicero_game_433761_ENGLAND_AG.json"

@@ -19,12 +19,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bench.variant_maps import CASES
 from engine import Position
 from render import render_png
 from render.geometry import standard_geometry
 from render.raster import svg_to_png
 from render.svg import SIZES, render_svg, svg_header
+from testbed.variant_maps import CASES
 from tests.render.cases import cases
 
 REFERENCE = Path(__file__).parent / "reference"

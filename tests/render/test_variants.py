@@ -8,13 +8,13 @@ import re
 import pytest
 from PIL import Image
 
-from bench.variant_maps import CASES
 from engine import Position
 from render import render_png, render_svg
 from render.geometry import geometry_named
 from render.labels import label_points
 from render.palette import FOG
 from render.variants import map_variant
+from testbed.variant_maps import CASES
 from tests.render.png_pixels import read_png
 from tests.shared_data import shared_file
 
