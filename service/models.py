@@ -82,6 +82,9 @@ class GameSettings:
     press_in_retreats: bool = True       # press during retreats and adjustments
     press_when_eliminated: bool = False  # press from or to a power with nothing left
     press_channels: bool = True          # /press open: private channels between powers
+    # Fog of war (docs/variants.md): each power sees only the provinces its units and centres
+    # occupy or border (engine/fog.py). Fixed once the game has started.
+    fog: bool = False
 
     @property
     def setup(self) -> Setup:
@@ -217,7 +220,7 @@ class GameSettings:
                 "press": self.press, "anonymous": self.anonymous,
                 "grey_press": self.grey_press, "press_in_retreats": self.press_in_retreats,
                 "press_when_eliminated": self.press_when_eliminated,
-                "press_channels": self.press_channels}
+                "press_channels": self.press_channels, "fog": self.fog}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameSettings:
@@ -232,7 +235,7 @@ class GameSettings:
                   "absence_days",
                   "extension_rule", "extensions_per_phase",
                   "extensions_per_player", "press", "anonymous", "grey_press",
-                  "press_in_retreats", "press_when_eliminated", "press_channels")
+                  "press_in_retreats", "press_when_eliminated", "press_channels", "fog")
                  if k in data}
         if "schedule_skip_days" in data:
             plain["schedule_skip_days"] = tuple(data["schedule_skip_days"])

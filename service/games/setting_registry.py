@@ -223,3 +223,5 @@ register(Setting("grey_press", "grey_press", "yesno"))
 register(Setting("press_in_retreats", "press_in_retreats", "yesno"))
 register(Setting("press_when_eliminated", "press_when_eliminated", "yesno"))
 register(Setting("press_channels", "press_channels", "yesno"))
+# Fog of war (docs/variants.md): what each power sees is the game's rule from its start.
+register(Setting("fog", "fog", "yesno", before_start_only=True))
