@@ -29,7 +29,8 @@ def default_renderer() -> Renderer:
 def stand_in_png(position: Position, *, results: Iterable = (), orders: Iterable = (),
                  game_name: str = "", civil_disorder: Iterable[Power] = (),
                  language: str = "en", palette: str = "standard",
-                 after: Position | None = None, size: str = "normal") -> bytes:
+                 after: Position | None = None, size: str = "normal",
+                 visible: Iterable[str] | None = None) -> bytes:
     """A 360x220 card: name, phase, centres per power, "map stand-in". Not a map. Takes the
     keywords of `render.render_png` (`size` too, with no effect); the counts are those of
     `after` when it is given."""

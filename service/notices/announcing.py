@@ -28,6 +28,7 @@ from service.games.obligations import unordered
 from service.maps.drawing import Drawing
 from service.models import Game, PhaseReport, PhaseRow
 from service.notices import results_text as announcements
+from service.notices.fog_notices import phase_over, private_reports
 from service.notices.notifier import ChannelUnavailable, Message, Notifier
 from service.notices.outbox import Outbox
 from service.notices.turn_notices import turn_messages
@@ -226,10 +227,12 @@ class Announcer:
         """Post a phase's results (text, map, centres, civil disorder, dislodged units with
         their retreat options, next deadline or the game's end), then mark it announced;
         the game's id."""
-        report = await self.phase_report_of(phase_id, with_image=True)
         async with self.db.read() as conn:
             phase = await phases.get(conn, phase_id)
             game = await game_or_fail(conn, phase.game_id)
+        # fog of war: no map of the whole board (each player's is drawn for them)
+        report = await self.phase_report_of(phase_id, with_image=not game.settings.fog)
+        async with self.db.read() as conn:
             following = await phases.by_seq(conn, game.id, phase.seq + 1)
             # an anonymous game does not say which seats the computer plays, unless it says so
             computer = set() if game.settings.anonymous and not game.settings.reveal_computers \
@@ -258,12 +261,22 @@ class Announcer:
         image = report.image
         if image is None:
             params["map_missing"] = True      # the readers say the map could not be drawn
-        await self.notifier.post(game.channel_id, Message(
-            "phase.results", report.text, params, image.png if image else None,
-            image.filename if image else None, lang=game.settings.language,
-            anonymous=game.settings.anonymous))
+        fogged = None
+        if game.settings.fog:       # fog of war: the channel hears only that it is over
+            async with self.db.read() as conn:
+                fogged = private_reports(game, phase, following, report,
+                                         await seats.all_seats(conn, game.id))
+            await self.notifier.post(game.channel_id, phase_over(game, phase, following))
+        else:
+            await self.notifier.post(game.channel_id, Message(
+                "phase.results", report.text, params, image.png if image else None,
+                image.filename if image else None, lang=game.settings.language,
+                anonymous=game.settings.anonymous))
         async with self.db.transaction() as conn:
             await phases.mark_announced(conn, phase_id, now_ts(self.clock))
+            for user_id, told in fogged or ():      # each player's own results and map
+                await self.outbox.owe_private(conn, game.id, user_id, told,
+                                              after_phase=phase_id, draw="fog")
             # the private notices of the phase that opened ("your turn", "you missed"), owed
             # with the mark that the results are out, then sent (service/notices/outbox.py)
             seated = await seats.all_seats(conn, game.id)

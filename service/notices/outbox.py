@@ -40,6 +40,7 @@ from service.games.lookups import as_posted, game_or_fail
 from service.history.replays import Replays
 from service.maps.drawing import Drawing
 from service.models import Game
+from service.notices.fog_notices import fog_map
 from service.notices.notifier import (
     ChannelUnavailable,
     Message,
@@ -86,7 +87,8 @@ class Outbox:
 
     async def owe_private(self, conn: Any, game_id: int, user_id: int, message: Message, *,
                           image_phase: int | None = None, after_phase: int | None = None,
-                          confirm_to: int | None = None, game: Game | None = None) -> int:
+                          confirm_to: int | None = None, game: Game | None = None,
+                          draw: str | None = None) -> int:
         """Owe `message` to one player (`image_phase`: the map of that phase goes with it,
         drawn when it is sent; `confirm_to`: a press sender to tell if it goes out late or
         cannot go). A reader the bot has never seen reads it in the game's language, else its
@@ -95,7 +97,8 @@ class Outbox:
         if game is not None:      # the game travels with it (a power's channel, its language)
             message = replace(message, lang=message.lang or game.settings.language,
                               guild_id=game.guild_id, game_id=game.id)
-        return await rows.add(conn, game_id, "user", user_id, encode(message), now_ts(self.clock),
+        return await rows.add(conn, game_id, "user", user_id, encode(message, draw=draw),
+                              now_ts(self.clock),
                               image_phase=image_phase, after_phase=after_phase,
                               confirm_to=confirm_to)
 
@@ -262,9 +265,12 @@ class Outbox:
         message = decode(item.message_json)
         error: Exception | None = None
         try:
-            if item.image_phase is not None:
-                message = await self._with_map(message, item.game_id, item.image_phase)
             drawing = json.loads(item.message_json).get("draw")
+            if drawing == "fog":     # fog of war: the map of what its reader sees (drawn now)
+                message = await fog_map(self.db, self.drawing, message, item.game_id,
+                                        item.after_phase, item.target_id)
+            elif item.image_phase is not None:
+                message = await self._with_map(message, item.game_id, item.image_phase)
             if drawing in ("replay", "chart"):
                 message = await self._with_picture(message, item.game_id, drawing)
             if item.target == "channel":

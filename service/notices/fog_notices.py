@@ -1,0 +1,137 @@
+"""Fog of war's announcements (docs/variants.md): in a game with the setting `fog` the channel
+hears only that a phase is over; each seated player is sent, privately, the results of the
+orders they can see and a map drawn from their sight (`engine.fog`), for all their powers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.fog import seen_position, sight
+from engine.position import Position
+from engine.vocabulary import Power, province_of
+from service.games.lookups import game_or_fail
+from service.maps.drawing import Drawing
+from service.models import Game, PhaseReport, PhaseRow, Seat
+from service.notices.notifier import Message
+from service.storage.db import Database
+from service.storage.repos import phases, results, seats
+from service.storage.stored import engine_results, position_after
+
+
+def phase_over(game: Game, phase: PhaseRow, following: PhaseRow | None) -> Message:
+    """What the channel of a fog game hears: the phase is over (and what comes next)."""
+    return Message("phase.over_fog", f"{game.name}: {phase.name} is over; the results go to "
+                   "each player privately.",
+                   {"game": game.name, "game_id": game.id, "phase": phase.name,
+                    "next_phase": following.name if following else None,
+                    "next_deadline": following.deadline_at if following else None},
+                   lang=game.settings.language, anonymous=game.settings.anonymous)
+
+
+def _sight_of(phase: PhaseRow, after: Position | None,
+              powers: list[Power]) -> frozenset[str]:
+    seen: set[str] = set()
+    for power in powers:
+        seen |= sight(phase.position, power)
+        if after is not None:
+            seen |= sight(after, power)
+    return frozenset(seen)
+
+
+def _told(row: Any, engine_row: Any, powers: list[Power], seen: frozenset[str]) -> bool:
+    if row.power in powers:
+        return True
+    order = engine_row.order if engine_row is not None else None
+    places = [row.province, getattr(order, "location", None), getattr(order, "target", None)]
+    return any(p and province_of(str(p)) in seen for p in places)
+
+
+def private_reports(game: Game, phase: PhaseRow, following: PhaseRow | None,
+                    report: PhaseReport, seated: list[Seat]) -> list[tuple[int, Message]]:
+    """Each seated player's own results (user id, message); their map is drawn when the
+    message is sent (`fog_map`)."""
+    users: dict[int, list[Power]] = {}
+    for seat in seated:
+        if seat.user_id is not None:
+            users.setdefault(seat.user_id, []).append(seat.power)
+    out = []
+    for user_id, powers in sorted(users.items()):
+        told, seen, _ = _view(phase, report.results, report.after, powers)
+        names = {p.value for p in powers}
+        dislodged = [d for d in report.after.get("dislodged_after", [])
+                     if province_of(d["location"]) in seen]
+        centres = report.after.get("supply_centers_after")
+        shown = {p: [c for c in cs if c in seen or p in names]
+                 for p, cs in centres.items()} if centres else None
+        params: dict[str, Any] = {
+            "game": game.name, "game_id": game.id, "phase": report.phase,
+            "results": [{"power": r.power.value, "order": r.order, "status": r.status,
+                         "reason": r.reason, "province": r.province} for r, _ in told],
+            "dislodged": dislodged,
+            "supply_centers": {p: cs for p, cs in shown.items() if cs} if shown else None,
+            "next_phase": following.name if following else None,
+            "next_deadline": following.deadline_at if following else None,
+            "outcome": game.outcome if following is None else None}
+        text = f"{game.name}: {report.phase}: " + "; ".join(
+            f"{r.power.value} {r.order}: {r.status}" for r, _ in told)
+        out.append((user_id, Message("phase.results", text, params,
+                                     lang=game.settings.language, game_id=game.id)))
+    return out
+
+
+def _view(phase: PhaseRow, rows: Any, after_json: dict[str, Any], powers: list[Power]
+          ) -> tuple[list[tuple[Any, Any]], frozenset[str], Position | None]:
+    """The results `powers` are told (stored row, engine result), their sight, and the
+    position the phase left (None before it is adjudicated)."""
+    after = position_after(phase, after_json) if after_json.get("units_after") else None
+    rows = list(rows)
+    try:
+        engine_rows: list[Any] = engine_results(rows, phase.position.phase.kind)
+    except Exception:          # an order the engine cannot read again: told by its unit
+        engine_rows = [None] * len(rows)
+    seen = _sight_of(phase, after, powers)
+    told = [(r, e) for r, e in zip(rows, engine_rows, strict=True)
+            if _told(r, e, powers, seen)]
+    return told, seen, after
+
+
+async def fog_map(db: Database, drawing: Drawing, message: Message, game_id: int,
+                  phase_id: int | None, user_id: int) -> Message:
+    """`message` with the map of phase `phase_id` as the powers `user_id` plays see it: only
+    the units, centres and results in their sight, the rest drawn in fog."""
+    async with db.read() as conn:
+        game = await game_or_fail(conn, game_id)
+        phase = await phases.get(conn, phase_id) if phase_id is not None else None
+        if phase is None:
+            return message
+        rows = await results.of_phase(conn, phase_id)
+        stored = await results.outcome(conn, phase_id)
+        powers = await seats.powers_of(conn, game_id, user_id)
+    if not powers:
+        return message
+    after_json = stored[0] if stored else {}
+    told, seen, after = _view(phase, rows, after_json, powers)
+    shown = await drawing.map_image(
+        game, replace(phase, position=_seen_by(phase.position, powers)),
+        results=[e for _, e in told if e is not None],
+        after=_seen_by(after, powers, seen) if after is not None else None,
+        visible=sorted(seen))
+    return replace(message, image=shown.png, image_name=shown.filename)
+
+
+def _seen_by(position: Position, powers: list[Power],
+             seen: frozenset[str] | None = None) -> Position:
+    """The position with only what `powers` see together (`seen`: their sight, if known)."""
+    views = [seen_position(position, p) for p in powers]
+    units = {u for v in views for u in v.units}
+    dislodged = {d for v in views for d in v.dislodged}
+    centres: dict[Power, set[str]] = {}
+    for v in views:
+        for p, cs in v.supply_centers.items():
+            centres.setdefault(p, set()).update(cs)
+    if seen is not None:
+        units = {u for u in units if u.province in seen}
+    return Position(position.phase, tuple(sorted(units, key=str)),
+                    {p: frozenset(cs) for p, cs in centres.items()},
+                    tuple(sorted(dislodged, key=str)), position.variant)

@@ -1,0 +1,92 @@
+"""Fog of war in the announcements (docs/variants.md): the channel hears only that the phase
+is over; each player is sent, privately, the results they can see and a map of their sight.
+Asserted over everything the stand-in notifier and renderer recorded, and shown to fail with
+the rule off."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.fog import sight
+from engine.position import Position
+from engine.vocabulary import Power, province_of
+from tests.service.conftest import MODERATOR, start_game
+
+ORDERS = {"England": "F LON - NTH\nF EDI - NWG\nA LVP - YOR",
+          "France": "A PAR - BUR\nF BRE - MAO\nA MAR - SPA",
+          "Germany": "A BER - KIE\nF KIE - DEN\nA MUN - RUH",
+          "Italy": "A VEN - TYR\nF NAP - ION\nA ROM - APU",
+          "Austria": "A VIE - GAL\nF TRI - ALB\nA BUD - SER",
+          "Russia": "A MOS - UKR\nF SEV - BLA\nA WAR - GAL\nF STP/SC - BOT",
+          "Turkey": "F ANK - BLA\nA CON - BUL\nA SMY - ARM"}
+
+
+async def _play_one_phase(service, fog: bool):
+    game = await start_game(service, fog=fog)
+    for power, user in game.user.items():
+        await service.orders.submit(game.id, user, ORDERS[power.value])
+    await service.moderation.process_now(game.id, MODERATOR)
+    return game
+
+
+def _near(power: Power) -> frozenset[str]:
+    """What `power` may be told of this first phase: its sight at the start and one step
+    beyond (a unit seen arriving comes from a province next to its sight)."""
+    start = Position.initial()
+    seen = sight(start, power)
+    return frozenset(seen | {t for p in seen for t in start.board.provinces_touching(p)})
+
+
+def leaks(game, notifier, renderer) -> list[str]:
+    """Every unit or result a player could read outside their sight, in what was recorded."""
+    found = []
+    for channel, message in notifier.posts:
+        if message.image is not None or message.params.get("results"):
+            found.append(f"channel {channel}: {message.key} shows the board")
+    for power, user in game.user.items():
+        near = _near(power)
+        for message in notifier.sent_to(user):
+            for row in message.params.get("results") or ():
+                # "A PAR - BUR": told if the unit was near, or came near
+                places = {province_of(w.lower()) for w in row["order"].split()[1:]
+                          if w not in "-SHCBDR"}
+                if row["power"] != power.value and not places & near:
+                    found.append(f"{power.value} told {row['power']} {row['order']}")
+    for call in renderer.calls:
+        visible = call.get("visible")
+        drawn = [u for pos in (call["position"], call.get("after")) if pos is not None
+                 for u in pos.units]
+        if visible is None:
+            if drawn:
+                found.append("a map drawn without fog")
+            continue
+        found += [f"{u} drawn outside sight" for u in drawn if u.province not in visible]
+    return found
+
+
+async def test_a_fog_game_shows_each_player_only_what_they_see(service, notifier, renderer):
+    renderer.calls.clear()
+    game = await _play_one_phase(service, fog=True)
+    assert leaks(game, notifier, renderer) == []
+    assert [m.key for m in notifier.posted("phase.over_fog")] == ["phase.over_fog"]
+    assert not notifier.posted("phase.results")
+    for power, user in game.user.items():
+        [mine] = notifier.sent_to(user, "phase.results")
+        assert mine.image is not None and mine.image_name
+        told = {r["power"] for r in mine.params["results"]}
+        assert power.value in told                        # its own orders, always
+        assert len(told) < 7                              # never the whole board
+    england = notifier.sent_to(game.user[Power.ENGLAND], "phase.results")[0]
+    orders = [r["order"] for r in england.params["results"]]
+    assert "F KIE - DEN" in orders          # Denmark borders the North Sea England took
+    assert not any("CON" in o or "SMY" in o for o in orders)
+    assert len([c for c in renderer.calls if c.get("visible") is not None]) == 7
+
+
+@pytest.mark.parametrize("fog", [False])
+async def test_without_the_rule_the_same_check_finds_the_leaks(service, notifier, renderer,
+                                                               fog):
+    renderer.calls.clear()
+    game = await _play_one_phase(service, fog=fog)
+    found = leaks(game, notifier, renderer)
+    assert any("channel" in f for f in found) and any("drawn without fog" in f for f in found)
