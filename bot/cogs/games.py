@@ -62,6 +62,9 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         view = await resolve_game(self.bot, interaction, game, include_finished=True)
         lang = await public_language(self.bot, interaction, view)   # said in public
+        if view.settings.fog and view.status != "finished":   # fog of war: sealed till the end
+            await reply(interaction, tr(lang, "fog.sealed", game=view.name))
+            return
         chart = None
         if view.phase is not None:           # started: the centres year by year beside it
             await interaction.response.defer(thinking=True)

@@ -16,6 +16,7 @@ from typing import Any
 from engine.position import centers_to_json
 from engine.vocabulary import PhaseKind, Season
 from service.games.lookups import game_or_fail
+from service.games.sealed import ensure_unsealed
 from service.models import FINISHED, PhaseRow
 from service.storage.db import Database
 from service.storage.repos import games, phases, results
@@ -106,7 +107,7 @@ class Exports:
         """The export of a game (NotFound when there is none); `players=False` for anyone
         but its moderators: an anonymous game's users stay hidden until it ends."""
         async with self.db.read() as conn:
-            await game_or_fail(conn, game_id)
+            ensure_unsealed(await game_or_fail(conn, game_id))    # fog of war: once it ends
             record = await game_record(conn, game_id, players=players)
         assert record is not None
         return record

@@ -8,6 +8,7 @@ import asyncio
 from sandbox import sandbox_map, try_orders
 from service.errors import InvalidRequest
 from service.games.lookups import game_or_fail
+from service.games.sealed import ensure_unsealed
 from service.models import OrderResultRow, PhaseReport, SandboxAnswer, SandboxStart
 from service.notices.announcing import Announcer
 from service.storage.db import Database
@@ -23,7 +24,7 @@ class History:
     async def phases(self, game_id: int) -> list[PhaseReport]:
         """Every adjudicated phase, oldest first, with results and text (no images)."""
         async with self.db.read() as conn:
-            await game_or_fail(conn, game_id)
+            ensure_unsealed(await game_or_fail(conn, game_id))    # fog of war: once it ends
             done = [p.id for p in await phases.history(conn, game_id) if p.status == "done"]
         return [await self.announcer.phase_report_of(p, with_image=False) for p in done]
 
@@ -31,6 +32,7 @@ class History:
         """One adjudicated phase (e.g. "F1901M") with its results and its map image."""
         async with self.db.read() as conn:
             game = await game_or_fail(conn, game_id)
+            ensure_unsealed(game)
             row = await phases.by_name(conn, game_id, phase.strip().upper())
         if row is None or row.status != "done":
             raise InvalidRequest("history.no_such_phase", f"{game.name} has no adjudicated "
@@ -44,6 +46,7 @@ class History:
         Never any order: only the board as it stood."""
         async with self.db.read() as conn:
             game = await game_or_fail(conn, game_id)
+            ensure_unsealed(game)
             if phase is None:
                 row = await phases.latest(conn, game_id)
             else:

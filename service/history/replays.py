@@ -7,6 +7,7 @@ from __future__ import annotations
 from render.chart import render_chart, yearly_counts
 from render.replay import render_replay
 from service.errors import InvalidRequest
+from service.games.sealed import ensure_unsealed
 from service.history.replay_source import GameStory, read_story
 from service.maps.drawing import Drawing
 from service.models import MapImage
@@ -21,6 +22,7 @@ class Replays:
     async def story(self, game_id: int) -> GameStory:
         async with self.db.read() as conn:
             story = await read_story(conn, game_id)
+        ensure_unsealed(story.game)         # fog of war: the whole game once it has ended
         if not story.frames:
             raise InvalidRequest("game.not_started", f"{story.game.name} has not started",
                                  game=story.game.name)

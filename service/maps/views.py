@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.orders import parse_order
 from service.errors import InvalidRequest
 from service.games.lookups import game_or_fail, open_phase_or_fail, powers_or_fail
+from service.games.sealed import ensure_unsealed
 from service.maps.drawing import Drawing
 from service.models import MapImage
 from service.notices.announcing import Announcer
@@ -25,6 +26,7 @@ class Maps:
         "normal" (720 px) or "large" (1440 px, `render.render_png`'s `size`)."""
         async with self.db.read() as conn:
             game = await game_or_fail(conn, game_id)
+            ensure_unsealed(game)          # fog of war: the whole board once it has ended
             latest = await phases.latest(conn, game_id)
         if latest is None:
             raise InvalidRequest("game.not_started", f"{game.name} has not started",
@@ -38,6 +40,7 @@ class Maps:
         """The open phase with the user's own current orders drawn (seen only by them)."""
         async with self.db.read() as conn:
             game = await game_or_fail(conn, game_id)
+            ensure_unsealed(game)
             current = await open_phase_or_fail(conn, game)
             mine = await powers_or_fail(conn, game, user_id)
             given = await order_rows.effective(conn, current.id)

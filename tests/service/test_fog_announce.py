@@ -10,6 +10,7 @@ import pytest
 from engine.fog import sight
 from engine.position import Position
 from engine.vocabulary import Power, province_of
+from service.errors import InvalidRequest
 from tests.service.conftest import MODERATOR, start_game
 
 ORDERS = {"England": "F LON - NTH\nF EDI - NWG\nA LVP - YOR",
@@ -90,3 +91,22 @@ async def test_without_the_rule_the_same_check_finds_the_leaks(service, notifier
     game = await _play_one_phase(service, fog=fog)
     found = leaks(game, notifier, renderer)
     assert any("channel" in f for f in found) and any("drawn without fog" in f for f in found)
+
+
+async def test_a_fog_games_board_is_sealed_until_it_ends_then_open_whole(service):
+    game = await _play_one_phase(service, fog=True)
+    user = game.user[Power.FRANCE]
+    for look in (lambda: service.maps.current(game.id), lambda: service.maps.preview(game.id, user),
+                 lambda: service.history.phases(game.id),
+                 lambda: service.history.phase(game.id, "S1901M"),
+                 lambda: service.history.sandbox_start(game.id),
+                 lambda: service.replays.replay(game.id), lambda: service.replays.chart(game.id),
+                 lambda: service.exports.game(game.id, players=False)):
+        with pytest.raises(InvalidRequest) as sealed:
+            await look()
+        assert sealed.value.key == "fog.sealed"
+    await service.moderation.end_game(game.id, MODERATOR, "time is up")
+    assert [r.phase for r in await service.history.phases(game.id)] == ["S1901M"]
+    record = await service.exports.game(game.id, players=False)
+    assert {r["power"] for r in record["phases"][0]["results"]} >= {"England", "Turkey"}
+    assert (await service.maps.current(game.id)).png
