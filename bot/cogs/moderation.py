@@ -220,7 +220,9 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                            grey_press="let players send messages without saying who sent "
                                       "them",
                            computer="at the start, the computer takes the seats nobody "
-                                    "joined for")
+                                    "joined for",
+                           fog="fog of war: each power sees only what its units and centres "
+                               "border")
     @app_commands.autocomplete(timezone=zone_autocomplete, variant=variant_autocomplete)
     @app_commands.choices(rules=[app_commands.Choice(
         name="1971: the printed rulebook, e.g. a fleet to Spain must name its coast",
@@ -259,7 +261,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
                      min_on_time: app_commands.Range[int, 0, 100] | None = None,
                      channels: bool = False,
                      press: str = "full", anonymous: bool = False,
-                     grey_press: bool = False, computer: bool = False) -> None:
+                     grey_press: bool = False, computer: bool = False,
+                     fog: bool = False) -> None:
         settings = GameSettings(
             timezone=timezone or zone_for_locale(interaction.locale),
             schedule_time=schedule_time, nmr_policy=missed_orders,
@@ -273,7 +276,8 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
             reminders=setting_named("reminders").read(reminders),
             victory_target=victory_centres, end_year=end_year, min_on_time=min_on_time,
             language=language or language_of(interaction.locale),
-            press=press, anonymous=anonymous, grey_press=grey_press, computer_fills=computer)
+            press=press, anonymous=anonymous, grey_press=grey_press, computer_fills=computer,
+            fog=fog)
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = await self._lang(interaction)
         layout = self.bot.get_cog("Channels")
