@@ -65,6 +65,8 @@ def words(lang: str, params: Mapping[str, Any], *,
             shown[name] = "; ".join(f"{power_name(lang, p)}: "
                                     + ", ".join(still_owed(lang, u) for u in units)
                                     for p, units in value.items())
+        elif name == "centre_counts" and isinstance(value, Mapping):   # fog: public counts
+            shown[name] = ", ".join(f"{power_name(lang, p)} {n}" for p, n in value.items())
         elif isinstance(value, datetime):
             shown[name] = timestamp(value)
         elif isinstance(value, timedelta):

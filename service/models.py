@@ -85,6 +85,7 @@ class GameSettings:
     # Fog of war (docs/variants.md): each power sees only the provinces its units and centres
     # occupy or border (engine/fog.py). Fixed once the game has started.
     fog: bool = False
+    fog_centres: bool = False            # a fog game's channel hears each power's centre count
 
     @property
     def setup(self) -> Setup:
@@ -220,7 +221,8 @@ class GameSettings:
                 "press": self.press, "anonymous": self.anonymous,
                 "grey_press": self.grey_press, "press_in_retreats": self.press_in_retreats,
                 "press_when_eliminated": self.press_when_eliminated,
-                "press_channels": self.press_channels, "fog": self.fog}
+                "press_channels": self.press_channels, "fog": self.fog,
+                "fog_centres": self.fog_centres}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameSettings:
@@ -235,7 +237,8 @@ class GameSettings:
                   "absence_days",
                   "extension_rule", "extensions_per_phase",
                   "extensions_per_player", "press", "anonymous", "grey_press",
-                  "press_in_retreats", "press_when_eliminated", "press_channels", "fog")
+                  "press_in_retreats", "press_when_eliminated", "press_channels", "fog",
+                  "fog_centres")
                  if k in data}
         if "schedule_skip_days" in data:
             plain["schedule_skip_days"] = tuple(data["schedule_skip_days"])

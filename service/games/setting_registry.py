@@ -225,3 +225,4 @@ register(Setting("press_when_eliminated", "press_when_eliminated", "yesno"))
 register(Setting("press_channels", "press_channels", "yesno"))
 # Fog of war (docs/variants.md): what each power sees is the game's rule from its start.
 register(Setting("fog", "fog", "yesno", before_start_only=True))
+register(Setting("fog_centres", "fog_centres", "yesno"))

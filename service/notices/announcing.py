@@ -266,7 +266,7 @@ class Announcer:
             async with self.db.read() as conn:
                 fogged = private_reports(game, phase, following, report,
                                          await seats.all_seats(conn, game.id))
-            await self.notifier.post(game.channel_id, phase_over(game, phase, following))
+            await self.notifier.post(game.channel_id, phase_over(game, phase, following, report))
         else:
             await self.notifier.post(game.channel_id, Message(
                 "phase.results", report.text, params, image.png if image else None,

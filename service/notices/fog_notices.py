@@ -19,13 +19,23 @@ from service.storage.repos import phases, results, seats
 from service.storage.stored import engine_results, position_after
 
 
-def phase_over(game: Game, phase: PhaseRow, following: PhaseRow | None) -> Message:
-    """What the channel of a fog game hears: the phase is over (and what comes next)."""
+def phase_over(game: Game, phase: PhaseRow, following: PhaseRow | None,
+               report: PhaseReport) -> Message:
+    """What the channel of a fog game hears: the phase is over (and what comes next), with
+    each power's centre count when the setting `fog_centres` allows and centres were counted."""
+    params: dict[str, Any] = {
+        "game": game.name, "game_id": game.id, "phase": phase.name,
+        "next_phase": following.name if following else None,
+        "next_deadline": following.deadline_at if following else None}
+    centres = report.after.get("supply_centers_after")
+    if game.settings.fog_centres and centres:
+        params["centre_counts"] = {p: len(cs) for p, cs in sorted(centres.items()) if cs}
+        return Message("phase.over_fog_centres", f"{game.name}: {phase.name} is over; the "
+                       "results go to each player privately. Supply centres: " + ", ".join(
+                           f"{p} {n}" for p, n in params["centre_counts"].items()), params,
+                       lang=game.settings.language, anonymous=game.settings.anonymous)
     return Message("phase.over_fog", f"{game.name}: {phase.name} is over; the results go to "
-                   "each player privately.",
-                   {"game": game.name, "game_id": game.id, "phase": phase.name,
-                    "next_phase": following.name if following else None,
-                    "next_deadline": following.deadline_at if following else None},
+                   "each player privately.", params,
                    lang=game.settings.language, anonymous=game.settings.anonymous)
 
 

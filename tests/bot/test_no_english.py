@@ -64,6 +64,8 @@ PARAMS.update(system="somma dei quadrati", rank=1, points="133.3", solos=1, draw
               sizes=" (1×3)", survivals=1, eliminations=0, centres="11.7")
 # variants (docs/variants.md): an id the bot names in the reader's words
 PARAMS.update(variant="ancmed", known="standard, ancmed, chaos", needed="5")
+# fog of war: the public centre counts
+PARAMS.update(centre_counts={"France": 5, "Italy": 4})
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LONG = 12
 # Texts that are rightly the same as the English: no words of their own, or a word the

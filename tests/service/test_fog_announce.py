@@ -110,3 +110,18 @@ async def test_a_fog_games_board_is_sealed_until_it_ends_then_open_whole(service
     record = await service.exports.game(game.id, players=False)
     assert {r["power"] for r in record["phases"][0]["results"]} >= {"England", "Turkey"}
     assert (await service.maps.current(game.id)).png
+
+
+async def test_the_channel_hears_the_centre_counts_only_when_the_setting_allows(
+        service, notifier):
+    game = await start_game(service, fog=True, fog_centres=True)
+    for power, user in game.user.items():
+        await service.orders.submit(game.id, user, ORDERS[power.value])
+    await service.moderation.process_now(game.id, MODERATOR)        # spring
+    await service.moderation.process_now(game.id, MODERATOR)        # fall: every unit holds
+    quiet, counted = notifier.posted("phase.over_fog"), notifier.posted("phase.over_fog_centres")
+    assert [m.params["phase"] for m in quiet] == ["S1901M"]       # spring: nothing counted
+    [fall] = counted
+    assert fall.image is None and "results" not in fall.params
+    assert sum(fall.params["centre_counts"].values()) >= 22
+    assert set(fall.params["centre_counts"]) == {p.value for p in game.user}
