@@ -4,6 +4,7 @@ orders they can see and a map drawn from their sight (`engine.fog`), for all the
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 from typing import Any
 
@@ -17,6 +18,8 @@ from service.notices.notifier import Message
 from service.storage.db import Database
 from service.storage.repos import phases, results, seats
 from service.storage.stored import engine_results, position_after
+
+log = logging.getLogger(__name__)
 
 
 def phase_over(game: Game, phase: PhaseRow, following: PhaseRow | None,
@@ -122,11 +125,16 @@ async def fog_map(db: Database, drawing: Drawing, message: Message, game_id: int
         return message
     after_json = stored[0] if stored else {}
     told, seen, after = _view(phase, rows, after_json, powers)
-    shown = await drawing.map_image(
-        game, replace(phase, position=_seen_by(phase.position, powers)),
-        results=[e for _, e in told if e is not None],
-        after=_seen_by(after, powers, seen) if after is not None else None,
-        visible=sorted(seen))
+    try:
+        shown = await drawing.map_image(
+            game, replace(phase, position=_seen_by(phase.position, powers)),
+            results=[e for _, e in told if e is not None],
+            after=_seen_by(after, powers, seen) if after is not None else None,
+            visible=sorted(seen))
+    except Exception:    # its workers keep dying: the results go without it, saying so
+        log.exception("the fog map of phase %s for user %s could not be drawn", phase_id,
+                      user_id)
+        return replace(message, params={**message.params, "map_missing": True})
     return replace(message, image=shown.png, image_name=shown.filename)
 
 
