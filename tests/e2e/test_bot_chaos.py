@@ -1,0 +1,73 @@
+"""A Chaos game through Discord: 34 players, one power per centre of the classic board (named
+after it, "St Petersburg" among them), Winter 1900 builds by DM in English, Italian and Dutch,
+Spring 1901's orders, and the results posted with the map."""
+
+from __future__ import annotations
+
+from engine.variants import board_of
+from tests.e2e.harness import arbitro_bot, process_now
+
+LOCALES = ("en-US", "it", "nl")
+# (power, its centre) for the players whose orders the test follows
+BUILDS = {"Paris": ("build A Paris", "costruisci A Parigi", "bouw A Parijs"),
+          "St Petersburg": ("build F St Petersburg south coast",
+                            "costruisci F San Pietroburgo costa sud",
+                            "bouw F Sint-Petersburg zuidkust"),
+          "Vienna": ("build A Vienna", "costruisci A Vienna", "bouw A Wenen")}
+
+
+async def test_a_chaos_game_with_34_players(fake_discord, tmp_path):
+    fake = fake_discord
+    powers = [p.value for p in board_of("chaos").powers]
+    assert len(powers) == 34 and "St Petersburg" in powers
+    async with arbitro_bot(fake, tmp_path) as table:
+        mod = fake.add_user("Mara", locale="en-US")
+        fake.add_member(table.guild, mod, manage_guild=True)
+        users = {}
+        for i, power in enumerate(powers):
+            users[power] = fake.add_user(f"P{i}", locale=LOCALES[i % 3])
+            fake.add_member(table.guild, users[power])
+        created = await table.run("mod", "create", user=mod, options={
+            "name": "Babel", "variant": "chaos"})
+        assert "Babel" in created.content
+        for user in users.values():
+            assert "Babel" in (await table.run("game", "join", user=user)).content
+        # the game's powers are offered where a list of powers is typed
+        offered = await fake.autocomplete(mod, table.guild, table.channel, "mod", "draw",
+                                          focused="powers", options={"powers": "Paris, St P"})
+        assert [o["value"] for o in offered] == ["Paris, St Petersburg"]
+        assignments = ", ".join(f"{p} <@{u.id}>" for p, u in users.items())
+        started = await table.run("mod", "start", user=mod,
+                                  options={"assignments": assignments})
+        assert "Babel" in started.content
+
+        # builds by DM in three languages, each player in theirs
+        for power, by_language in BUILDS.items():
+            user = users[power]
+            lang = powers.index(power) % 3
+            reply = await table.dm(user, by_language[lang])
+            assert "`B " in reply.content or "`" in reply.content, reply.content
+        before = table.last_in_channel()
+        await process_now(table, mod)
+        await table.channel_message(
+            lambda m: not m.ephemeral and "Babel" in m.content and "1900" in m.content,
+            after=before)
+
+        # Spring 1901: the units built move
+        reply = await table.dm(users["Paris"], ["A Paris - Burgundy", "A Parigi - Borgogna",
+                                                "A Parijs - Bourgondië"][
+                                                    powers.index("Paris") % 3])
+        assert "`A PAR - BUR`" in reply.content
+        reply = await table.dm(users["Vienna"], ["A Vienna - Tyrolia", "A Vienna - Tirolo",
+                                                 "A Wenen - Tirol"][powers.index("Vienna") % 3])
+        assert "`A VIE - TYR`" in reply.content
+        before = table.last_in_channel()
+        await process_now(table, mod)
+        results = await table.channel_message(
+            lambda m: not m.ephemeral and "Babel" in m.content and "`A PAR - BUR`" in m.content,
+            after=before)
+        assert "`A VIE - TYR`" in results.content
+        with_map = results if results.files else await table.channel_message(
+            lambda m: bool(m.files), after=before)
+        name, png = with_map.files[0]
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
