@@ -16,22 +16,47 @@ BUILDS = {"Paris": ("A PAR B", "build A Paris", "costruisci A Parigi", "bouw A P
           "Vienna": ("A VIE B", "build A Vienna", "costruisci A Vienna", "bouw A Wenen")}
 
 
+async def _chaos_game(fake, table):
+    """A Chaos game with its 34 players joined: (moderator, {power: the player meant for it})."""
+    powers = [p.value for p in board_of("chaos").powers]
+    assert len(powers) == 34 and "St Petersburg" in powers
+    mod = fake.add_user("Mara", locale="en-US")
+    fake.add_member(table.guild, mod, manage_guild=True)
+    users = {}
+    for i, power in enumerate(powers):
+        users[power] = fake.add_user(f"P{i}", locale=LOCALES[i % 3])
+        fake.add_member(table.guild, users[power])
+    created = await table.run("mod", "create", user=mod, options={
+        "name": "Babel", "variant": "chaos"})
+    assert "Babel" in created.content
+    for user in users.values():
+        assert "Babel" in (await table.run("game", "join", user=user)).content
+    return mod, users
+
+
+async def test_a_chaos_game_started_by_lot(fake_discord, tmp_path):
+    async with arbitro_bot(fake_discord, tmp_path) as table:
+        mod, users = await _chaos_game(fake_discord, table)
+        started = await table.run("mod", "start", user=mod)
+        assert "Babel" in started.content
+        view = await table.bot.service.games.status(1)
+        assert view.phase == "W1900A"
+        assert sorted(s.power.value for s in view.seats) == sorted(users)
+        assert {s.user_id for s in view.seats} == {u.id for u in users.values()}
+        # each player is told their power, in their language
+        seat = next(s for s in view.seats if s.power.value == "St Petersburg")
+        told = await fake_discord.wait_for_dm(
+            next(u for u in users.values() if u.id == seat.user_id),
+            lambda m: "Babel" in m.content)
+        assert any(n in told.content for n in ("St Petersburg", "San Pietroburgo",
+                                                 "Sint-Petersburg"))
+
+
 async def test_a_chaos_game_with_34_players(fake_discord, tmp_path):
     fake = fake_discord
     powers = [p.value for p in board_of("chaos").powers]
-    assert len(powers) == 34 and "St Petersburg" in powers
     async with arbitro_bot(fake, tmp_path) as table:
-        mod = fake.add_user("Mara", locale="en-US")
-        fake.add_member(table.guild, mod, manage_guild=True)
-        users = {}
-        for i, power in enumerate(powers):
-            users[power] = fake.add_user(f"P{i}", locale=LOCALES[i % 3])
-            fake.add_member(table.guild, users[power])
-        created = await table.run("mod", "create", user=mod, options={
-            "name": "Babel", "variant": "chaos"})
-        assert "Babel" in created.content
-        for user in users.values():
-            assert "Babel" in (await table.run("game", "join", user=user)).content
+        mod, users = await _chaos_game(fake, table)
         # the game's powers are offered where a list of powers is typed
         offered = await fake.autocomplete(mod, table.guild, table.channel, "mod", "draw",
                                           focused="powers", options={"powers": "Paris, St P"})
