@@ -5,7 +5,7 @@ Spring 1901's orders, and the results posted with the map."""
 from __future__ import annotations
 
 from engine.variants import board_of
-from tests.e2e.harness import arbitro_bot
+from tests.e2e.harness import arbitro_bot, confirm
 
 LOCALES = ("en-US", "it", "nl")
 # (power, its build as shown, the build in English, Italian, Dutch): three players followed
@@ -98,6 +98,14 @@ async def test_a_chaos_game_with_34_players(fake_discord, tmp_path):
             lambda m: bool(m.files), after=before)
         name, png = with_map.files[0]
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+        # the moderator ends it in a draw between two powers, one named with a space
+        asked = await table.run("mod", "draw", user=mod,
+                                options={"powers": "Paris, St Petersburg"})
+        assert "between Paris, St Petersburg?" in asked.content
+        done = await confirm(table, mod, asked)
+        assert "ended in a draw" in done.content
+        assert (await table.bot.service.games.status(1)).status == "finished"
 
 
 async def _process(table, mod) -> None:
