@@ -5,7 +5,7 @@ Spring 1901's orders, and the results posted with the map."""
 from __future__ import annotations
 
 from engine.variants import board_of
-from tests.e2e.harness import arbitro_bot, confirm
+from tests.e2e.harness import arbitro_bot, confirm, delivered
 
 LOCALES = ("en-US", "it", "nl")
 # (power, its build as shown, the build in English, Italian, Dutch): three players followed
@@ -65,6 +65,7 @@ async def test_a_chaos_game_with_34_players(fake_discord, tmp_path):
         started = await table.run("mod", "start", user=mod,
                                   options={"assignments": assignments})
         assert "Babel" in started.content
+        await delivered(table)
 
         # builds by DM in three languages, each player in theirs
         languages = set()
@@ -117,3 +118,4 @@ async def _process(table, mod) -> None:
                                         after=before)
     click = await table.fake.click(mod, asked, asked.custom_ids()[0])
     await table.fake.wait_for_response(click, lambda r: r.kind == "followup", timeout=20)
+    await delivered(table)      # the next phase's notices, before a player's next DM
