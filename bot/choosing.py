@@ -157,20 +157,22 @@ async def power_autocomplete(interaction: discord.Interaction,
     bot: ArbitroBot = interaction.client  # type: ignore[assignment]
     lang = await bot.language_of_interaction(interaction)
     typed = current.strip().lower()
-    powers = await _powers_of_game(bot, interaction)
+    powers, _ = await powers_of_game(bot, interaction)
     return [app_commands.Choice(name=power_name(lang, p), value=p.value) for p in powers
             if not typed or typed in power_name(lang, p).lower()
             or typed in p.value.lower()][:MAX_CHOICES]
 
 
-async def _powers_of_game(bot: ArbitroBot, interaction: discord.Interaction) -> tuple[Power, ...]:
-    """The powers of the variant of the game the command is about, or the standard seven."""
+async def powers_of_game(bot: ArbitroBot, interaction: discord.Interaction
+                         ) -> tuple[tuple[Power, ...], str | None]:
+    """The powers of the variant of the game the command is about, and that variant; or the
+    standard seven (and None)."""
     try:
         game = await resolve_game(bot, interaction, getattr(interaction.namespace, "game", None),
                                   include_finished=True)
     except (ServiceError, ValueError, TypeError):
-        return tuple(Power)
-    return board_of(game.settings.board).powers
+        return tuple(Power), None
+    return board_of(game.settings.board).powers, game.settings.board
 
 
 async def variant_autocomplete(interaction: discord.Interaction,

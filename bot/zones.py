@@ -93,19 +93,21 @@ _AND = "|".join(sorted(map(re.escape, languages.typed("and"))))
 _SEPARATOR = re.compile(rf"(?:\s*[,;/+&]\s*|\s+(?:{_AND})\s+)", re.IGNORECASE)
 
 
-def powers_matching(lang: str, typed: str) -> list[tuple[str, str]]:
-    """A list of powers being typed, its last name completed: (shown, value) pairs, both the
-    whole list with the powers named in `lang` (the service reads them in any language)."""
+def powers_matching(lang: str, typed: str, powers: tuple[Power, ...] = tuple(Power),
+                    variant: str | None = None) -> list[tuple[str, str]]:
+    """A list of `powers` (a variant's, the standard seven by default) being typed, its last
+    name completed: (shown, value) pairs, both the whole list with the powers named in `lang`
+    (the service reads them in any language)."""
     parts = _SEPARATOR.split(typed)
     done, last = parts[:-1], fold(parts[-1].strip())
     named = []
     for part in done:
-        power = _power_of(part)
+        power = _power_of(part, variant)
         if power is not None and power not in named:
             named.append(power)
     head = ", ".join(power_name(lang, p) for p in named)
     offered = []
-    for power in Power:
+    for power in powers:
         if power in named:
             continue
         names = {fold(power_name(other, power)) for other in LANGUAGES} | {fold(power.value)}
@@ -115,8 +117,8 @@ def powers_matching(lang: str, typed: str) -> list[tuple[str, str]]:
     return offered[:SHOWN]
 
 
-def _power_of(text: str) -> Power | None:
+def _power_of(text: str, variant: str | None = None) -> Power | None:
     try:
-        return Power.parse(text.strip())
+        return Power.parse(text.strip(), variant)
     except ValueError:
         return None

@@ -21,6 +21,7 @@ from bot.choosing import (
     parse_power,
     players_of,
     power_autocomplete,
+    powers_of_game,
     resolve_game,
     variant_autocomplete,
 )
@@ -49,6 +50,7 @@ from bot.mod_texts import (
 )
 from bot.permissions import is_moderator
 from bot.zones import powers_matching, zones_matching
+from engine.variants import board_of
 from engine.vocabulary import Power
 from service.errors import InvalidRequest, NeedsConfirmation
 from service.games.setting_registry import setting_named
@@ -77,7 +79,7 @@ def parse_assignments(text: str, variant: str | None = None) -> dict[Power, int]
     """"England @alice, France @bob" (mentions, or user ids) -> {Power: user id}."""
     assignments: dict[Power, int] = {}
     for part in filter(None, (p.strip() for p in re.split(r"[,;\n]", text))):
-        match = re.fullmatch(r"(?P<power>[^\s:=<]+)\s*[:=]?\s*(?:<@!?(?P<m>\d+)>|(?P<id>\d+))",
+        match = re.fullmatch(r"(?P<power>[^:=<]+?)\s*[:=]?\s*(?:<@!?(?P<m>\d+)>|(?P<id>\d+))",
                              part)
         if not match:
             raise InvalidRequest("mod.bad_assignment", f"cannot read {part!r}: write a power "
@@ -97,7 +99,19 @@ def _refuse_unless_running(view: GameView) -> None:
                              game=view.name, status=view.status)
 
 
-_POWER_LIST = re.compile(r"\s*(?:[,;/+&]|\band\b|\be\b|\ben\b)\s*|\s+", re.IGNORECASE)
+_POWER_LIST = re.compile(r"\s*(?:[,;/+&]|\band\b|\be\b|\ben\b)\s*", re.IGNORECASE)
+
+
+def _named_powers(text: str, variant: str | None) -> list[Power]:
+    """The powers of a list ("England, France and Russia"); a part that names no power is
+    read as names between spaces ("England France"), so that "St Petersburg" stays one."""
+    named = []
+    for part in filter(str.strip, _POWER_LIST.split(text)):
+        try:
+            named.append(Power.parse(part, variant))
+        except ValueError:
+            named.extend(parse_power(word, variant) for word in part.split())
+    return named
 
 
 async def setting_autocomplete(interaction: discord.Interaction,
@@ -151,7 +165,16 @@ def _in_language(matching: Callable[[str, str], list[tuple[str, str]]]):
 # time zones by any part of their name, city or country; a list of powers, the one being
 # typed completed
 zone_autocomplete = _in_language(zones_matching)
-powers_autocomplete = _in_language(powers_matching)
+
+
+async def powers_autocomplete(interaction: discord.Interaction,
+                              current: str) -> list[app_commands.Choice[str]]:
+    """A list of the game's powers (its variant's), the one being typed completed."""
+    bot: ArbitroBot = interaction.client  # type: ignore[assignment]
+    lang = await bot.language_of_interaction(interaction)
+    powers, variant = await powers_of_game(bot, interaction)
+    return [app_commands.Choice(name=name, value=value)
+            for name, value in powers_matching(lang, current, powers, variant)]
 
 
 _EXAMPLES = {"hours": ("12h", "24h", "36h", "48h", "72h"),
@@ -397,7 +420,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         chosen = parse_power(power, view.settings.board)
         lang = await self._lang(interaction)
         actor = interaction.user.id
-        arg = f"{_initial(chosen)}.{player.id}.{int(anonymous_override)}"
+        arg = f"{_code(chosen, view.settings.board)}.{player.id}.{int(anonymous_override)}"
         held = [s.power for s in view.seats if s.user_id == player.id and s.power != chosen]
         if not held:
             await reply(interaction, await _seat(self.bot, interaction, view.id, arg, lang,
@@ -590,12 +613,11 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         view = await self._begin(interaction, game)
         lang = await self._lang(interaction)
         _refuse_unless_running(view)
-        named = sorted({parse_power(p, view.settings.board) for p in _POWER_LIST.split(powers)
-                        if p.strip()})
+        named = sorted(set(_named_powers(powers, view.settings.board)))
         await ask(interaction, tr(lang, "mod.draw_confirm", game=view.name, powers=", ".join(
             power_name(lang, p) for p in named)), Confirm(
-            interaction.user.id, lang, "draw", view.id, "".join(map(_initial, named)),
-            "mod.end_yes"))
+            interaction.user.id, lang, "draw", view.id,
+            "".join(_code(p, view.settings.board) for p in named), "mod.end_yes"))
 
     @app_commands.command(name="concede", description="End the game: everyone concedes to one "
                                                       "power (asks first)")
@@ -609,7 +631,7 @@ class Moderation(commands.GroupCog, group_name="mod", group_description="Moderat
         chosen = parse_power(power, view.settings.board)
         await ask(interaction, tr(lang, "mod.concede_confirm", game=view.name,
                                   power=power_name(lang, chosen)),
-                  Confirm(interaction.user.id, lang, "concede", view.id, _initial(chosen),
+                  Confirm(interaction.user.id, lang, "concede", view.id, _code(chosen, view.settings.board),
                           "mod.end_yes"))
 
 
@@ -641,7 +663,19 @@ async def _setting(bot: ArbitroBot, interaction: discord.Interaction, game_id: i
     return await _change_setting(bot, game_id, interaction.user.id, name, value, lang)
 
 
-_BY_INITIAL = {p.value[0]: p for p in Power}       # A E F G I R T: one letter per power
+# A power in a confirmation button: one character, its place among the game's powers (a
+# Chaos game has 34); an upper-case initial is a standard power's, from buttons made before.
+_CODES = "0123456789abcdefghijklmnopqrstuvwxyz"
+_BY_INITIAL = {p.value[0]: p for p in Power}       # A E F G I R T: the standard seven
+
+
+def _code(power: Power, variant: str | None) -> str:
+    return _CODES[board_of(variant or "standard").powers.index(power)]
+
+
+async def _decode(bot: ArbitroBot, game_id: int, codes: str) -> list[Power]:
+    powers = board_of((await bot.service.games.status(game_id)).settings.board).powers
+    return [_BY_INITIAL[c] if c in _BY_INITIAL else powers[_CODES.index(c)] for c in codes]
 
 
 def computer_orders_text(lang: str, view: GameView, given: dict[Power, list[str]]) -> str:
@@ -660,10 +694,6 @@ def computer_orders_text(lang: str, view: GameView, given: dict[Power, list[str]
     return "\n".join(lines)
 
 
-def _initial(power: Power) -> str:
-    return power.value[0]
-
-
 @confirmed("process", check=moderator_only)
 async def _process(bot: ArbitroBot, interaction: discord.Interaction, game_id: int, phase: str,
                    lang: str) -> str:
@@ -676,7 +706,7 @@ async def _process(bot: ArbitroBot, interaction: discord.Interaction, game_id: i
 async def _seat(bot: ArbitroBot, interaction: discord.Interaction, game_id: int, arg: str,
                 lang: str, *, second_seat: bool = True) -> str:
     initial, player, override = arg.split(".")
-    power = _BY_INITIAL[initial]
+    power, = await _decode(bot, game_id, initial)
     # a second seat only once the moderator pressed the button
     await bot.service.seating.replace_player(game_id, interaction.user.id, power, int(player),
                                      second_seat=second_seat, anonymous_override=override == "1")
@@ -698,14 +728,15 @@ async def _delete(bot: ArbitroBot, interaction: discord.Interaction, game_id: in
 async def _draw(bot: ArbitroBot, interaction: discord.Interaction, game_id: int,
                 initials: str, lang: str) -> str:
     await bot.service.endgame.declare_draw(game_id, interaction.user.id,
-                                           [_BY_INITIAL[i] for i in initials])
+                                           await _decode(bot, game_id, initials))
     return tr(lang, "mod.draw_done", game=(await bot.service.games.status(game_id)).name)
 
 
 @confirmed("concede", check=moderator_only)
 async def _concede(bot: ArbitroBot, interaction: discord.Interaction, game_id: int,
                    initial: str, lang: str) -> str:
-    await bot.service.endgame.concede(game_id, interaction.user.id, _BY_INITIAL[initial])
+    await bot.service.endgame.concede(game_id, interaction.user.id,
+                                      (await _decode(bot, game_id, initial))[0])
     return tr(lang, "mod.concede_done", game=(await bot.service.games.status(game_id)).name)
 
 

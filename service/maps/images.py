@@ -38,7 +38,7 @@ def stand_in_png(position: Position, *, results: Iterable = (), orders: Iterable
     disorder = set(civil_disorder)
     rows = [f'<text x="16" y="{92 + 16 * i}" font-size="13">{escape(p.value)}: {counts[p]}'
             f'{" (civil disorder)" if p in disorder else ""}</text>'
-            for i, p in enumerate(Power)]
+            for i, p in enumerate(position.board.powers)]   # the variant's powers
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="360" height="220">'
            '<rect width="360" height="220" fill="#f4efe1" stroke="#555"/>'
            f'<text x="16" y="30" font-size="18">{escape(game_name or "Arbitro")}</text>'

@@ -29,7 +29,7 @@ def position_after(phase: PhaseRow, after: dict[str, Any]) -> Position:
         "phase": phase.name, "units": after["units_after"],
         "dislodged": after.get("dislodged_after") or [],
         "supply_centers": after.get("supply_centers_after")
-        or centers_to_json(phase.position.supply_centers)})
+        or centers_to_json(phase.position.supply_centers)}, variant=phase.position.variant)
 
 
 def position_reached(phase: PhaseRow, after: dict[str, Any],

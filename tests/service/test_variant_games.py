@@ -59,3 +59,15 @@ async def test_a_variant_wants_its_number_of_players_and_an_unknown_one_is_refus
         await service.games.create(channel_id=CHANNEL, moderator_id=MODERATOR, name="y",
                                   settings=GameSettings(board="atlantis"))
     assert unknown.value.key == "settings.bad_variant"
+
+
+async def test_a_chaos_phase_is_reported_with_its_map(service):
+    # the position a Chaos phase left is rebuilt on the Chaos board (its 34 powers own the
+    # centres), so the results are posted with the map and history shows the phase
+    game = await start_game(service, players=34, board="chaos", name="Babel")
+    paris = Power.parse("Paris", "chaos")
+    await service.orders.submit(game.id, game.user[paris], "build A Paris")
+    await service.moderation.process_now(game.id, MODERATOR)
+    report = await service.history.phase(game.id, "W1900A")
+    assert report.image is not None
+    assert {"power": "Paris", "type": "A", "location": "par"} in report.after["units_after"]
