@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from computer.options import reaches
 from engine.adjustments import adjustment_counts, build_sites
 from engine.board import Board, standard_board
 from engine.orders import (
@@ -39,16 +40,6 @@ def _moves(unit: Unit, board: Board) -> list[Move]:
     return [Move(unit.type, unit.location, loc)
             for loc in sorted(board.fleet_neighbours(unit.location))
             if board.provinces[province_of(loc)].kind != "land"]
-
-
-def _reaches(unit: Unit, province: str, board: Board) -> bool:
-    if province == unit.province:
-        return False
-    if unit.type is UnitType.ARMY:
-        return province in board.army_neighbours(unit.province) and \
-            not board.provinces[province].is_sea
-    return bool(board.reachable_coasts(unit.location, province)) and \
-        board.provinces[province].kind != "land"
 
 
 def _retreats(position: Position, power: Power, pick) -> list[Order]:
@@ -105,7 +96,7 @@ def random_player(position: Position, power: Power, rng: random.Random,
     for unit in position.units_of(power):
         choices: list[Order] = [Hold(unit.type, unit.location), *_moves(unit, board)]
         for other in position.units:
-            if other != unit and _reaches(unit, other.province, board):
+            if other != unit and reaches(unit, other.province, board):
                 choices.append(SupportHold(unit.type, unit.location, other.type, other.location))
         orders.append(rng.choice(choices))
     return orders
@@ -193,7 +184,7 @@ def greedy_player(position: Position, power: Power, rng: random.Random,
         target = province_of(choice.target) if isinstance(choice, Move) else unit.province
         if target in going:
             other = going[target]
-            if other.province != target and _reaches(unit, target, board):
+            if other.province != target and reaches(unit, target, board):
                 choice = SupportMove(unit.type, unit.location, other.type, other.location,
                                      target)
             else:

@@ -21,6 +21,15 @@ from tools.map_files import read_map
 ROOT = Path(__file__).resolve().parent.parent
 
 # id: (name en, it, nl), (one line en, it, nl)
+
+# the 1-vs-1 games' description, in English, Italian and Dutch
+ONE_VS_ONE = ("Two players on the classic board: the other powers are absent, their centres "
+              "neutral; 18 centres to win.",
+              "Due giocatori sulla mappa classica: le altre potenze sono assenti, i loro centri "
+              "neutrali; 18 centri per vincere.",
+              "Twee spelers op het klassieke bord: de andere mogendheden ontbreken, hun centra "
+              "zijn neutraal; 18 centra om te winnen.")
+
 ABOUT = {
     "standard": (("Standard", "Classica", "Standaard"),
                  ("The classic board: seven powers, 18 centres to win.",
@@ -32,19 +41,9 @@ ABOUT = {
                     "Het klassieke spel, maar Italië begint met een vloot in Rome.")),
     "france_austria": (("France vs Austria", "Francia contro Austria",
                         "Frankrijk tegen Oostenrijk"),
-                       ("Two players on the classic board: the other powers are absent, their "
-                        "centres neutral; 18 centres to win.",
-                        "Due giocatori sulla mappa classica: le altre potenze sono assenti, i "
-                        "loro centri neutrali; 18 centri per vincere.",
-                        "Twee spelers op het klassieke bord: de andere mogendheden ontbreken, "
-                        "hun centra zijn neutraal; 18 centra om te winnen.")),
+                       ONE_VS_ONE),
     "germany_italy": (("Germany vs Italy", "Germania contro Italia", "Duitsland tegen Italië"),
-                      ("Two players on the classic board: the other powers are absent, their "
-                       "centres neutral; 18 centres to win.",
-                       "Due giocatori sulla mappa classica: le altre potenze sono assenti, i "
-                       "loro centri neutrali; 18 centri per vincere.",
-                       "Twee spelers op het klassieke bord: de andere mogendheden ontbreken, "
-                       "hun centra zijn neutraal; 18 centra om te winnen.")),
+                      ONE_VS_ONE),
     "pure": (("Pure", "Pura", "Puur"),
              ("Seven capitals, each bordering all the others; one army each; 4 centres to win.",
               "Sette capitali, ognuna confinante con tutte le altre; un'armata ciascuna; 4 "
