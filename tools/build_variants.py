@@ -27,14 +27,14 @@ ONE_VS_ONE = ("Two players on the classic board: the other powers are absent, th
               "neutral; 18 centres to win.",
               "Due giocatori sulla mappa classica: le altre potenze sono assenti, i loro centri "
               "neutrali; 18 centri per vincere.",
-              "Twee spelers op het klassieke bord: de andere mogendheden ontbreken, hun centra "
+              "Twee spelers op het klassieke bord: de andere landen ontbreken, hun centra "
               "zijn neutraal; 18 centra om te winnen.")
 
 ABOUT = {
     "standard": (("Standard", "Classica", "Standaard"),
                  ("The classic board: seven powers, 18 centres to win.",
                   "La mappa classica: sette potenze, 18 centri per vincere.",
-                  "Het klassieke bord: zeven mogendheden, 18 centra om te winnen.")),
+                  "Het klassieke bord: zeven landen, 18 centra om te winnen.")),
     "fleet_rome": (("Fleet Rome", "Flotta a Roma", "Vloot in Rome"),
                    ("The classic game, but Italy starts with a fleet in Rome.",
                     "La partita classica, ma l'Italia comincia con una flotta a Roma.",
@@ -56,14 +56,14 @@ ABOUT = {
                "34 potenze, una per ogni centro della mappa classica, che costruiscono in "
                "qualsiasi centro posseduto; la partita comincia con le costruzioni "
                "dell'inverno 1900.",
-               "34 mogendheden, één per centrum van het klassieke bord, die bouwen in elk "
+               "34 landen, één per centrum van het klassieke bord, die bouwen in elk "
                "centrum dat ze bezitten; het spel begint met de bouw van winter 1900.")),
     "ancmed": (("Ancient Mediterranean", "Mediterraneo antico", "Oude Middellandse Zee"),
                ("Five powers of antiquity around the Mediterranean, from Spring of year 1; 18 "
                 "centres to win.",
                 "Cinque potenze dell'antichità intorno al Mediterraneo, dalla primavera "
                 "dell'anno 1; 18 centri per vincere.",
-                "Vijf mogendheden uit de oudheid rond de Middellandse Zee, vanaf de lente van "
+                "Vijf landen uit de oudheid rond de Middellandse Zee, vanaf de lente van "
                 "jaar 1; 18 centra om te winnen.")),
 }
 
