@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-NOT_CODE = {"tests", "docs", "migrations"}     # migrations/ holds SQL (and an empty __init__)
+NOT_CODE = {"tests", "docs", "migrations",   # migrations/ holds SQL (and an empty __init__)
+            "build", "dist"}                # what `pip install .` and a wheel build leave behind
 
 
 # -- the modules -----------------------------------------------------------------------------
