@@ -36,6 +36,7 @@ from render.png import CROWDED_RETRY_ABOVE, ColourMap, write_png
 from render.svg import (
     OUTPUT_WIDTH,
     Drawing,
+    contents,
     drawing,
     overlay_parts,
     province_fill,
@@ -79,7 +80,8 @@ def layered_png(scene: Drawing, pixels: int = OUTPUT_WIDTH) -> bytes:
     colours = colour_map(scene.palette.name, key, scene.visible is not None)
     crowded = len(board.powers) > 7
     return write_png(colours.indices(image), colours.colours, retry=pixels == OUTPUT_WIDTH,
-                     retry_above=CROWDED_RETRY_ABOVE if crowded else None)
+                     retry_above=CROWDED_RETRY_ABOVE if crowded else None,
+                     text=contents(scene))
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:

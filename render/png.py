@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -76,11 +77,20 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
             + struct.pack(">I", zlib.crc32(body, zlib.crc32(kind))))
 
 
+def text_chunk(key: str, text: str) -> bytes:
+    """A compressed iTXt chunk: `key` (Latin-1, 1-79 characters) and UTF-8 `text`, which any
+    PNG reader (Pillow's `Image.text`) gives back without decoding the picture."""
+    body = (key.encode("latin-1") + b"\0" + b"\1\0" + b"\0" + b"\0"
+            + zlib.compress(text.encode("utf-8")))
+    return _chunk(b"iTXt", body)
+
+
 def write_png(indices: np.ndarray, colours: bytes, level: int = LEVEL,
-              retry: bool = True, retry_above: int | None = None) -> bytes:
+              retry: bool = True, retry_above: int | None = None,
+              text: Mapping[str, str] | None = None) -> bytes:
     """An 8-bit palette PNG of `indices` ((height, width) uint8), every row unfiltered;
     `retry`: deflated again at RETRY_LEVEL when larger than `retry_above` (None:
-    RETRY_ABOVE)."""
+    RETRY_ABOVE); `text`: iTXt chunks (key: text) written after the picture."""
     height, width = indices.shape
     raw = np.zeros((height, width + 1), dtype=np.uint8)   # column 0: filter type 0 ("none")
     raw[:, 1:] = indices
@@ -95,5 +105,6 @@ def write_png(indices: np.ndarray, colours: bytes, level: int = LEVEL,
         _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
         _chunk(b"PLTE", colours[:3 * used]),
         _chunk(b"IDAT", packed),
+        *(text_chunk(key, value) for key, value in (text or {}).items()),
         _chunk(b"IEND", b""),
     ])

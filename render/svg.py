@@ -130,6 +130,27 @@ def in_sight(position: Position, drawn: list[DrawnOrder], sight: frozenset[str]
     return shown, seen
 
 
+def contents(scene: Drawing) -> dict[str, str]:
+    """What a map shows, as text written into its PNG (`render.png.text_chunk`): from the
+    same `scene.shown` and `scene.drawn` that `overlay_parts` draws its units, dislodged
+    units, centre owners and orders from, so that a test (or a screen reader's tool) can
+    tell what a player was shown without looking at pixels. One line per item: `Arbitro-units`
+    and `Arbitro-dislodged` "England F nth", `Arbitro-centres` "England lon", `Arbitro-orders`
+    "England F LON - ENG"; `Arbitro-sight`: fog of war's provinces in sight, else "all"."""
+    shown, centres = scene.shown, scene.geometry.provinces
+    owners = sorted(f"{owner} {pid}" for pid, shape in centres.items()
+                    if shape.center is not None and (owner := shown.owner_of(pid)) is not None)
+    return {"Arbitro-units": "\n".join(f"{u.power} {u.type.value} {u.location}"
+                                        for u in shown.units),
+            "Arbitro-dislodged": "\n".join(f"{d.unit.power} {d.unit.type.value} "
+                                            f"{d.unit.location}" for d in shown.dislodged),
+            "Arbitro-centres": "\n".join(owners),
+            "Arbitro-orders": "\n".join(f"{d.power} {d.order.canonical()}"
+                                         for d in scene.drawn),
+            "Arbitro-sight": " ".join(sorted(scene.visible)) if scene.visible is not None
+            else "all"}
+
+
 def render_svg(position: Position, *, results: Sequence[OrderResult] = (),
                orders: Sequence[tuple[Power, Order]] = (), game_name: str = "",
                civil_disorder: Iterable[Power] = (), language: str | None = "en",
