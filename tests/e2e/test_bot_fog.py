@@ -1,0 +1,152 @@
+"""Fog of war through Discord (issue 23's must-show): a seven-player game created with
+`/mod create fog:`, orders sent by DM in English, Italian and Dutch, a movement phase, a fall
+with a dislodgement (so a retreat phase) and a winter of builds and removals, several of them
+out of some players' sight; players ask for `/game map`, `/game status`, `/game history` and
+`/orders preview` on the way (answered "sealed" or with their own view).
+
+Then `tests/e2e/fog_check.py` goes over everything the stand-in recorded that each player
+could see (channel posts, their DMs, the ephemeral answers to their own commands, the menus
+offered to them, every attachment) and lists every unit, order, dislodged unit, build or
+centre owner shown outside their sight. Images are judged by what the renderer wrote into each
+map PNG it drew (`render.svg.contents`: the units, dislodged units, centre owners and orders
+of the very scene it painted), and also by their pixels: where a unit out of sight stands,
+the map shows the fog's grey or the board, never that power's colour. With the rule off the
+same game and the same check must find leaks, in text and in images."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.vocabulary import Power
+from render.geometry import geometry_named
+from render.palette import STANDARD
+from service.storage.repos import phases
+from tests.e2e.fog_check import Timeline, counts, drawn, leaks, seen_by
+from tests.e2e.harness import arbitro_bot, delivered, process_now, seat_everyone
+from tests.render.png_pixels import read_png
+
+# Spring 1901: each player in their client's language (harness.PLAYERS).
+SPRING = {
+    "England": "F London - English Channel\nF Edinburgh - North Sea\nA Liverpool - Yorkshire",
+    "France": "A Parigi - Borgogna\nA Marsiglia - Spagna\nF Brest - Atlantico Centrale",
+    "Germany": "A München - Ruhrgebied\nA Berlijn - München\nF Kiel - Holland",
+    "Italy": "A Venezia - Piemonte\nA Roma - Puglia\nF Napoli - Mar Ionio",
+    "Austria": "A Vienna - Tyrolia\nA Budapest - Serbia\nF Trieste - Albania",
+    "Russia": "A Warschau - Galicië\nA Moskou - Oekraïne\nF Sebastopol - Roemenië\n"
+              "F Sint-Petersburg zuidkust - Botnische Golf",
+    "Turkey": "F Ankara - Black Sea\nA Constantinople - Bulgaria\nA Smyrna - Armenia"}
+# Fall 1901: Germany dislodges France's army from Burgundy; Austria walks into an empty
+# Venice, so Italy has a unit too many in the winter.
+FALL = {
+    "England": "F English Channel holds\nF North Sea - Norway\nA Yorkshire holds",
+    "France": "A Borgogna ferma\nA Spagna ferma\nF Atlantico Centrale - Portogallo",
+    "Germany": "A Ruhrgebied - Bourgondië\nA München steunt A Ruhrgebied - Bourgondië\n"
+               "F Holland blijft staan",
+    "Italy": "A Piemonte ferma\nA Puglia ferma\nF Mar Ionio ferma",
+    "Austria": "A Tyrolia - Venice\nA Serbia holds\nF Albania - Greece",
+    "Russia": "A Galicië houdt\nA Oekraïne houdt\nF Roemenië houdt\nF Botnische Golf - Zweden",
+    "Turkey": "F Black Sea holds\nA Bulgaria holds\nA Armenia holds"}
+RETREAT = {"France": "A Borgogna si ritira in Piccardia"}
+WINTER = {
+    "England": "build F London",
+    "France": "costruisci A Parigi\ncostruisci F Brest",
+    "Germany": "bouw A Berlijn",
+    "Italy": "sciogli A Piemonte",
+    "Austria": "build A Vienna\nbuild A Budapest\nbuild F Trieste",
+    "Russia": "bouw A Moskou\nbouw A Warschau",
+    "Turkey": "build F Ankara"}
+PHASES = ["S1901M", "F1901M", "F1901R", "W1901A", "S1902M"]
+# Who looks at what while each phase is open: (power, command path, options)
+LOOKS = [("England", ("game", "map"), {}), ("France", ("game", "status"), {}),
+         ("Germany", ("orders", "preview"), {}), ("Italy", ("game", "history"), {}),
+         ("Russia", ("game", "history"), {"phase": "S1901M"})]
+
+
+async def _orders(table, users, orders: dict[str, str]) -> None:
+    for power, text in orders.items():
+        reply = await table.dm(users[power], text)
+        assert "✅" in reply.content and "❌" not in reply.content, (power, reply.content)
+        await delivered(table)
+
+
+async def _look(table, users) -> None:
+    """Players ask for the board: in a fog game each answer is "sealed" or their own view
+    (fog_check judges what it shows); without fog, the whole board."""
+    for power, path, options in LOOKS:
+        answer = await table.run(*path, user=users[power], options=options)
+        assert answer.text or answer.files, (power, path)
+    await delivered(table)
+
+
+async def _play(fake, table, fog: bool):
+    """The game, with each phase's window marked; (players, timeline)."""
+    mod, users = await seat_everyone(fake, table, "Nebbia", options={"fog": fog})
+    marks = [0]
+    for orders in (SPRING, FALL, RETREAT, WINTER):
+        await _look(table, users)
+        await _orders(table, users, orders)
+        marks.append(fake.world.ids.next())     # what follows tells the phase it ends
+        await process_now(table, mod)
+        await delivered(table)
+    await _look(table, users)
+    await fake.settle(0.2)
+    service = table.bot.service
+    async with service.db.read() as conn:
+        played = await phases.history(conn, 1)
+    assert [p.name for p in played] == PHASES
+    players = {Power.parse(p): u for p, u in users.items()}
+    return players, Timeline([p.position for p in played], marks)
+
+
+def _pixel_leaks(fake, players, timeline) -> list[str]:
+    """Every map a player got, looked at: at the place of each unit out of their sight (the
+    position of the phase being told, and the one before), no pixel of that power's colour."""
+    geometry = geometry_named("standard")
+    found = []
+    for power, user in players.items():
+        for shown in seen_by(fake, user):
+            k = timeline.phase_at(shown.id)
+            seen = timeline.sight(power, shown.id)
+            hidden = {u for at in {k, max(k - 1, 0)} for u in timeline.positions[at].units
+                      if u.province not in seen}
+            for name, png in shown.images:
+                if drawn(png) is None:
+                    continue                # fog_check reports it
+                image = read_png(png)
+                scale = image.width / geometry.width
+                for unit in hidden:
+                    x, y = geometry.anchor(unit.location)
+                    colour = bytes.fromhex(STANDARD.colours[unit.power][1:])
+                    if image.pixel(x * scale, y * scale) == tuple(colour):
+                        found.append(f"{power.value}: {name} shows {unit} in its colour")
+    return found
+
+
+async def test_a_fog_game_through_discord_shows_no_player_a_unit_outside_their_sight(
+        fake_discord, tmp_path):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path) as table:
+        players, timeline = await _play(fake, table, fog=True)
+        found = leaks(fake, players, timeline)
+        assert found == [], "\n".join(found)
+        assert _pixel_leaks(fake, players, timeline) == []
+        # the check had something to judge: each player's own results and maps, with units
+        for power, user in players.items():
+            maps = [drawn(png) for s in seen_by(fake, user) for _, png in s.images]
+            assert len([m for m in maps if m and m["Arbitro-units"]]) >= 4, power
+        # the retreat and the winter were told to those who see them, and only to them
+        france = "\n".join(s.text for s in seen_by(fake, players[Power.FRANCE]))
+        assert "A BUR R PIC" in france and "A PAR B" in france
+        england = "\n".join(s.text for s in seen_by(fake, players[Power.ENGLAND]))
+        assert "F LON B" in england and "A BUR R PIC" in england    # Picardy borders ENG
+        assert "F ANK B" not in england and "A VIE B" not in england
+
+
+@pytest.mark.parametrize("fog", [False])
+async def test_without_the_rule_the_same_check_finds_the_leaks(fake_discord, tmp_path, fog):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path) as table:
+        players, timeline = await _play(fake, table, fog=fog)
+        found = counts(leaks(fake, players, timeline))
+        assert found["text"] > 0 and found["image"] > 0, found
+        assert _pixel_leaks(fake, players, timeline)
