@@ -21,7 +21,7 @@ from engine.vocabulary import Power
 from render.geometry import geometry_named
 from render.palette import STANDARD
 from service.storage.repos import phases
-from tests.e2e.fog_check import Timeline, counts, drawn, leaks, seen_by
+from tests.e2e.fog_check import Timeline, counts, drawn, leaks, seen_by, units_named
 from tests.e2e.harness import arbitro_bot, delivered, process_now, seat_everyone
 from tests.render.png_pixels import read_png
 
@@ -60,6 +60,20 @@ PHASES = ["S1901M", "F1901M", "F1901R", "W1901A", "S1902M"]
 LOOKS = [("England", ("game", "map"), {}), ("France", ("game", "status"), {}),
          ("Germany", ("orders", "preview"), {}), ("Italy", ("game", "history"), {}),
          ("Russia", ("game", "history"), {"phase": "S1901M"})]
+
+
+@pytest.mark.parametrize(("text", "places"), [
+    ("✅ `A PAR - BUR` — succeeds", ["par"]),
+    ("✅ `A MUN S A RUH - BUR` — riuscito", ["mun", "ruh"]),
+    ("Francia A Borgogna (BUR) (attaccata da Ruhr (RUH)) può ritirarsi in: Piccardia",
+     ["bur"]),
+    ("bouw F Sint-Petersburg zuidkust", ["stp"]),
+    ("de Duitse vloot in München; an army in Paris; l'armata a Roma; F Mar Nero", [
+        "mun", "par", "rom", "bla"]),
+    ("A power in Vienna has 3 centres; a Parigi e a Roma; Austria: 2", []),
+])
+def test_the_checker_reads_units_named_in_three_languages(text, places):
+    assert units_named(text) == places
 
 
 async def _orders(table, users, orders: dict[str, str]) -> None:
@@ -137,6 +151,9 @@ async def test_a_fog_game_through_discord_shows_no_player_a_unit_outside_their_s
         # the retreat and the winter were told to those who see them, and only to them
         france = "\n".join(s.text for s in seen_by(fake, players[Power.FRANCE]))
         assert "A BUR R PIC" in france and "A PAR B" in france
+        assert "A Borgogna (BUR) (attaccata da Ruhr (RUH))" in france     # dislodged
+        turkey = "\n".join(s.text for s in seen_by(fake, players[Power.TURKEY]))
+        assert "BUR" not in turkey and "F ANK B" in turkey
         england = "\n".join(s.text for s in seen_by(fake, players[Power.ENGLAND]))
         assert "F LON B" in england and "A BUR R PIC" in england    # Picardy borders ENG
         assert "F ANK B" not in england and "A VIE B" not in england
