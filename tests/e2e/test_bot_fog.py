@@ -2,7 +2,8 @@
 `/mod create fog:`, orders sent by DM in English, Italian and Dutch, a movement phase, a fall
 with a dislodgement (so a retreat phase) and a winter of builds and removals, several of them
 out of some players' sight; players ask for `/game map`, `/game status`, `/game history` and
-`/orders preview` on the way (answered "sealed" or with their own view).
+`/orders preview` on the way (answered "sealed" or with their own view). And the same on a
+variant: France against Austria, in Italian and Dutch, through a winter of builds.
 
 Then `tests/e2e/fog_check.py` goes over everything the stand-in recorded that each player
 could see (channel posts, their DMs, the ephemeral answers to their own commands, the menus
@@ -76,6 +77,19 @@ def test_the_checker_reads_units_named_in_three_languages(text, places):
     assert units_named(text) == places
 
 
+# France against Austria (the 1-vs-1 game on the classic board), France in Italian, Austria
+# in Dutch: each sees the other only where their armies meet (Tyrolia, Munich).
+DUEL = [{"France": "A Parigi - Borgogna\nF Brest - Manica\nA Marsiglia - Spagna",
+         "Austria": "A Wenen - Tirol\nA Boedapest - Servië\nF Triëst - Albanië"},
+        {"France": "A Borgogna - Monaco\nF Manica - Londra\nA Spagna - Portogallo",
+         "Austria": "A Tirol - Venetië\nA Servië houdt\nF Albanië - Griekenland"},
+        {"France": "costruisci A Parigi\ncostruisci A Marsiglia\ncostruisci F Brest",
+         "Austria": "bouw A Wenen\nbouw A Boedapest\nbouw F Triëst"}]
+DUEL_PLAYERS = {"France": ("Francesca", "it"), "Austria": ("Anneke", "nl")}
+DUEL_LOOKS = [("France", ("game", "map"), {}), ("Austria", ("orders", "preview"), {}),
+              ("Austria", ("game", "status"), {})]
+
+
 async def _orders(table, users, orders: dict[str, str]) -> None:
     for power, text in orders.items():
         reply = await table.dm(users[power], text)
@@ -83,33 +97,58 @@ async def _orders(table, users, orders: dict[str, str]) -> None:
         await delivered(table)
 
 
-async def _look(table, users) -> None:
+async def _look(table, users, looks) -> None:
     """Players ask for the board: in a fog game each answer is "sealed" or their own view
     (fog_check judges what it shows); without fog, the whole board."""
-    for power, path, options in LOOKS:
+    for power, path, options in looks:
         answer = await table.run(*path, user=users[power], options=options)
         assert answer.text or answer.files, (power, path)
     await delivered(table)
 
 
-async def _play(fake, table, fog: bool):
-    """The game, with each phase's window marked; (players, timeline)."""
-    mod, users = await seat_everyone(fake, table, "Nebbia", options={"fog": fog})
+async def _play(fake, table, mod, users, rounds, looks):
+    """The game's phases, each window marked, players looking on the way: the timeline."""
     marks = [0]
-    for orders in (SPRING, FALL, RETREAT, WINTER):
-        await _look(table, users)
+    for orders in rounds:
+        await _look(table, users, looks)
         await _orders(table, users, orders)
         marks.append(fake.world.ids.next())     # what follows tells the phase it ends
         await process_now(table, mod)
         await delivered(table)
-    await _look(table, users)
+    await _look(table, users, looks)
     await fake.settle(0.2)
-    service = table.bot.service
-    async with service.db.read() as conn:
+    async with table.bot.service.db.read() as conn:
         played = await phases.history(conn, 1)
-    assert [p.name for p in played] == PHASES
-    players = {Power.parse(p): u for p, u in users.items()}
-    return players, Timeline([p.position for p in played], marks)
+    return Timeline([p.position for p in played], marks), [p.name for p in played]
+
+
+async def _seven(fake, table, fog: bool):
+    """The seven-player game: (players, timeline)."""
+    mod, users = await seat_everyone(fake, table, "Nebbia", options={"fog": fog})
+    timeline, played = await _play(fake, table, mod, users, (SPRING, FALL, RETREAT, WINTER),
+                                   LOOKS)
+    assert played == PHASES
+    return {Power.parse(p): u for p, u in users.items()}, timeline
+
+
+async def _duel(fake, table, fog: bool):
+    """France against Austria: (players, timeline)."""
+    mod = fake.add_user("Mara", locale="en-US")
+    fake.add_member(table.guild, mod, manage_guild=True)
+    users = {}
+    for power, (name, locale) in DUEL_PLAYERS.items():
+        users[power] = fake.add_user(name, locale=locale)
+        fake.add_member(table.guild, users[power])
+    await table.run("mod", "create", user=mod, options={
+        "name": "Marengo", "variant": "france_austria", "fog": fog})
+    for user in users.values():
+        await table.run("game", "join", user=user)
+    await table.run("mod", "start", user=mod, options={"assignments": ", ".join(
+        f"{p} <@{u.id}>" for p, u in users.items())})
+    await delivered(table)
+    timeline, played = await _play(fake, table, mod, users, DUEL, DUEL_LOOKS)
+    assert played == ["S1901M", "F1901M", "W1901A", "S1902M"]
+    return {Power.parse(p): u for p, u in users.items()}, timeline
 
 
 def _pixel_leaks(fake, players, timeline) -> list[str]:
@@ -140,7 +179,7 @@ async def test_a_fog_game_through_discord_shows_no_player_a_unit_outside_their_s
         fake_discord, tmp_path):
     fake = fake_discord
     async with arbitro_bot(fake, tmp_path) as table:
-        players, timeline = await _play(fake, table, fog=True)
+        players, timeline = await _seven(fake, table, fog=True)
         found = leaks(fake, players, timeline)
         assert found == [], "\n".join(found)
         assert _pixel_leaks(fake, players, timeline) == []
@@ -159,11 +198,27 @@ async def test_a_fog_game_through_discord_shows_no_player_a_unit_outside_their_s
         assert "F ANK B" not in england and "A VIE B" not in england
 
 
-@pytest.mark.parametrize("fog", [False])
-async def test_without_the_rule_the_same_check_finds_the_leaks(fake_discord, tmp_path, fog):
+async def test_a_france_austria_fog_game_shows_each_player_only_their_side(fake_discord,
+                                                                         tmp_path):
     fake = fake_discord
     async with arbitro_bot(fake, tmp_path) as table:
-        players, timeline = await _play(fake, table, fog=fog)
+        players, timeline = await _duel(fake, table, fog=True)
+        found = leaks(fake, players, timeline)
+        assert found == [], "\n".join(found)
+        assert _pixel_leaks(fake, players, timeline) == []
+        france = "\n".join(s.text for s in seen_by(fake, players[Power.FRANCE]))
+        austria = "\n".join(s.text for s in seen_by(fake, players[Power.AUSTRIA]))
+        assert "A TYR - VEN" in france          # seen from Munich, where France arrived
+        assert "A BUR - MUN" in austria         # seen from Tyrolia, as it arrived
+        assert "A PAR B" in france and "A PAR B" not in austria
+        assert "A VIE B" in austria and "A VIE B" not in france
+
+
+@pytest.mark.parametrize("game", ["seven", "duel"])
+async def test_without_the_rule_the_same_check_finds_the_leaks(fake_discord, tmp_path, game):
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path) as table:
+        players, timeline = await (_seven if game == "seven" else _duel)(fake, table, fog=False)
         found = counts(leaks(fake, players, timeline))
         assert found["text"] > 0 and found["image"] > 0, found
         assert _pixel_leaks(fake, players, timeline)
