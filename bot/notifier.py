@@ -4,7 +4,6 @@ announcements) and direct messages, each in its reader's language and within Dis
 
 from __future__ import annotations
 
-import io
 import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -15,6 +14,7 @@ from bot.game_layout import MissingPermissions
 from bot.guild_facts import post_language
 from bot.i18n import language_of, tr
 from bot.limits import DEFAULT_UPLOAD_LIMIT, split_blocks
+from bot.map_files import map_file
 from bot.messages import render_message
 from bot.roster import is_roster, post_roster
 from engine.vocabulary import Power
@@ -216,8 +216,7 @@ async def send_pieces(channel: discord.abc.Messageable, blocks: list[str], messa
     file: discord.File | None = None
     if message.image is not None:
         if len(message.image) <= upload_limit:
-            file = discord.File(io.BytesIO(message.image),
-                                filename=message.image_name or "arbitro-map.png")
+            file = map_file(message.image, message.image_name or "arbitro-map.png", lang)
         else:
             pieces.extend(split_blocks([tr(lang, "map.too_large", size=len(message.image))]))
     sent = []

@@ -85,6 +85,24 @@ def text_chunk(key: str, text: str) -> bytes:
     return _chunk(b"iTXt", body)
 
 
+def read_text(png: bytes) -> dict[str, str]:
+    """The iTXt chunks of a PNG (key: text), compressed or not; nothing else is decoded."""
+    out: dict[str, str] = {}
+    pos = 8
+    while pos + 8 <= len(png):
+        (length,) = struct.unpack(">I", png[pos:pos + 4])
+        kind, body = png[pos + 4:pos + 8], png[pos + 8:pos + 8 + length]
+        pos += 12 + length
+        if kind != b"iTXt":
+            continue
+        key, _, rest = body.partition(b"\0")
+        compressed, rest = rest[0], rest[2:]
+        _language, _, rest = rest.partition(b"\0")
+        _translated, _, text = rest.partition(b"\0")
+        out[key.decode("latin-1")] = (zlib.decompress(text) if compressed else text).decode()
+    return out
+
+
 def write_png(indices: np.ndarray, colours: bytes, level: int = LEVEL,
               retry: bool = True, retry_above: int | None = None,
               text: Mapping[str, str] | None = None) -> bytes:

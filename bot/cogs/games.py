@@ -17,6 +17,7 @@ from bot.choosing import LANGUAGE_CHOICES, game_autocomplete, public_language, r
 from bot.formatting import phase_label, results_blocks, status_text
 from bot.i18n import LANGUAGES, tr
 from bot.limits import split_blocks
+from bot.map_files import map_file
 from bot.rights import is_server_moderator
 from engine import Phase
 from grammar.phases import phase_choices, read_phase
@@ -95,7 +96,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
         image = await self.bot.service.maps.current(view.id, "large" if large else "normal")
         await reply(interaction, tr(lang, "map.current", game=view.name,
                                     phase=phase_label(lang, image.phase)), ephemeral=False,
-                    file=discord.File(io.BytesIO(image.png), filename=image.filename))
+                    file=map_file(image.png, image.filename, lang))
 
     @app_commands.command(name="export", description="The whole game as a JSON file (every "
                                                      "phase, order and result)")
@@ -165,7 +166,7 @@ async def send_phase(bot: ArbitroBot, interaction: discord.Interaction, view: Ga
     pieces = split_blocks(blocks)
     file = None
     if report.image is not None:
-        file = discord.File(io.BytesIO(report.image.png), filename=report.image.filename)
+        file = map_file(report.image.png, report.image.filename, lang)
     at = played.index(report.phase)
     paging = discord.ui.View(timeout=None)
     paging.add_item(HistoryPage(view.id, played[at - 1] if at > 0 else None, "◀"))

@@ -6,7 +6,6 @@ DMs); the service refuses orders for a power the caller is not seated at.
 
 from __future__ import annotations
 
-import io
 import logging
 import re
 from typing import TYPE_CHECKING, Any
@@ -40,6 +39,7 @@ from bot.guide import asks_for_help
 from bot.habits import habit_reply
 from bot.i18n import LANGUAGES, tr
 from bot.limits import MAX_ORDER_MESSAGE, split_text
+from bot.map_files import map_file
 from bot.meant import meant_view
 from bot.suggest import suggestions, unit_of
 from engine.variants import board_of
@@ -309,7 +309,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         image = await self.bot.service.maps.preview(view.id, interaction.user.id)
         await reply(interaction, tr(lang, "map.preview", game=view.name,
                                     phase=phase_label(lang, image.phase)),
-                    file=discord.File(io.BytesIO(image.png), filename=image.filename))
+                    file=map_file(image.png, image.filename, lang))
 
 
 class Votes(commands.Cog):

@@ -191,6 +191,9 @@ async def test_a_fog_game_through_discord_shows_no_player_a_unit_outside_their_s
         france = "\n".join(s.text for s in seen_by(fake, players[Power.FRANCE]))
         assert "A BUR R PIC" in france and "A PAR B" in france
         assert "A Borgogna (BUR) (attaccata da Ruhr (RUH))" in france     # dislodged
+        # each map's alt text names what it shows, in the reader's language, and says fog
+        assert "Unità sloggiate — Francia: A Borgogna (BUR)." in france
+        assert france.count("Nebbia di guerra: la mappa mostra solo ciò che vedi.") >= 4
         turkey = "\n".join(s.text for s in seen_by(fake, players[Power.TURKEY]))
         assert "BUR" not in turkey and "F ANK B" in turkey
         england = "\n".join(s.text for s in seen_by(fake, players[Power.ENGLAND]))
