@@ -60,7 +60,8 @@ PHASES = ["S1901M", "F1901M", "F1901R", "W1901A", "S1902M"]
 # Who looks at what while each phase is open: (power, command path, options)
 LOOKS = [("England", ("game", "map"), {}), ("France", ("game", "status"), {}),
          ("Germany", ("orders", "preview"), {}), ("Italy", ("game", "history"), {}),
-         ("Russia", ("game", "history"), {"phase": "S1901M"})]
+         ("Russia", ("game", "history"), {"phase": "S1901M"}), ("Turkey", ("orders", "show"), {}),
+         ("Austria", ("orders", "add"), {"order": "A"})]     # its menu of suggestions
 
 
 @pytest.mark.parametrize(("text", "places"), [
@@ -101,6 +102,10 @@ async def _look(table, users, looks) -> None:
     """Players ask for the board: in a fog game each answer is "sealed" or their own view
     (fog_check judges what it shows); without fog, the whole board."""
     for power, path, options in looks:
+        if path == ("orders", "add"):
+            await table.fake.autocomplete(users[power], table.guild, table.channel, *path,
+                                          focused="order", options=options)
+            continue
         answer = await table.run(*path, user=users[power], options=options)
         assert answer.text or answer.files, (power, path)
     await delivered(table)
@@ -187,6 +192,9 @@ async def test_a_fog_game_through_discord_shows_no_player_a_unit_outside_their_s
         for power, user in players.items():
             maps = [drawn(png) for s in seen_by(fake, user) for _, png in s.images]
             assert len([m for m in maps if m and m["Arbitro-units"]]) >= 4, power
+        # the menus offered as Austria typed an order were judged too
+        assert [s for s in seen_by(fake, players[Power.AUSTRIA])
+                if s.where == "autocomplete" and units_named(s.text)]
         # the retreat and the winter were told to those who see them, and only to them
         france = "\n".join(s.text for s in seen_by(fake, players[Power.FRANCE]))
         assert "A BUR R PIC" in france and "A PAR B" in france
