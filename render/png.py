@@ -114,8 +114,9 @@ def write_png(indices: np.ndarray, colours: bytes, level: int = LEVEL,
     raw[:, 1:] = indices
     data = raw.tobytes()
     packed = zlib_ng.compress(data, level)
+    notes = b"".join(text_chunk(key, value) for key, value in (text or {}).items())
     limit = RETRY_ABOVE if retry_above is None else retry_above
-    if retry and len(packed) > limit and level < RETRY_LEVEL:
+    if retry and len(packed) + len(notes) > limit and level < RETRY_LEVEL:  # the file's size
         packed = zlib_ng.compress(data, RETRY_LEVEL)
     used = int(indices.max()) + 1
     return b"".join([
@@ -123,6 +124,6 @@ def write_png(indices: np.ndarray, colours: bytes, level: int = LEVEL,
         _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
         _chunk(b"PLTE", colours[:3 * used]),
         _chunk(b"IDAT", packed),
-        *(text_chunk(key, value) for key, value in (text or {}).items()),
+        notes,
         _chunk(b"IEND", b""),
     ])
