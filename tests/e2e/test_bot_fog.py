@@ -10,8 +10,8 @@ could see (channel posts, their DMs, the ephemeral answers to their own commands
 offered to them, every attachment) and lists every unit, order, dislodged unit, build or
 centre owner shown outside their sight. Images are judged by what the renderer wrote into each
 map PNG it drew (`render.svg.contents`: the units, dislodged units, centre owners and orders
-of the very scene it painted), and also by their pixels: where a unit out of sight stands,
-the map shows the fog's grey or the board, never that power's colour. With the rule off the
+of the very scene it painted), and also by their pixels: around where a unit out of sight
+stands, no patch of that power's colour such as a unit drawn there makes. With the rule off the
 same game and the same check must find leaks, in text and in images."""
 
 from __future__ import annotations
@@ -157,8 +157,9 @@ async def _duel(fake, table, fog: bool):
 
 
 def _pixel_leaks(fake, players, timeline) -> list[str]:
-    """Every map a player got, looked at: at the place of each unit out of their sight (the
-    position of the phase being told, and the one before), no pixel of that power's colour."""
+    """Every map a player got, looked at: around the place of each unit out of their sight
+    (in the position of the phase being told, or the one before), no patch of that power's
+    colour as a unit drawn there makes."""
     geometry = geometry_named("standard")
     found = []
     for power, user in players.items():
@@ -174,8 +175,11 @@ def _pixel_leaks(fake, players, timeline) -> list[str]:
                 scale = image.width / geometry.width
                 for unit in hidden:
                     x, y = geometry.anchor(unit.location)
-                    colour = bytes.fromhex(STANDARD.colours[unit.power][1:])
-                    if image.pixel(x * scale, y * scale) == tuple(colour):
+                    colour = tuple(bytes.fromhex(STANDARD.colours[unit.power][1:]))
+                    # a unit drawn there fills 66-121 of these 169 pixels with its colour
+                    painted = sum(image.pixel(x * scale + dx, y * scale + dy) == colour
+                                  for dx in range(-6, 7) for dy in range(-6, 7))
+                    if painted >= 30:
                         found.append(f"{power.value}: {name} shows {unit} in its colour")
     return found
 
