@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from grammar.lexicon import fold, lexicon
+from grammar.lexicon import BOARD, fold, lexicon
 
 _WORDS = re.compile(r"[^\W_]+")
 _MOVE_SIGN = re.compile(r"[^\W_]\s*(?:-+>?|=>|→|–|—)\s*[^\W_]")
@@ -31,17 +31,19 @@ _NEAR_PLACE = 80.0     # how close (rapidfuzz ratio) a misspelt word must be to 
 _NEAR_LENGTH = 4       # shorter words are too often near some abbreviation (`ok`, `yes`)
 
 
-def looks_like_order(line: str) -> bool:
+def looks_like_order(line: str, board: str | None = None) -> bool:
     """True when `line` is meant as an order (readable or not), False for small talk, a
-    question, a lone province name, or anything else the order language has no words for."""
-    return _looks_like_order(line.strip()[:400])
+    question, a lone province name, or anything else the order language has no words for.
+    `board`: the board of names the line is read on (`grammar.lexicon.names_board`: an
+    Ancient Mediterranean game's `A Cirta holds`); default the one being read (`BOARD`)."""
+    return _looks_like_order(line.strip()[:400], board or BOARD.get())
 
 
 @lru_cache(maxsize=4096)
-def _looks_like_order(line: str) -> bool:
+def _looks_like_order(line: str, board: str) -> bool:
     if _MOVE_SIGN.search(line):
         return True
-    words = [(terminal, word) for terminal, word in _classified(fold(line))]
+    words = [(terminal, word) for terminal, word in _classified(fold(line), board)]
     places = sum(1 for terminal, _w in words if terminal == "LOC")
     order_words = [terminal for terminal, _w in words if terminal in _ORDER_TERMINALS]
     if places and (order_words or places >= 2):
@@ -50,16 +52,17 @@ def _looks_like_order(line: str) -> bool:
         return False
     if all(terminal in ("WAIVE", "FILLER") for terminal, _w in words):
         return True
-    lex = lexicon("auto")
+    lex = lexicon("auto", board)
     return any(terminal is None and len(word) >= _NEAR_LENGTH
                and lex.fuzzy_candidates(word, cutoff=_NEAR_PLACE, limit=1)
                for terminal, word in words)
 
 
-def _classified(folded: str) -> list[tuple[str | None, str]]:
+def _classified(folded: str, board: str) -> list[tuple[str | None, str]]:
     """The line's words, longest known phrases first, each with what the vocabularies make of
-    it: LOC, UNIT, a keyword's terminal, COAST, NATION, FILLER, or None (an unknown word)."""
-    lex = lexicon("auto")
+    it on `board`: LOC, UNIT, a keyword's terminal, COAST, NATION, FILLER, or None (an unknown
+    word)."""
+    lex = lexicon("auto", board)
     words = _WORDS.findall(folded)
     out: list[tuple[str | None, str]] = []
     start = 0

@@ -2,7 +2,8 @@
 in the legend's order, their names in the map's languages, colours and marks.
 
 - The classic-map variants (`fleet_rome`, `france_austria`, `germany_italy`) and `standard`
-  draw the standard map with the seven powers, their palette and words.
+  draw the standard map with the seven powers' palette and words; the legend lists the powers
+  that play (France and Austria alone in `france_austria`).
 - `pure` draws seven wedges (`tools/map_wedges.py`) with the seven powers.
 - `ancmed` draws the Ancient Mediterranean (`tools/map_seeds_ancmed.py`), five powers in
   colours of their own.
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from engine.variants import board_of
 from engine.vocabulary import Power
 from render.palette import Palette, mix
 
@@ -83,8 +85,9 @@ def _power_tables() -> dict:
 def map_variant(variant: str | None = None) -> MapVariant:
     """The variant `variant` (None: standard); ValueError for one the renderer cannot draw."""
     name = variant or "standard"
-    if name in CLASSIC:
-        return MapVariant(name, "standard", STANDARD_POWERS)
+    if name in CLASSIC:      # the 1-vs-1 games' legend lists their two powers, not the absent
+        playing = {p.value for p in board_of(name).powers}
+        return MapVariant(name, "standard", tuple(p for p in STANDARD_POWERS if p in playing))
     if name == "pure":
         return MapVariant(name, "pure", STANDARD_POWERS)
     tables = _power_tables()

@@ -1,6 +1,7 @@
 """Positions of each variant with orders and results, as `bench/render_variants.py` and the map
 tests draw them: the Ancient Mediterranean's opening (its fifteen units, every one ordered, half the
-moves failing), Pure's opening, and Chaos's first spring (34 armies and fleets, one per power).
+moves failing), Pure's opening, Chaos's first spring (34 armies and fleets, one per power) and France vs
+Austria's opening.
 Powers are their names (the engine's Power is a str of the name)."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from engine.orders import Hold, Move, SupportMove
 from engine.outcomes import OrderResult, Outcome, Status
 from engine.position import Position
+from engine.variants import board_of
 from engine.vocabulary import Phase, PhaseKind, Season, Unit, UnitType
 from render.variants import map_variant
 
@@ -79,4 +81,15 @@ def chaos_case() -> tuple[Position, list[OrderResult]]:
             results)
 
 
-CASES = {"ancmed": ancmed_case, "pure": pure_case, "chaos": chaos_case}
+def france_austria_case() -> tuple[Position, list[OrderResult]]:
+    """France vs Austria's opening (the classic board, two powers): every unit moves."""
+    position = Position.initial(board_of("france_austria"))
+    moves = {"par": "bur", "mar": "spa", "bre": "mao", "vie": "tyr", "bud": "ser",
+             "tri": "alb"}
+    results = [_result(u.power, Move(u.type, u.location, moves[u.location]), i)
+               for i, u in enumerate(position.units)]
+    return position, results
+
+
+CASES = {"ancmed": ancmed_case, "pure": pure_case, "chaos": chaos_case,
+         "france_austria": france_austria_case}

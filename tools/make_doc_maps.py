@@ -13,8 +13,9 @@
   `docs/map_midgame_400.png` the posted map scaled to 400 px wide, as Discord previews it;
 - `docs/map_chart.png`: that game's supply centres per year, in Dutch;
 - `docs/map_replay.gif`: that game's first two years as an animated image;
-- `docs/map_ancmed.png`, `map_chaos.png`, `map_pure.png`: the variants' maps with orders and
-  results (`testbed/variant_maps.py`, `bench/render_variants.py`), and `docs/map_fog.png` the
+- `docs/map_ancmed.png`, `map_chaos.png`, `map_pure.png`, `map_france_austria.png` (in
+  Italian, its orders adjudicated): the variants' maps with orders and results
+  (`testbed/variant_maps.py`, `bench/render_variants.py`), and `docs/map_fog.png` the
   benchmark's full board as England sees it under fog of war (`--only variants`: these alone).
 """
 
@@ -107,6 +108,13 @@ def variant_maps(out: Path) -> None:
     chaos, chaos_results = chaos_full_board(board, adjudicated)
     (out / "map_chaos.png").write_bytes(render_png(
         chaos, results=chaos_results, variant="chaos", game_name="Caos", language="it"))
+    fva, drawn_case = CASES["france_austria"]()
+    fva_orders: dict[str, list[str]] = {}
+    for r in drawn_case:
+        fva_orders.setdefault(str(r.power), []).append(r.text)
+    fva_results = list(adjudicate(fva, fva_orders, "2023").results)
+    (out / "map_france_austria.png").write_bytes(render_png(
+        fva, results=fva_results, game_name="Parigi contro Vienna", language="it"))
     (out / "map_fog.png").write_bytes(render_png(
         board, results=adjudicated, visible=sight(board, Power.ENGLAND), game_name="Nebbia"))
 

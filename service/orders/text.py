@@ -55,6 +55,7 @@ def read_orders(text: str, *, position: Position, power: Power, lang: str = "aut
     try:
         from grammar import parse_message
         from grammar.intent import looks_like_order
+        from grammar.lexicon import names_board
     except ImportError:
         return _read_canonical(text, position)
 
@@ -62,11 +63,12 @@ def read_orders(text: str, *, position: Position, power: Power, lang: str = "aut
         return parse_message(text, position=position, power=power, lang=lang,
                              reply_lang=reply, rules=rules)
 
-    lines = [(line, looks_like_order(line.input)) for line in parsed(reply_lang)]
+    board = names_board(position.variant)      # an Ancient Mediterranean game's own names
+    lines = [(line, looks_like_order(line.input, board)) for line in parsed(reply_lang)]
     if reply_lang is None:
         written = majority_language(line.language for line, meant in lines if meant)
         if written and any(meant and line.language != written for line, meant in lines):
-            lines = [(line, looks_like_order(line.input)) for line in parsed(written)]
+            lines = [(line, looks_like_order(line.input, board)) for line in parsed(written)]
     # Either may say a line is no order: the intent check before reading, or the reader
     # after (a line of place names with no unit and no order word).
     return [_reading(line) if meant and getattr(line, "error_kind", None) != "not_an_order"

@@ -83,9 +83,11 @@ async def test_an_ancient_mediterranean_game_with_orders_in_three_languages(fake
         reply = await table.dm(users["Rome"], "F Napoli - Mar Tirreno\nA Roma - Etruria\n"
                                               "A Ravenna ferma")
         assert "`F NEA - TYN`" in reply.content and "`A ROM - ETR`" in reply.content
+        assert "`A RAV H`" in reply.content            # "ferma", the map's own Ravenna
         reply = await table.dm(users["Carthage"], "A Carthago - Mauretania\nA Cirta holds\n"
                                                   "F Thapsus - Punic Sea")
         assert "`A CAR - MAU`" in reply.content and "`F THA - PUN`" in reply.content
+        assert "`A CIR H`" in reply.content
         reply = await table.dm(users["Greece"], "A Athene - Epirus\nF Sparta - Ionische Zee\n"
                                                 "A Macedonië - Byzantium")
         assert "`A ATH - EPI`" in reply.content and "`F SPA - ION`" in reply.content

@@ -38,6 +38,15 @@ def test_orders_even_misspelt_are_orders(line):
     assert looks_like_order(line)
 
 
+@pytest.mark.parametrize("line", ["A Cirta holds", "A Ravenna ferma", "A Cir H",
+                                  "F Thapsus S A Cirta"])
+def test_a_variant_s_own_province_names_make_an_order_on_its_board(line):
+    # the Ancient Mediterranean's provinces are no standard names: read on the standard
+    # board these lines hold one place at most, so only its own board makes them orders
+    assert looks_like_order(line, "ancmed")
+    assert not looks_like_order(line, "standard")
+
+
 @given(st.text(max_size=300))
 def test_any_text_gets_an_answer(text):
     assert looks_like_order(text) in (True, False)

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from engine import Position
+from engine.variants import board_of
 from render import render_png, render_svg
 from render.geometry import geometry_named
 from render.labels import label_points
@@ -29,10 +30,25 @@ def test_each_variant_s_map_with_orders_and_results_is_a_png_under_80_kb(variant
         assert image.width == 720
 
 
-@pytest.mark.parametrize("variant", ["fleet_rome", "france_austria", "germany_italy"])
-def test_the_classic_map_variants_draw_the_standard_map(variant):
+def test_fleet_rome_draws_the_standard_map():
     position = Position.initial()
-    assert render_png(position, variant=variant) == render_png(position)
+    assert render_png(position, variant="fleet_rome") == render_png(position)
+
+
+@pytest.mark.parametrize(("variant", "playing", "absent"), [
+    ("france_austria", ("Francia", "Austria"), ("Germania", "Inghilterra", "Turchia")),
+    ("germany_italy", ("Germania", "Italia"), ("Francia", "Austria", "Russia"))])
+def test_a_one_against_one_game_draws_the_standard_map_with_its_two_powers_alone(
+        variant, playing, absent):
+    position = Position.initial(board_of(variant))
+    svg = render_svg(position, language="it")
+    standard = render_svg(Position.initial(), language="it")
+    legend = svg[svg.index('<g class="legend"'):]
+    assert legend.count('<g class="power"') == 2
+    assert all(f">{name}</text>" in legend for name in playing)
+    assert not any(f">{name}</text>" in legend for name in absent)
+    provinces = re.compile(r'id="province-([a-z]+)"')
+    assert provinces.findall(svg) == provinces.findall(standard)       # the classic board
 
 
 def test_ancmed_legend_names_its_five_powers_in_the_map_s_language():

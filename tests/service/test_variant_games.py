@@ -5,15 +5,19 @@ board, and its export replays through `arbitro adjudicate` to its recorded posit
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from arbitro.cli import main
+from computer.player import adjustments, retreats
 from engine import VARIANT_IDS, board_of
-from engine.vocabulary import Power
+from engine.vocabulary import PhaseKind, Power
 from service.errors import InvalidRequest
 from service.models import GameSettings
+from service.storage.repos import phases
 from tests.service.conftest import CHANNEL, MODERATOR, start_game
+from tools.random_phases import random_orders
 
 
 def _replay(phases: list[dict], tmp_path, capsys) -> list[dict]:
@@ -39,6 +43,49 @@ async def test_an_ancient_mediterranean_game_is_played_exported_and_replayed(
     assert {"power": "Rome", "type": "F", "location": "tyn"} in first["units_after"]
     [replayed] = _replay(record["phases"], tmp_path, capsys)
     assert replayed["units_after"] == first["units_after"]
+
+
+def _orders_for(position, board, rng) -> dict[str, list[str]]:
+    """Every power's orders for the phase: random movement orders (`tools.random_phases`),
+    the computer player's retreats and adjustments, in canonical text."""
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        return random_orders(position, board, rng)
+    choose = retreats if kind is PhaseKind.RETREAT else adjustments
+    out = {}
+    for power in board.powers:
+        orders = [o.canonical() for o in choose(position, power, board)]
+        if orders:
+            out[power.value] = orders
+    return out
+
+
+@pytest.mark.parametrize("vid", [v for v in VARIANT_IDS if v != "standard"])
+async def test_each_variant_is_played_a_year_exported_and_replayed(service, vid, tmp_path,
+                                                                    capsys):
+    board = board_of(vid)
+    game = await start_game(service, players=len(board.powers), board=vid,
+                            name=f"A {vid} year", channel=CHANNEL + VARIANT_IDS.index(vid))
+    rng = random.Random(vid)
+    kinds = set()
+    for _ in range(6):
+        async with service.db.read() as conn:
+            phase = await phases.latest(conn, game.id)
+        kinds.add(phase.position.phase.kind)
+        for power, texts in _orders_for(phase.position, board, rng).items():
+            report = await service.orders.submit(game.id, game.user[Power.parse(power, vid)],
+                                                 "\n".join(texts))
+            assert [(line.input, line.error) for line in report.lines if not line.ok] == [], texts
+            assert len(report.recorded) == len(texts)
+        await service.moderation.process_now(game.id, MODERATOR)
+    assert {PhaseKind.MOVEMENT, PhaseKind.ADJUSTMENT} <= kinds
+    record = await service.exports.game(game.id)
+    assert record["variant"] == vid and len(record["phases"]) == 6
+    assert all(p["variant"] == vid for p in record["phases"] if vid != "standard")
+    replayed = _replay(record["phases"], tmp_path, capsys)
+    assert [r["units_after"] for r in replayed] == [p["units_after"] for p in record["phases"]]
+    moved = [p for p in record["phases"] if p["units_after"] != p.get("units")]
+    assert moved                                        # the board changed, not only holds
 
 
 @pytest.mark.parametrize("vid", [v for v in VARIANT_IDS if v not in ("standard", "ancmed")])
