@@ -15,9 +15,12 @@ What counts as shown:
   `render.svg.contents`); a PNG without them is reported, since nothing proves what it shows.
 
 A player may be shown what stands in their sight before or after the phase being told
-(`engine.fog.sight` of the phase's position and the next one); text may also name a unit one
-step beyond (a unit seen arriving is named by the province it came from, as
-tests/service/test_fog_announce.py allows). Images must keep to the sight itself.
+(`engine.fog.sight` of the phase's position and the one before it). An order written in code
+(`A PAR - BUR`, read by `engine.orders.parse_order`) may be told when the unit giving it
+stands in that sight, or, for a move or retreat, when it comes from one step beyond into it (a
+unit seen arriving, or bouncing off a province in sight); the units it supports or convoys
+may stand one step beyond (as tests/service/test_fog_announce.py allows). Every other unit
+named, and everything drawn, must stand in the sight itself.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from functools import cache
 from PIL import Image
 
 from engine.fog import sight
+from engine.orders import Convoy, Move, Order, OrderSyntaxError, Retreat, parse_order
 from engine.position import Position
 from engine.vocabulary import Power, province_of
 from grammar.lexicon import fold, lexicon
@@ -146,6 +150,35 @@ def units_named(text: str) -> list[str]:
     return named
 
 
+_CODE = re.compile(r"`([^`\n]+)`")
+
+
+def orders_named(text: str) -> tuple[list[Order], str]:
+    """The orders written in code in `text` (`A PAR - BUR`), and the text without them."""
+    found = []
+    for span in _CODE.findall(text):
+        try:
+            found.append(parse_order(span))
+        except OrderSyntaxError:
+            continue
+    return found, _CODE.sub(" ", text)
+
+
+def order_leak(order: Order, seen: frozenset[str], near: frozenset[str]) -> str | None:
+    """Why `order` may not be told to a player who sees `seen` (`near`: one step more)."""
+    if order.location is None:              # a waive names no place
+        return None
+    origin = province_of(order.location)
+    target = province_of(order.target) if isinstance(order, Move | Retreat) else None
+    if origin not in seen and not (target in seen and origin in near):
+        return f"its unit in {origin.upper()}"
+    other = getattr(order, "supported_location", None) or (
+        order.army_location if isinstance(order, Convoy) else None)
+    if other and province_of(other) not in near:
+        return f"the unit it names in {province_of(other).upper()}"
+    return None
+
+
 # -- images ----------------------------------------------------------------------------------
 
 def drawn(png: bytes) -> dict[str, list[str]] | None:
@@ -197,10 +230,16 @@ def leaks(fake: FakeDiscord, players: dict[Power, User], timeline: Timeline) -> 
             seen = timeline.sight(power, shown.id)
             near = seen | {t for p in seen for t in board.provinces_touching(p)}
             phase = timeline.positions[timeline.phase_at(shown.id)].phase.name
-            for place in units_named(shown.text):
-                if place not in near:
+            orders, words = orders_named(shown.text)
+            for order in orders:
+                why = order_leak(order, seen, near)
+                if why:
+                    found.append(f"{power.value} ({phase}, {shown.where}): {why} named in "
+                                 f"`{order.canonical()}`")
+            for place in units_named(words):
+                if place not in seen:
                     found.append(f"{power.value} ({phase}, {shown.where}): a unit in "
-                                 f"{place.upper()} named in {shown.text[:160]!r}")
+                                 f"{place.upper()} named in {words[:160]!r}")
             for name, png in shown.images:
                 found += _image_leaks(power, phase, shown.where, name, png, seen)
     return found

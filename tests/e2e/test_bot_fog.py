@@ -18,11 +18,22 @@ from __future__ import annotations
 
 import pytest
 
+from engine.fog import sight
+from engine.position import Position
 from engine.vocabulary import Power
 from render.geometry import geometry_named
 from render.palette import STANDARD
 from service.storage.repos import phases
-from tests.e2e.fog_check import Timeline, counts, drawn, leaks, seen_by, units_named
+from tests.e2e.fog_check import (
+    Timeline,
+    counts,
+    drawn,
+    leaks,
+    order_leak,
+    orders_named,
+    seen_by,
+    units_named,
+)
 from tests.e2e.harness import arbitro_bot, delivered, process_now, seat_everyone
 from tests.render.png_pixels import read_png
 
@@ -89,6 +100,22 @@ DUEL = [{"France": "A Parigi - Borgogna\nF Brest - Manica\nA Marsiglia - Spagna"
 DUEL_PLAYERS = {"France": ("Francesca", "it"), "Austria": ("Anneke", "nl")}
 DUEL_LOOKS = [("France", ("game", "map"), {}), ("Austria", ("orders", "preview"), {}),
               ("Austria", ("game", "status"), {})]
+
+
+# England at the start: it sees its three home provinces and their neighbours.
+@pytest.mark.parametrize(("text", "leak"), [
+    ("✅ `F LON - ENG` — succeeds", None),                       # its own
+    ("✅ `F BRE - ENG` — bounced", None),                        # came at the Channel
+    ("✅ `A PAR - PIC` — succeeds", "its unit in PAR"),          # near, but not into sight
+    ("✅ `F NTH S F BRE - ENG`", None),                          # seen; Brest one step out
+    ("✅ `F NTH S A MUN - KIE`", "the unit it names in MUN"),
+    ("✅ `A BER - KIE` — succeeds", "its unit in BER"),
+])
+def test_the_checker_tells_an_order_seen_from_one_it_could_not_see(text, leak):
+    seen = sight(Position.initial(), Power.ENGLAND)
+    near = seen | {t for p in seen for t in Position.initial().board.provinces_touching(p)}
+    [order], _ = orders_named(text)
+    assert order_leak(order, seen, near) == leak
 
 
 async def _orders(table, users, orders: dict[str, str]) -> None:
