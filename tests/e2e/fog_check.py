@@ -1,7 +1,8 @@
 """Fog of war, checked over everything the Discord stand-in recorded (tests/e2e/test_bot_fog.py).
 
 For one player: every message they could see (the game channel's public posts, their DMs, the
-ephemeral answers to their own interactions, deleted messages too: they were seen before) with
+ephemeral answers to their own interactions; deleted messages and what edited ones showed
+before the edit too: they were seen) with
 its text (content, embeds, buttons and menus, attachments' alt text), the autocomplete choices
 offered to them, and every PNG attached. Each is dated by the phase it was sent in (`marks`:
 where each phase's window starts in the stand-in's record).
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from PIL import Image
@@ -68,6 +69,11 @@ def seen_by(fake: FakeDiscord, user: User) -> list[Shown]:
         where = "DM" if message.channel.type == DM else f"#{message.channel.name}"
         if message.ephemeral:
             where += " (only you can see this)"
+        for content, embeds, components, attachments in message.earlier:   # before edits
+            before = replace(message, content=content, embeds=embeds, components=components,
+                             attachments=attachments, earlier=[])
+            out.append(Shown(where + " (before an edit)", _text(before),
+                             tuple(before.files), message.id))
         out.append(Shown(where, _text(message), tuple(message.files), message.id))
     for interaction in world.interactions.values():      # menus of suggestions as they type
         if interaction.user is user and interaction.choices:

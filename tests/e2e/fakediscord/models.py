@@ -291,6 +291,9 @@ class Message:
     reference_id: int | None = None
     mentions: list[User] = field(default_factory=list)
     reactions: list[str] = field(default_factory=list)
+    # what it showed before each edit, oldest first: (content, embeds, components, attachments)
+    earlier: list[tuple[str, list[dict[str, Any]], list[dict[str, Any]], list[Attachment]]] = \
+        field(default_factory=list)
 
     @property
     def files(self) -> list[tuple[str, bytes]]:

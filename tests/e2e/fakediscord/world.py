@@ -186,7 +186,10 @@ class World:
     async def edit(self, message: Message, body: dict[str, Any],
                    new_files: list[tuple[str, bytes]]) -> Message:
         """Apply a PATCH body: fields present replace the old ones; `attachments` lists the
-        old attachments to keep (by id) and the new uploads (by index)."""
+        old attachments to keep (by id) and the new uploads (by index). What it showed
+        before is kept in `message.earlier`."""
+        message.earlier.append((message.content, list(message.embeds),
+                                list(message.components), list(message.attachments)))
         if "content" in body:
             message.content = body["content"] or ""
             message.mentions = self._mentions(message.content, body.get("allowed_mentions"))
