@@ -1,14 +1,16 @@
 """Fog of war through Discord (issue 23's must-show): a seven-player game created with
 `/mod create fog:`, orders sent by DM in English, Italian and Dutch, a movement phase, a fall
 with a dislodgement (so a retreat phase) and a winter of builds and removals, several of them
-out of some players' sight; players ask for `/game map`, `/game status`, `/game history` and
-`/orders preview` on the way (answered "sealed" or with their own view). And the same on a
-variant: France against Austria, in Italian and Dutch, through a winter of builds.
+out of some players' sight; players ask for `/game map`, `/game status`, `/game history`,
+`/orders show`, `/orders preview` and the `/orders add` menu on the way (answered "sealed" or
+with their own view). And the same on a variant: France against Austria, in Italian and
+Dutch, through a winter of builds.
 
 Then `tests/e2e/fog_check.py` goes over everything the stand-in recorded that each player
-could see (channel posts, their DMs, the ephemeral answers to their own commands, the menus
-offered to them, every attachment) and lists every unit, order, dislodged unit, build or
-centre owner shown outside their sight. Images are judged by what the renderer wrote into each
+could see (channel posts, their DMs, the ephemeral answers to their own commands, what edited
+messages showed before, the menus offered to them, every attachment and its alt text) and
+lists every unit, order, dislodged unit, build or removal named, and every unit, order or
+centre owner drawn, outside their sight. Images are judged by what the renderer wrote into each
 map PNG it drew (`render.svg.contents`: the units, dislodged units, centre owners and orders
 of the very scene it painted), and also by their pixels: around where a unit out of sight
 stands, no patch of that power's colour such as a unit drawn there makes. With the rule off the
@@ -238,6 +240,7 @@ async def test_a_fog_game_through_discord_shows_no_player_a_unit_outside_their_s
         england = "\n".join(s.text for s in seen_by(fake, players[Power.ENGLAND]))
         assert "F LON B" in england and "A BUR R PIC" in england    # Picardy borders ENG
         assert "F ANK B" not in england and "A VIE B" not in england
+        assert "A PIE D" in france and "A PIE D" not in england     # Piedmont borders Marseilles
 
 
 async def test_a_france_austria_fog_game_shows_each_player_only_their_side(fake_discord,
