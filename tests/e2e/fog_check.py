@@ -29,6 +29,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass, replace
+from datetime import datetime
 from functools import cache
 
 from PIL import Image
@@ -39,7 +40,13 @@ from engine.position import Position
 from engine.vocabulary import Power, province_of
 from grammar.lexicon import fold, lexicon
 from tests.e2e.fakediscord import FakeDiscord, User
-from tests.e2e.fakediscord.models import DM, VIEW_CHANNEL, Message, iter_components
+from tests.e2e.fakediscord.models import (
+    DISCORD_EPOCH_MS,
+    DM,
+    VIEW_CHANNEL,
+    Message,
+    iter_components,
+)
 
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 # Unit words written out; the one-letter codes count in capitals only ("a" is a preposition).
@@ -51,8 +58,9 @@ _BETWEEN = frozenset({"in", "at", "a", "ad", "op", "te", "bij", "on", "to", "nel
 
 @dataclass(frozen=True)
 class Shown:
-    """One thing a player could see: where, its text, its PNGs, and its snowflake id (the
-    stand-in's ids grow with time: it dates the thing to a phase)."""
+    """One thing a player could see: where, its text, its PNGs, and when, as a snowflake id
+    (sent, or last edited; the stand-in's ids grow with time: it dates the thing to a
+    phase)."""
     where: str
     text: str
     images: tuple[tuple[str, bytes], ...]
@@ -74,13 +82,22 @@ def seen_by(fake: FakeDiscord, user: User) -> list[Shown]:
                              attachments=attachments, earlier=[])
             out.append(Shown(where + " (before an edit)", _text(before),
                              tuple(before.files), message.id))
-        out.append(Shown(where, _text(message), tuple(message.files), message.id))
+        when = message.id if message.edited_timestamp is None else max(
+            message.id, _snowflake_at(message.edited_timestamp))   # as it was last edited
+        out.append(Shown(where, _text(message), tuple(message.files), when))
     for interaction in world.interactions.values():      # menus of suggestions as they type
         if interaction.user is user and interaction.choices:
             out.append(Shown("autocomplete", "\n".join(str(c.get("name", ""))
                                                        for c in interaction.choices), (),
                              interaction.id))
     return sorted(out, key=lambda s: s.id)
+
+
+def _snowflake_at(iso: str) -> int:
+    """The smallest snowflake id of that moment (ids are milliseconds since Discord's epoch
+    in the high bits)."""
+    ms = int(datetime.fromisoformat(iso).timestamp() * 1000) - DISCORD_EPOCH_MS
+    return ms << 22
 
 
 def _visible(fake: FakeDiscord, user: User, message: Message) -> bool:
