@@ -13,7 +13,7 @@ from engine.position import Position
 from engine.vocabulary import Power, province_of
 from service.games.lookups import game_or_fail
 from service.maps.drawing import Drawing
-from service.models import Game, PhaseReport, PhaseRow, Seat
+from service.models import Game, MapImage, PhaseReport, PhaseRow, Seat
 from service.notices.notifier import Message
 from service.storage.db import Database
 from service.storage.repos import phases, results, seats
@@ -72,7 +72,11 @@ def private_reports(game: Game, phase: PhaseRow, following: PhaseRow | None,
     for user_id, powers in sorted(users.items()):
         told, seen, _ = _view(phase, report.results, report.after, powers)
         names = {p.value for p in powers}
-        dislodged = [d for d in report.after.get("dislodged_after", [])
+        # another power's dislodged unit in sight, without where it may retreat (its
+        # options tell which provinces beyond sight are empty)
+        dislodged = [d if d.get("power") in names else
+                     {k: v for k, v in d.items() if k != "retreat_options"}
+                     for d in report.after.get("dislodged_after", [])
                      if province_of(d["location"]) in seen]
         centres = report.after.get("supply_centers_after")
         shown = {p: [c for c in cs if c in seen or p in names]
@@ -136,6 +140,17 @@ async def fog_map(db: Database, drawing: Drawing, message: Message, game_id: int
                       user_id)
         return replace(message, params={**message.params, "map_missing": True})
     return replace(message, image=shown.png, image_name=shown.filename)
+
+
+async def sight_map(drawing: Drawing, game: Game, phase: PhaseRow, powers: list[Power], *,
+                    orders: Any = (), size: str = "normal") -> MapImage:
+    """The open phase `phase` as the players of `powers` see it (`/game map`, the order
+    preview, a replacement's briefing): their units, the units and centres in their sight,
+    the rest in fog; `orders` ((power, order) of their own) drawn over it."""
+    seen = _sight_of(phase, None, powers)
+    return await drawing.map_image(game, replace(phase, position=_seen_by(phase.position,
+                                                                           powers, seen)),
+                                   size=size, orders=list(orders), visible=sorted(seen))
 
 
 def _seen_by(position: Position, powers: list[Power],
