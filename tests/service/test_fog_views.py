@@ -113,3 +113,26 @@ async def test_a_game_without_fog_shows_everyone_the_same_status_and_map(service
     renderer.calls.clear()
     await service.maps.current(game.id, viewer=game.user[E])
     assert _drawn(renderer).get("visible") is None
+
+
+async def test_the_computer_plays_a_fog_seat_from_what_its_power_sees(service, monkeypatch):
+    from service.players import computer as seats_module
+    seen_by_it = []
+
+    def choosing(position, power, **kwargs):
+        seen_by_it.append(position)
+        return real(position, power, **kwargs)
+
+    real = seats_module.choose_orders
+    monkeypatch.setattr(seats_module, "choose_orders", choosing)
+    service.computer.think_ms = 60
+    game = await start_game(service, fog=True)
+    await service.computer.seat(game.id, MODERATOR, Power.AUSTRIA)
+    given = await service.computer.play(game.id)
+    assert sorted(o.split()[1] for o in given[Power.AUSTRIA]) == ["BUD", "TRI", "VIE"]
+    [position] = seen_by_it
+    # Trieste borders Venice: Italy's army there is seen, nothing else of anyone
+    assert sorted(u.label() for u in position.units if u.power is not Power.AUSTRIA) \
+        == ["A VEN"]
+    assert {p: sorted(cs) for p, cs in position.supply_centers.items()} \
+        == {Power.AUSTRIA: ["bud", "tri", "vie"], Power.ITALY: ["ven"]}
