@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.fog import seen_position
+from engine.position import Position
 from engine.vocabulary import PhaseKind, Power
 from service.errors import InvalidRequest
 from service.models import Game, GameView
@@ -45,3 +47,27 @@ def seen_view(view: GameView, powers: list[Power], kind: PhaseKind) -> GameView:
                            ready=seat.ready and movement)
         shown.append(seat)
     return replace(view, seats=tuple(shown))
+
+
+def seen_by(position: Position, powers: list[Power],
+            seen: frozenset[str] | None = None) -> Position:
+    """The position with only what `powers` see together (`seen`: their sight, if known)."""
+    views = [seen_position(position, p) for p in powers]
+    units = {u for v in views for u in v.units}
+    dislodged = {d for v in views for d in v.dislodged}
+    centres: dict[Power, set[str]] = {}
+    for v in views:
+        for p, cs in v.supply_centers.items():
+            centres.setdefault(p, set()).update(cs)
+    if seen is not None:
+        units = {u for u in units if u.province in seen}
+    return Position(position.phase, tuple(sorted(units, key=str)),
+                    {p: frozenset(cs) for p, cs in centres.items()},
+                    tuple(sorted(dislodged, key=str)), position.variant)
+
+
+def as_seen(game: Game, position: Position, powers: list[Power]) -> Position:
+    """The position a player of `powers` reads and checks orders on: in a running fog game
+    what they see (a reply about a unit, or the lack of one, tells nothing beyond it),
+    otherwise the whole position."""
+    return seen_by(position, powers) if sealed(game) and powers else position

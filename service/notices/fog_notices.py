@@ -8,10 +8,11 @@ import logging
 from dataclasses import replace
 from typing import Any
 
-from engine.fog import seen_position, sight
+from engine.fog import sight
 from engine.position import Position
 from engine.vocabulary import Power, province_of
 from service.games.lookups import game_or_fail
+from service.games.sealed import seen_by
 from service.maps.drawing import Drawing
 from service.models import Game, MapImage, PhaseReport, PhaseRow, Seat
 from service.notices.notifier import Message
@@ -131,9 +132,9 @@ async def fog_map(db: Database, drawing: Drawing, message: Message, game_id: int
     told, seen, after = _view(phase, rows, after_json, powers)
     try:
         shown = await drawing.map_image(
-            game, replace(phase, position=_seen_by(phase.position, powers)),
+            game, replace(phase, position=seen_by(phase.position, powers)),
             results=[e for _, e in told if e is not None],
-            after=_seen_by(after, powers, seen) if after is not None else None,
+            after=seen_by(after, powers, seen) if after is not None else None,
             visible=sorted(seen))
     except Exception:    # its workers keep dying: the results go without it, saying so
         log.exception("the fog map of phase %s for user %s could not be drawn", phase_id,
@@ -148,23 +149,6 @@ async def sight_map(drawing: Drawing, game: Game, phase: PhaseRow, powers: list[
     preview, a replacement's briefing): their units, the units and centres in their sight,
     the rest in fog; `orders` ((power, order) of their own) drawn over it."""
     seen = _sight_of(phase, None, powers)
-    return await drawing.map_image(game, replace(phase, position=_seen_by(phase.position,
+    return await drawing.map_image(game, replace(phase, position=seen_by(phase.position,
                                                                            powers, seen)),
                                    size=size, orders=list(orders), visible=sorted(seen))
-
-
-def _seen_by(position: Position, powers: list[Power],
-             seen: frozenset[str] | None = None) -> Position:
-    """The position with only what `powers` see together (`seen`: their sight, if known)."""
-    views = [seen_position(position, p) for p in powers]
-    units = {u for v in views for u in v.units}
-    dislodged = {d for v in views for d in v.dislodged}
-    centres: dict[Power, set[str]] = {}
-    for v in views:
-        for p, cs in v.supply_centers.items():
-            centres.setdefault(p, set()).update(cs)
-    if seen is not None:
-        units = {u for u in units if u.province in seen}
-    return Position(position.phase, tuple(sorted(units, key=str)),
-                    {p: frozenset(cs) for p, cs in centres.items()},
-                    tuple(sorted(dislodged, key=str)), position.variant)

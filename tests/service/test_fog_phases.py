@@ -14,6 +14,7 @@ import pytest
 
 from engine.position import Position
 from engine.vocabulary import Power
+from service.games import sealed
 from service.notices import fog_notices
 from tests.service.conftest import CHANNEL, MODERATOR, start_game
 from tests.service.fog_check import TaggedRenderer, board_of, leaks
@@ -169,8 +170,7 @@ async def test_the_check_finds_private_reports_that_ignore_sight(service, notifi
                                                                  clock, monkeypatch):
     everything = frozenset(Position.initial().board.provinces)
     monkeypatch.setattr(fog_notices, "sight", lambda position, power, board=None: everything)
-    monkeypatch.setattr(fog_notices, "seen_position",
-                        lambda position, power, board=None: position)
+    monkeypatch.setattr(sealed, "seen_position", lambda position, power, board=None: position)
     renderer.calls.clear()
     game = await play(service, clock, fog=True, retreat="A BUR - BEL")
     board = await board_of(service, game.id)
