@@ -347,7 +347,10 @@ def _not_there(position: Position, lines: list[LineReport], chosen: list[tuple[P
     one that none could mean stays recorded, with its warning (the unit holds). In a fog game
     (`position`: what the sender sees) every such order is refused: one for a unit beyond
     sight would fail as another power's, and its result would tell what stands there."""
-    if not any(absent_unit(position, order) for _p, order in chosen):
+    def gone(order: Order) -> bool:     # (in a fog game, in any phase)
+        return absent_unit(position, order) or (fog and _nobody_there(position, order))
+
+    if not any(gone(order) for _p, order in chosen):
         return lines, chosen
     pairs = iter(chosen)
     out_lines, out_chosen = [], []
@@ -358,7 +361,7 @@ def _not_there(position: Position, lines: list[LineReport], chosen: list[tuple[P
         power, order = next(pairs)
         meant = meant_orders(position, power, order, rules) \
             if absent_unit(position, order) else []
-        if not meant and not (fog and absent_unit(position, order)):
+        if not meant and not (fog and gone(order)):
             out_lines.append(line)
             out_chosen.append((power, order))
             continue
@@ -368,6 +371,14 @@ def _not_there(position: Position, lines: list[LineReport], chosen: list[tuple[P
             "recorded", candidates=tuple(meant), language=line.language,
             error_key="orders.not_there", error_params={"place": place}))
     return out_lines, out_chosen
+
+
+def _nobody_there(position: Position, order: Order) -> bool:
+    """Whether an order for a unit (a move, a retreat, a removal: not a build or a waive)
+    names a place where no unit stands (in a retreat phase, no dislodged one)."""
+    if isinstance(order, Build | Waive) or not getattr(order, "location", None):
+        return False
+    return _unit_named(position, province_of(order.location)) is None
 
 
 def _names_of(text: str, kind: PhaseKind) -> set[str]:

@@ -9,6 +9,7 @@ import pytest
 
 from engine.vocabulary import Power
 from tests.service.conftest import MODERATOR, start_game
+from tests.service.test_fog_phases import FALL, SPRING, _order
 
 A, E, G, IT = Power.AUSTRIA, Power.ENGLAND, Power.GERMANY, Power.ITALY
 
@@ -42,3 +43,25 @@ async def test_a_unit_beyond_sight_may_be_supported_and_the_support_counts(servi
     outcome = {r.order: r.status for r in spring.results}
     assert outcome["A MUN - TYR"] == "succeeds" and outcome["A VEN - TYR"] != "succeeds"
     assert outcome["A VIE S MUN - TYR"] == "succeeds"
+
+
+async def test_retreats_and_removals_beyond_sight_are_refused_without_a_word_of_them(service):
+    game = await start_game(service, fog=True)
+    await _order(service, game, SPRING)
+    await service.moderation.process_now(game.id, MODERATOR)
+    await _order(service, game, FALL)
+    await service.moderation.process_now(game.id, MODERATOR)        # France's A BUR dislodged
+    for text in ("A BUR R PAR", "A BUR D"):          # England does not see Burgundy
+        [line] = (await service.orders.submit(game.id, game.user[E], text)).lines
+        assert (line.ok, line.error_key) == (False, "orders.not_there"), text
+        assert "France" not in line.error and "dislodged" not in line.error
+    # Germany, whose army took Burgundy, sees it: France's unit, as in any game
+    [line] = (await service.orders.submit(game.id, game.user[G], "A BUR R PAR")).lines
+    assert line.error_key == "orders.not_your_unit" and "France" in line.error
+    await service.orders.submit(game.id, game.user[Power.FRANCE], "A BUR R PAR")
+    await service.moderation.process_now(game.id, MODERATOR)
+    assert (await service.games.status(game.id)).phase == "W1901A"
+    [line] = (await service.orders.submit(game.id, game.user[E], "A MUN D")).lines
+    assert (line.ok, line.error_key) == (False, "orders.not_there")
+    [line] = (await service.orders.submit(game.id, game.user[E], "F LON B")).lines
+    assert line.ok and line.warning is None
