@@ -79,15 +79,18 @@ def private_reports(game: Game, phase: PhaseRow, following: PhaseRow | None,
                      {k: v for k, v in d.items() if k != "retreat_options"}
                      for d in report.after.get("dislodged_after", [])
                      if province_of(d["location"]) in seen]
+        # their own centres' count (the map shows who holds the centres in sight: a count of
+        # another power's centres in sight would read as its whole count)
         centres = report.after.get("supply_centers_after")
-        shown = {p: [c for c in cs if c in seen or p in names]
-                 for p, cs in centres.items()} if centres else None
+        shown = {p: list(cs) for p, cs in centres.items() if p in names} if centres else None
         params: dict[str, Any] = {
             "game": game.name, "game_id": game.id, "phase": report.phase,
             "results": [{"power": r.power.value, "order": r.order, "status": r.status,
                          "reason": r.reason, "province": r.province} for r, _ in told],
             "dislodged": dislodged,
             "supply_centers": {p: cs for p, cs in shown.items() if cs} if shown else None,
+            "centres_before": {p.value: n for p, n in phase.position.center_counts().items()
+                               if p in powers and n},
             "next_phase": following.name if following else None,
             "next_deadline": following.deadline_at if following else None,
             "outcome": game.outcome if following is None else None}

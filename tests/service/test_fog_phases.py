@@ -142,10 +142,12 @@ async def test_retreats_and_winters_tell_each_player_only_what_they_see(
     [turkey] = [m for m in notifier.sent_to(game.user[T], "turn.notice")
                 if m.params["previous_phase"] == "W1901A"]
     assert turkey.params["waived"] == 1
-    # each player's centres: their own, and only the others' they can see
-    england = _results(notifier, game.user[E], "W1901A")[0].params["supply_centers"]
-    assert sorted(england["England"]) == ["edi", "lon", "lvp", "nwy"]
-    assert "Turkey" not in england and "mos" not in england.get("Russia", [])
+    # each player's centres in words: their own, with the change (the others' in sight
+    # are on their map: a count of them would read as the whole)
+    fall = _results(notifier, game.user[E], "F1901R")[0].params
+    assert {p: sorted(cs) for p, cs in fall["supply_centers"].items()} \
+        == {"England": ["edi", "lon", "lvp", "nwy"]}
+    assert fall["centres_before"] == {"England": 3}
     # the newcomer's briefing: the map of what France sees
     [briefing] = notifier.sent_to(NEWCOMER, "game.briefing")
     assert briefing.image is not None
@@ -177,5 +179,4 @@ async def test_the_check_finds_private_reports_that_ignore_sight(service, notifi
     found = leaks(game, notifier, renderer, board, channel=CHANNEL)
     assert "England (phase.results, F1901M) told France A BUR H" in found
     assert any("dislodged in bur" in f for f in found)
-    assert any("'s centres" in f for f in found)
     assert any("beyond their sight" in f for f in found)
