@@ -35,11 +35,11 @@ class Maps:
             latest = await phases.latest(conn, game_id)
             mine = await seats.powers_of(conn, game_id, viewer) \
                 if sealed(game) and viewer is not None else []
-        if sealed(game) and not mine:
-            ensure_unsealed(game)          # fog of war: the whole board once it has ended
         if latest is None:
             raise InvalidRequest("game.not_started", f"{game.name} has not started",
                                  game=game.name)
+        if sealed(game) and not mine:
+            ensure_unsealed(game)          # fog of war: the whole board once it has ended
         if mine:                           # fog of war: the player's own sight
             return await sight_map(self.drawing, game, latest, mine, size=size)
         if latest.status == "done":
