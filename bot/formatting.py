@@ -438,9 +438,12 @@ def status_text(lang: str, game: Any, now: datetime | None = None) -> str:
         extra = " — " + tr(lang, "results.civil_disorder") if seat.civil_disorder else ""
         if getattr(seat, "unreachable", None):
             extra += " — 📵 " + tr(lang, f"status.unreachable.{seat.unreachable}")
-        lines.append(tr(lang, "status.seat", state=state, power=power_name(lang, seat.power),
-                        player=who, centers=trn(lang, "count.centres", seat.centers),
-                        units=trn(lang, "count.units", seat.units)) + extra)
+        # fog of war: another power's units (and centres, unless public) out of sight
+        key = "status.seat" if seat.units is not None else \
+            "status.seat_unseen" if seat.centers is None else "status.seat_counted"
+        lines.append(tr(lang, key, state=state, power=power_name(lang, seat.power),
+                        player=who, centers=trn(lang, "count.centres", seat.centers or 0),
+                        units=trn(lang, "count.units", seat.units or 0)) + extra)
     if game.seats and game.status != "finished":
         lines.append(tr(lang, "status.legend"))
     if game.status == "finished":          # how and when it ended, where to see it

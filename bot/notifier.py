@@ -129,7 +129,7 @@ class DiscordNotifier:
                             params={**message.params, "room": room.game_channel_id,
                                     "user_id": user_id})
             if message.key == "turn.notice" and message.image is None:
-                shown = await self._with_map(shown)
+                shown = await self._with_map(shown, user_id)
             blocks = await render_message(self.bot, shown, lang)
             blocks = [f"<@{user_id}> {blocks[0]}", *blocks[1:]] if blocks else [f"<@{user_id}>"]
             facts = await self.bot.guild_facts.for_channel(channel)
@@ -147,18 +147,22 @@ class DiscordNotifier:
                  room.channel_id)
         return True
 
-    async def _with_map(self, message: Message) -> Message:
+    async def _with_map(self, message: Message, user_id: int) -> Message:
         """A "your turn" in a power's channel comes with the map of the phase it opens (one
         drawing per game and phase, whoever it goes to; with its deadline, so that a phase
-        opened again after a rollback is drawn again)."""
+        opened again after a rollback is drawn again; in a fog game, one per player: what
+        they see)."""
         assert message.game_id is not None
         key = (message.game_id, f"{message.params.get('phase')} "
                                 f"{message.params.get('deadline')}")
         try:
+            if (await self.bot.service.games.status(message.game_id)).settings.fog:
+                key = (key[0], f"{key[1]} {user_id}")
             if key not in self._maps:
                 if len(self._maps) >= 16:
                     self._maps.pop(next(iter(self._maps)))
-                self._maps[key] = await self.bot.service.maps.current(message.game_id)
+                self._maps[key] = await self.bot.service.maps.current(message.game_id,
+                                                                      viewer=user_id)
             image = self._maps[key]
         except Exception:  # noqa: BLE001 - the notice goes without its map rather than not
             log.exception("drawing the map of game %s for a power's channel failed", key[0])

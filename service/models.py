@@ -329,8 +329,8 @@ class SeatView:
     power: Power
     user_id: int | None              # None: vacant
     civil_disorder: bool             # sommossa: sent no orders last time it had to
-    centers: int
-    units: int
+    centers: int | None              # None: not shown (another power in a fog game)
+    units: int | None
     has_orders: bool                 # has sent orders for the open phase (not which)
     needs_orders: bool               # has something to order in the open phase
     ready: bool

@@ -63,8 +63,11 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         view = await resolve_game(self.bot, interaction, game, include_finished=True)
         lang = await public_language(self.bot, interaction, view)   # said in public
-        if view.settings.fog and view.status != "finished":   # fog of war: sealed till the end
-            await reply(interaction, tr(lang, "fog.sealed", game=view.name))
+        if view.settings.fog and view.status != "finished":
+            # fog of war: a player's own view, in private; sealed to anyone else
+            mine = await self.bot.service.games.seen_status(view.id, interaction.user.id)
+            lang = await self.bot.language_of_interaction(interaction)
+            await reply(interaction, status_text(lang, mine) + "\n" + tr(lang, "status.fog_own"))
             return
         chart = None
         if view.phase is not None:           # started: the centres year by year beside it
@@ -91,12 +94,27 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
     async def map(self, interaction: discord.Interaction, game: int | None = None,
                   large: bool = False) -> None:
         view = await resolve_game(self.bot, interaction, game, include_finished=True)
+        if view.settings.fog and view.status != "finished":
+            await self._own_map(interaction, view, large)    # fog of war: what they see
+            return
         lang = await public_language(self.bot, interaction, view)   # said in public
         await interaction.response.defer(thinking=True)
         image = await self.bot.service.maps.current(view.id, "large" if large else "normal")
         await reply(interaction, tr(lang, "map.current", game=view.name,
                                     phase=phase_label(lang, image.phase)), ephemeral=False,
                     file=map_file(image.png, image.filename, lang))
+
+    async def _own_map(self, interaction: discord.Interaction, view: GameView,
+                       large: bool) -> None:
+        """A running fog game's map as the asking player sees it, in private ("fog.sealed"
+        to one who plays no power in it)."""
+        lang = await self.bot.language_of_interaction(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        image = await self.bot.service.maps.current(view.id, "large" if large else "normal",
+                                                    viewer=interaction.user.id)
+        await reply(interaction, tr(lang, "map.fog_own", game=view.name,
+                                    phase=phase_label(lang, image.phase)),
+                    file=discord.File(io.BytesIO(image.png), filename=image.filename))
 
     @app_commands.command(name="export", description="The whole game as a JSON file (every "
                                                      "phase, order and result)")

@@ -13,6 +13,7 @@ from engine.vocabulary import Power
 from service.errors import InvalidRequest, NeedsConfirmation, NotAllowed
 from service.games.lookalike import looks_like
 from service.games.lookups import game_or_fail
+from service.games.sealed import ensure_unsealed, sealed, seen_view
 from service.models import FORMING, GameSettings, GameView
 from service.notices.notifier import Message
 from service.notices.outbox import Outbox
@@ -216,6 +217,21 @@ class Games:
         whether each power has sent orders — never which), roster and outcome."""
         async with self.db.read() as conn:
             return await game_view(conn, await game_or_fail(conn, game_id))
+
+    async def seen_status(self, game_id: int, user_id: int) -> GameView:
+        """`status` as `user_id` may see it: in a running fog game their own powers' centres
+        and units, only public facts of the others (`sealed.seen_view`), and "fog.sealed"
+        for one who plays no power there; in any other game, `status`."""
+        async with self.db.read() as conn:
+            game = await game_or_fail(conn, game_id)
+            view = await game_view(conn, game)
+            phase = await phases.latest(conn, game_id)
+            if not sealed(game) or phase is None:        # not started: nothing on the board
+                return view
+            mine = await seats.powers_of(conn, game_id, user_id)
+        if not mine:
+            ensure_unsealed(game)
+        return seen_view(view, mine, phase.position.phase.kind)
 
     async def in_channel(self, channel_id: int, *,
                                include_finished: bool = False) -> list[GameView]:

@@ -8,12 +8,13 @@ import logging
 from dataclasses import replace
 from typing import Any
 
-from engine.fog import seen_position, sight
+from engine.fog import sight
 from engine.position import Position
 from engine.vocabulary import Power, province_of
 from service.games.lookups import game_or_fail
+from service.games.sealed import seen_by
 from service.maps.drawing import Drawing
-from service.models import Game, PhaseReport, PhaseRow, Seat
+from service.models import Game, MapImage, PhaseReport, PhaseRow, Seat
 from service.notices.notifier import Message
 from service.storage.db import Database
 from service.storage.repos import phases, results, seats
@@ -72,17 +73,24 @@ def private_reports(game: Game, phase: PhaseRow, following: PhaseRow | None,
     for user_id, powers in sorted(users.items()):
         told, seen, _ = _view(phase, report.results, report.after, powers)
         names = {p.value for p in powers}
-        dislodged = [d for d in report.after.get("dislodged_after", [])
+        # another power's dislodged unit in sight, without where it may retreat (its
+        # options tell which provinces beyond sight are empty)
+        dislodged = [d if d.get("power") in names else
+                     {k: v for k, v in d.items() if k != "retreat_options"}
+                     for d in report.after.get("dislodged_after", [])
                      if province_of(d["location"]) in seen]
+        # their own centres' count (the map shows who holds the centres in sight: a count of
+        # another power's centres in sight would read as its whole count)
         centres = report.after.get("supply_centers_after")
-        shown = {p: [c for c in cs if c in seen or p in names]
-                 for p, cs in centres.items()} if centres else None
+        shown = {p: list(cs) for p, cs in centres.items() if p in names} if centres else None
         params: dict[str, Any] = {
             "game": game.name, "game_id": game.id, "phase": report.phase,
             "results": [{"power": r.power.value, "order": r.order, "status": r.status,
                          "reason": r.reason, "province": r.province} for r, _ in told],
             "dislodged": dislodged,
             "supply_centers": {p: cs for p, cs in shown.items() if cs} if shown else None,
+            "centres_before": {p.value: n for p, n in phase.position.center_counts().items()
+                               if p in powers and n},
             "next_phase": following.name if following else None,
             "next_deadline": following.deadline_at if following else None,
             "outcome": game.outcome if following is None else None}
@@ -127,9 +135,9 @@ async def fog_map(db: Database, drawing: Drawing, message: Message, game_id: int
     told, seen, after = _view(phase, rows, after_json, powers)
     try:
         shown = await drawing.map_image(
-            game, replace(phase, position=_seen_by(phase.position, powers)),
+            game, replace(phase, position=seen_by(phase.position, powers)),
             results=[e for _, e in told if e is not None],
-            after=_seen_by(after, powers, seen) if after is not None else None,
+            after=seen_by(after, powers, seen) if after is not None else None,
             visible=sorted(seen))
     except Exception:    # its workers keep dying: the results go without it, saying so
         log.exception("the fog map of phase %s for user %s could not be drawn", phase_id,
@@ -138,18 +146,12 @@ async def fog_map(db: Database, drawing: Drawing, message: Message, game_id: int
     return replace(message, image=shown.png, image_name=shown.filename)
 
 
-def _seen_by(position: Position, powers: list[Power],
-             seen: frozenset[str] | None = None) -> Position:
-    """The position with only what `powers` see together (`seen`: their sight, if known)."""
-    views = [seen_position(position, p) for p in powers]
-    units = {u for v in views for u in v.units}
-    dislodged = {d for v in views for d in v.dislodged}
-    centres: dict[Power, set[str]] = {}
-    for v in views:
-        for p, cs in v.supply_centers.items():
-            centres.setdefault(p, set()).update(cs)
-    if seen is not None:
-        units = {u for u in units if u.province in seen}
-    return Position(position.phase, tuple(sorted(units, key=str)),
-                    {p: frozenset(cs) for p, cs in centres.items()},
-                    tuple(sorted(dislodged, key=str)), position.variant)
+async def sight_map(drawing: Drawing, game: Game, phase: PhaseRow, powers: list[Power], *,
+                    orders: Any = (), size: str = "normal") -> MapImage:
+    """The open phase `phase` as the players of `powers` see it (`/game map`, the order
+    preview, a replacement's briefing): their units, the units and centres in their sight,
+    the rest in fog; `orders` ((power, order) of their own) drawn over it."""
+    seen = _sight_of(phase, None, powers)
+    return await drawing.map_image(game, replace(phase, position=seen_by(phase.position,
+                                                                           powers, seen)),
+                                   size=size, orders=list(orders), visible=sorted(seen))

@@ -37,10 +37,11 @@ from enum import Enum
 from typing import Any
 
 from service.games.lookups import as_posted, game_or_fail
+from service.games.sealed import sealed
 from service.history.replays import Replays
 from service.maps.drawing import Drawing
 from service.models import Game
-from service.notices.fog_notices import fog_map
+from service.notices.fog_notices import fog_map, sight_map
 from service.notices.notifier import (
     ChannelUnavailable,
     Message,
@@ -270,7 +271,8 @@ class Outbox:
                 message = await fog_map(self.db, self.drawing, message, item.game_id,
                                         item.after_phase, item.target_id)
             elif item.image_phase is not None:
-                message = await self._with_map(message, item.game_id, item.image_phase)
+                message = await self._with_map(message, item.game_id, item.image_phase,
+                                               item.target_id if item.target == "user" else None)
             if drawing in ("replay", "chart"):
                 message = await self._with_picture(message, item.game_id, drawing)
             if item.target == "channel":
@@ -306,15 +308,21 @@ class Outbox:
             await self._confirm(item, message, state)
         return state
 
-    async def _with_map(self, message: Message, game_id: int, phase_id: int) -> Message:
+    async def _with_map(self, message: Message, game_id: int, phase_id: int,
+                        user_id: int | None) -> Message:
+        """`message` with the map of phase `phase_id`; in a running fog game the map of what
+        its reader (`user_id`, None for the channel) sees, and none in the channel."""
         async with self.db.read() as conn:
             game = await game_or_fail(conn, game_id)
             phase = await phases.get(conn, phase_id)
             if phase is None:             # rolled back since: the latest position instead
                 phase = await phases.latest(conn, game_id)
-        if phase is None:
+            mine = await seats.powers_of(conn, game_id, user_id) \
+                if sealed(game) and user_id is not None else []
+        if phase is None or (sealed(game) and not mine):
             return message
-        shown = await self.drawing.map_image(game, phase)
+        shown = await (sight_map(self.drawing, game, phase, mine) if mine
+                       else self.drawing.map_image(game, phase))
         return replace(message, image=shown.png, image_name=shown.filename)
 
     async def _with_picture(self, message: Message, game_id: int, drawing: str) -> Message:

@@ -23,6 +23,7 @@ from service.games.lookups import (
     seat_needs_orders,
 )
 from service.games.obligations import Duty, duty, missing, unit_key
+from service.games.sealed import as_seen
 from service.models import (
     ACTIVE,
     Game,
@@ -85,17 +86,20 @@ class Orders:
             raise PhaseClosed("orders.wrong_phase", f"these orders are for {phase.upper()}, "
                               f"but the phase in play is {current.name}; nothing was recorded",
                               sent_for=phase.upper(), open=current.name)
+        # fog of war: read and checked on what the sender sees (sealed.as_seen)
+        seen = as_seen(game, current.position, mine)
         # Orders sent ahead (retreats, the winter's): each for the power whose unit or
         # centre it names (the one named, if any); the rest of the message is this phase's.
-        keepers = _kept_for(text, current.position, [power] if power else list(mine), lang,
+        keepers = _kept_for(text, seen, [power] if power else list(mine), lang,
                             reply_lang, game.settings.rules)
         kept = tuple(line for _p, line in keepers)
         if kept:
             text = "\n".join(line for line in _without(text, kept) if line.strip())
-        lines, chosen = self._read(text, current.position, mine, power, lang, reply_lang,
+        lines, chosen = self._read(text, seen, mine, power, lang, reply_lang,
                                    game.settings.rules) if text.strip() else ([], [])
-        lines, chosen = _not_there(current.position, lines, chosen, game.settings.rules)
-        lines = self._with_warnings(game, current.position, lines, chosen)
+        lines, chosen = _not_there(seen, lines, chosen, game.settings.rules,
+                                   fog=seen is not current.position)
+        lines = self._with_warnings(game, seen, lines, chosen)
         now = now_ts(self.clock)
         async with self.db.transaction(game_id) as conn:
             latest = await phases.latest_id(conn, game_id)
@@ -139,8 +143,8 @@ class Orders:
             game = await game_or_fail(conn, game_id)
             current = await open_phase_or_fail(conn, game)
             mine = await powers_or_fail(conn, game, user_id)
-        lines, chosen = self._read(text, current.position, mine, None, "auto", None,
-                                   game.settings.rules)
+        lines, chosen = self._read(text, as_seen(game, current.position, mine), mine, None,
+                                   "auto", None, game.settings.rules)
         return bool(chosen) and not any(line.error_key in _REFUSED for line in lines)
 
     def _refuse_during_adjudication(self, game_id: int, phase: str | None) -> None:
@@ -336,11 +340,17 @@ def _order_lines(lines: list[LineReport], power: Power) -> str:
 
 
 def _not_there(position: Position, lines: list[LineReport], chosen: list[tuple[Power, Order]],
-               rules: str) -> tuple[list[LineReport], list[tuple[Power, Order]]]:
+               rules: str, *, fog: bool = False
+               ) -> tuple[list[LineReport], list[tuple[Power, Order]]]:
     """Each order for a unit that is not there that one of the sender's units could mean
     (service/orders/meant.py) refused, not recorded, with the corrected orders as its candidates;
-    one that none could mean stays recorded, with its warning (the unit holds)."""
-    if not any(absent_unit(position, order) for _p, order in chosen):
+    one that none could mean stays recorded, with its warning (the unit holds). In a fog game
+    (`position`: what the sender sees) every such order is refused: one for a unit beyond
+    sight would fail as another power's, and its result would tell what stands there."""
+    def gone(order: Order) -> bool:     # (in a fog game, in any phase)
+        return absent_unit(position, order) or (fog and _nobody_there(position, order))
+
+    if not any(gone(order) for _p, order in chosen):
         return lines, chosen
     pairs = iter(chosen)
     out_lines, out_chosen = [], []
@@ -351,7 +361,7 @@ def _not_there(position: Position, lines: list[LineReport], chosen: list[tuple[P
         power, order = next(pairs)
         meant = meant_orders(position, power, order, rules) \
             if absent_unit(position, order) else []
-        if not meant:
+        if not meant and not (fog and gone(order)):
             out_lines.append(line)
             out_chosen.append((power, order))
             continue
@@ -361,6 +371,14 @@ def _not_there(position: Position, lines: list[LineReport], chosen: list[tuple[P
             "recorded", candidates=tuple(meant), language=line.language,
             error_key="orders.not_there", error_params={"place": place}))
     return out_lines, out_chosen
+
+
+def _nobody_there(position: Position, order: Order) -> bool:
+    """Whether an order for a unit (a move, a retreat, a removal: not a build or a waive)
+    names a place where no unit stands (in a retreat phase, no dislodged one)."""
+    if isinstance(order, Build | Waive) or not getattr(order, "location", None):
+        return False
+    return _unit_named(position, province_of(order.location)) is None
 
 
 def _names_of(text: str, kind: PhaseKind) -> set[str]:

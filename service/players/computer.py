@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from computer import choose_orders
+from engine.fog import seen_position
 from engine.orders import Order, Waive
 from engine.vocabulary import Power
 from service.games.lookups import game_or_fail, running_or_fail, seat_needs_orders
@@ -102,8 +103,10 @@ class ComputerSeats:
         position = phase.position
         chosen: dict[Power, list[Order]] = {}
         for power in todo:
+            # fog of war: the computer plays from what its power sees, as a player does
+            seen = seen_position(position, power) if game.settings.fog else position
             chosen[power] = await asyncio.to_thread(
-                choose_orders, position, power, rules=game.settings.rules,
+                choose_orders, seen, power, rules=game.settings.rules,
                 seed=game.id * 1000 + phase.seq, think_ms=self.think_ms,
                 neutral=game.neutral_in(position.phase), closed=game.closed_in(position.phase))
         done: dict[Power, list[str]] = {}

@@ -180,7 +180,8 @@ class Press:
                 raise InvalidRequest("press.not_in_play", f"nobody plays {to.value} in "
                                      f"{game.name}", game=game.name, power=to.value)
         if not game.settings.press_when_eliminated:
-            for power in (sender, *targets):
+            # fog of war: a recipient's fate is not the sender's to learn from a refusal
+            for power in (sender,) if game.settings.fog else (sender, *targets):
                 if not position.units_of(power) and not position.supply_centers.get(power):
                     key = "press.sender_eliminated" if power == sender else \
                         "press.recipient_eliminated"

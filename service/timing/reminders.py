@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.vocabulary import Power
+from engine.vocabulary import PhaseKind, Power
 from service.games.lookups import game_or_fail
 from service.games.obligations import missing
 from service.models import Game, PhaseRow
@@ -82,7 +82,15 @@ class Reminders:
                 "reminder", text, {"game": game.name, "phase": phase.name, "deadline": when,
                                    "missing": {p.value: list(left) for p, left in items}}),
                 game=game)
-        if owed:
+        if owed and game.settings.fog and phase.position.phase.kind is not PhaseKind.MOVEMENT:
+            # fog of war: who owes retreats or adjustments would tell who was dislodged, or
+            # builds or removes; the channel hears only that the deadline nears
+            await self.outbox.owe_post(conn, game, Message(
+                "reminder.channel_fog", f"{game.name}: the deadline for {phase.name} is "
+                f"{when:%Y-%m-%d %H:%M} UTC.",
+                {"game": game.name, "game_id": game.id, "phase": phase.name, "deadline": when},
+                lang=game.settings.language))
+        elif owed:
             # The channel hears it too, once per reminder, naming who still owes orders (the
             # bot mentions them); the service knows the game, so nobody has to guess it.
             owing = sorted(p.value for items in owed.values() for p, _left in items)

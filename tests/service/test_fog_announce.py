@@ -95,8 +95,11 @@ async def test_without_the_rule_the_same_check_finds_the_leaks(service, notifier
 
 async def test_a_fog_games_board_is_sealed_until_it_ends_then_open_whole(service):
     game = await _play_one_phase(service, fog=True)
-    user = game.user[Power.FRANCE]
-    for look in (lambda: service.maps.current(game.id), lambda: service.maps.preview(game.id, user),
+    outsider = 4242                   # a spectator (or a moderator who plays no power)
+    for look in (lambda: service.maps.current(game.id),
+                 lambda: service.maps.current(game.id, viewer=outsider),
+                 lambda: service.maps.current(game.id, viewer=MODERATOR),
+                 lambda: service.games.seen_status(game.id, outsider),
                  lambda: service.history.phases(game.id),
                  lambda: service.history.phase(game.id, "S1901M"),
                  lambda: service.history.sandbox_start(game.id),
