@@ -25,6 +25,7 @@ from engine.position import Position
 from engine.vocabulary import Power
 from render.geometry import geometry_named
 from render.palette import STANDARD
+from service.notices import fog_notices
 from service.storage.repos import phases
 from tests.e2e.fog_check import (
     Timeline,
@@ -267,3 +268,20 @@ async def test_without_the_rule_the_same_check_finds_the_leaks(fake_discord, tmp
         found = counts(leaks(fake, players, timeline))
         assert found["text"] > 0 and found["image"] > 0, found
         assert _pixel_leaks(fake, players, timeline)
+
+
+async def test_a_fog_game_whose_private_results_ignore_sight_is_caught(fake_discord, tmp_path,
+                                                                       monkeypatch):
+    """The subtler mistake: the channel stays quiet, but each player's own results and map
+    are made from the whole board (the service's sight switched for every province)."""
+    def everything(position, power, board=None):
+        return frozenset((board or position.board).provinces)
+
+    monkeypatch.setattr(fog_notices, "sight", everything)
+    fake = fake_discord
+    async with arbitro_bot(fake, tmp_path) as table:
+        players, timeline = await _seven(fake, table, fog=True)
+        found = leaks(fake, players, timeline)
+        assert counts(found)["text"] > 0 and counts(found)["image"] > 0, found
+        heads = [f.split(":")[0] for f in found]
+        assert not [h for h in heads if "#" in h and "only you" not in h]   # none in public
