@@ -114,7 +114,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play a game
                                                     viewer=interaction.user.id)
         await reply(interaction, tr(lang, "map.fog_own", game=view.name,
                                     phase=phase_label(lang, image.phase)),
-                    file=discord.File(io.BytesIO(image.png), filename=image.filename))
+                    file=map_file(image.png, image.filename, lang))
 
     @app_commands.command(name="export", description="The whole game as a JSON file (every "
                                                      "phase, order and result)")

@@ -4,7 +4,6 @@ game is only read (`service.history.sandbox`): nobody's orders, nothing stored."
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING
 
 import discord
@@ -16,6 +15,7 @@ from bot.choosing import game_autocomplete, resolve_game
 from bot.formatting import phase_label, results_blocks
 from bot.i18n import tr
 from bot.limits import split_blocks
+from bot.map_files import map_file
 from engine import Phase
 from grammar.phases import phase_choices, read_phase
 
@@ -59,7 +59,7 @@ class Sandbox(commands.Cog):
                                  results=answer.results, civil_disorder=(),
                                  after=answer.after)[1:]
         pieces = split_blocks(blocks)
-        file = discord.File(io.BytesIO(answer.png), filename=f"sandbox-{start.phase}.png")
+        file = map_file(answer.png, f"sandbox-{start.phase}.png", lang)
         for index, piece in enumerate(pieces):
             await reply(interaction, piece, file=file if index == len(pieces) - 1 else None)
 
