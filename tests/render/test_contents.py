@@ -12,6 +12,7 @@ from engine import Position, adjudicate
 from engine.fog import sight
 from engine.vocabulary import Phase, PhaseKind, Power, Season
 from render import render_png
+from render.png import read_text
 
 
 def _text(png: bytes) -> dict[str, list[str]]:
@@ -67,3 +68,13 @@ def test_a_fog_map_lists_only_what_is_in_sight():
         assert line.split()[-1].split("/")[0] in seen, line
     assert "Germany A RUH - BUR" in shown["Arbitro-orders"]
     assert not [o for o in shown["Arbitro-orders"] if "VEN" in o]
+
+
+def test_the_renderers_own_reader_gives_back_what_pillow_reads():
+    fall, result = _dislodging_fall()
+    png = render_png(fall, results=result.results, after=result.next_position,
+                     visible=sight(fall, Power.ITALY))
+    with Image.open(io.BytesIO(png)) as image:
+        image.load()
+        assert read_text(png) == dict(image.text)
+    assert read_text(b"\x89PNG\r\n\x1a\n") == {}
