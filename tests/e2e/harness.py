@@ -120,13 +120,15 @@ PLAYERS = {"England": ("Emma", "en-GB"), "France": ("Francesca", "it"),
 
 
 async def seat_everyone(fake: FakeDiscord, table: Table, name: str = "Lepanto", *,
-                        options: dict[str, Any] | None = None, mod_locale: str = "en-US"):
-    """A moderator creates a game (with `options` besides name, deadline and reminder),
-    seven players join and are seated as in PLAYERS."""
+                        options: dict[str, Any] | None = None, mod_locale: str = "en-US",
+                        players: dict[str, tuple[str, str]] | None = None):
+    """A moderator creates a game (with `options` besides name, deadline and reminder), its
+    players join and are seated: `players` (power -> (user name, locale)), by default the
+    seven of PLAYERS."""
     mod = fake.add_user("Mara", locale=mod_locale)
     fake.add_member(table.guild, mod, manage_guild=True)
     users = {}
-    for power, (user_name, locale) in PLAYERS.items():
+    for power, (user_name, locale) in (players or PLAYERS).items():
         users[power] = fake.add_user(user_name, locale=locale)
         fake.add_member(table.guild, users[power])
     created = await table.run("mod", "create", user=mod, options={
@@ -142,7 +144,7 @@ async def seat_everyone(fake: FakeDiscord, table: Table, name: str = "Lepanto", 
     assert name in started.content
     announcement = await table.channel_message(
         lambda m: not m.ephemeral and m.content.startswith(f"🏁 **{name}**"))
-    assert f"<@{users['France'].id}>" in announcement.content
+    assert all(f"<@{u.id}>" in announcement.content for u in users.values())
     assert announcement.mentions == []          # the roster names players without pinging
     await delivered(table)
     return mod, users

@@ -168,19 +168,8 @@ async def _seven(fake, table, fog: bool):
 
 async def _duel(fake, table, fog: bool):
     """France against Austria: (players, timeline)."""
-    mod = fake.add_user("Mara", locale="en-US")
-    fake.add_member(table.guild, mod, manage_guild=True)
-    users = {}
-    for power, (name, locale) in DUEL_PLAYERS.items():
-        users[power] = fake.add_user(name, locale=locale)
-        fake.add_member(table.guild, users[power])
-    await table.run("mod", "create", user=mod, options={
-        "name": "Marengo", "variant": "france_austria", "fog": fog})
-    for user in users.values():
-        await table.run("game", "join", user=user)
-    await table.run("mod", "start", user=mod, options={"assignments": ", ".join(
-        f"{p} <@{u.id}>" for p, u in users.items())})
-    await delivered(table)
+    mod, users = await seat_everyone(fake, table, "Marengo", players=DUEL_PLAYERS, options={
+        "variant": "france_austria", "fog": fog})
     timeline, played = await _play(fake, table, mod, users, DUEL, DUEL_LOOKS)
     assert played == ["S1901M", "F1901M", "W1901A", "S1902M"]
     return {Power.parse(p): u for p, u in users.items()}, timeline
