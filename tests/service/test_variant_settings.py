@@ -8,17 +8,21 @@ Each test is one table over `engine.VARIANT_IDS` and plays a phase or a few."""
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from PIL import Image
 
 from bot.i18n import tr
 from bot.messages import render_message
 from engine import VARIANT_IDS, board_of
 from engine.variants import variant_power_name
 from engine.vocabulary import PhaseKind, Power
+from render.palette import palette_named
+from render.variants import map_variant
 from service.errors import InvalidRequest, ServiceError
 from service.models import GameSettings
 from service.storage.repos import phases
@@ -339,3 +343,27 @@ async def test_the_colourblind_palette_reaches_the_map_of_every_variant(service,
     await service.moderation.process_now(game.id, MODERATOR)
     assert renderer.calls
     assert all(call.get("palette") == "colourblind" for call in renderer.calls)
+
+
+def hex_rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+@EVERY
+async def test_the_chart_and_the_replay_are_drawn_in_the_variants_colours(service, vid):
+    """Drawn for real, in the colour-blind palette: the chart has a line and a legend entry in
+    each of the variant's powers' colours, and the replay's colours are its variant's (own
+    colours on Chaos, Okabe-Ito's on the Ancient Mediterranean: docs/variants.md)."""
+    game = await variant_game(service, vid, palette="colourblind", language="nl")
+    await send_orders(service, game, vid, random.Random(vid))
+    await service.moderation.process_now(game.id, MODERATOR)
+    drawn = map_variant(vid)
+    palette = drawn.palette("colourblind") if drawn.own_palette else palette_named("colourblind")
+    wanted = {hex_rgb(palette.colours[p]) for p in powers_of(vid)}
+    chart = await service.replays.chart(game.id)
+    with Image.open(io.BytesIO(chart.png)) as image:
+        assert wanted <= {c for _n, c in image.convert("RGB").getcolors(1 << 20)}
+    replay = await service.replays.replay(game.id)
+    with Image.open(io.BytesIO(replay.png)) as image:
+        table = image.getpalette()
+        assert wanted <= {tuple(table[i:i + 3]) for i in range(0, len(table), 3)}
