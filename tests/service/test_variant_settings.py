@@ -367,3 +367,46 @@ async def test_the_chart_and_the_replay_are_drawn_in_the_variants_colours(servic
     with Image.open(io.BytesIO(replay.png)) as image:
         table = image.getpalette()
         assert wanted <= {tuple(table[i:i + 3]) for i in range(0, len(table), 3)}
+
+
+# -- /mod settings on a variant ------------------------------------------------------------------
+
+@EVERY
+async def test_mod_settings_moves_a_forming_game_to_the_variant_and_its_players(service, vid):
+    """`/mod settings board` before the start: the variant's own number of players comes with
+    it (Chaos's 34 could not be reached in two steps: no standard set-up has 34 players)."""
+    game = await service.games.create(channel_id=CHANNEL, moderator_id=MODERATOR, name=vid,
+                                      settings=GameSettings(players=3))
+    change = await service.game_config.change(game.id, MODERATOR, "board", vid)
+    assert (change.old, change.new) == ("standard", vid)
+    view = await service.games.status(game.id)
+    count = len(powers_of(vid)) if vid != "standard" else 3     # the standard board's own
+    assert (view.settings.board, view.settings.players) == (vid, count)
+    for user in range(1, count + 1):
+        await service.games.join(game.id, user)
+    started = await service.games.start(game.id, MODERATOR, seed=2)
+    assert started.phase == board_of(vid).start
+    assert {s.power for s in started.seats} == set(powers_of(vid))
+    if vid != "standard":                       # and back: the full seven
+        other = await service.games.create(channel_id=CHANNEL + 1, moderator_id=MODERATOR,
+                                           name="back", settings=GameSettings(
+                                               players=count, board=vid))
+        await service.game_config.change(other.id, MODERATOR, "board", "standard")
+        assert (await service.games.status(other.id)).settings.players == 7
+
+
+@EVERY
+async def test_mod_settings_after_the_start_read_the_variants_years_and_target(service, vid):
+    board = board_of(vid)
+    game = await variant_game(service, vid)
+    year = board.first_year
+    with pytest.raises(InvalidRequest) as past:
+        await service.game_config.change(game.id, MODERATOR, "end_year", str(year - 1))
+    assert past.value.key == "settings.end_year_past"
+    await service.game_config.change(game.id, MODERATOR, "end_year", str(year + 1))
+    await service.game_config.change(game.id, MODERATOR, "victory_centres", "3")
+    view = await service.games.status(game.id)
+    assert (view.settings.end_year, view.settings.target) == (year + 1, 3)
+    with pytest.raises(InvalidRequest) as fixed:
+        await service.game_config.change(game.id, MODERATOR, "board", "standard")
+    assert fixed.value.key == "settings.fixed_after_start"
