@@ -410,3 +410,20 @@ async def test_mod_settings_after_the_start_read_the_variants_years_and_target(s
     with pytest.raises(InvalidRequest) as fixed:
         await service.game_config.change(game.id, MODERATOR, "board", "standard")
     assert fixed.value.key == "settings.fixed_after_start"
+
+
+# -- the briefing --------------------------------------------------------------------------------
+
+@EVERY
+async def test_each_players_briefing_gives_an_order_they_can_send(service, notifier, vid):
+    """Pure's capitals all border each other and are all held: the example was None there,
+    and the briefing told each player they had nothing to order."""
+    game = await variant_game(service, vid, language="it")
+    for power, user in game.user.items():
+        [briefing] = notifier.sent_to(user, "game.briefing")
+        example = briefing.params["example"]
+        assert example, power
+        shown = "".join(await render_message(None, briefing, "it"))
+        assert tr("it", "briefing.nothing_to_order") not in shown, power
+        report = await service.orders.submit(game.id, user, example)
+        assert [line.ok for line in report.lines] == [True], (power, example)
