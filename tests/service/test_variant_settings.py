@@ -2,7 +2,8 @@
 and PostgreSQL: anonymous gunboat games name powers and never users, the game's language names
 the variant's powers, the computer fills empty and abandoned seats, fixed schedules, grace for
 missing orders, the end year in the variant's years, the victory target, draws of every power,
-press and its channels between the variant's powers, and the colour-blind palette.
+press and its channels between the variant's powers, the colour-blind palette with the chart and
+the replay drawn for real, `/mod settings` on a variant, and each player's briefing.
 
 Each test is one table over `engine.VARIANT_IDS` and plays a phase or a few."""
 
@@ -101,7 +102,17 @@ async def test_an_anonymous_gunboat_game_names_powers_and_never_users(service, n
 @pytest.mark.parametrize("lang", ["it", "nl"])
 async def test_the_games_language_names_the_variants_powers_in_it(service, notifier, vid, lang):
     game = await variant_game(service, vid, language=lang)
-    await send_orders(service, game, vid, random.Random(vid), leave_out=powers_of(vid)[2:])
+    # each player's briefing gives an order they can send (Pure's capitals all border each
+    # other and are all held: it gave none, and told every player they had nothing to order)
+    for power, user in game.user.items():
+        [briefing] = notifier.sent_to(user, "game.briefing")
+        example = briefing.params["example"]
+        assert example, power
+        shown = "".join(await render_message(None, briefing, lang))
+        assert tr(lang, "briefing.nothing_to_order") not in shown, power
+        if power in powers_of(vid)[:2]:
+            report = await service.orders.submit(game.id, user, example)
+            assert [line.ok for line in report.lines] == [True], (power, example)
     await service.moderation.process_now(game.id, MODERATOR)       # two powers ordered
     posts = notifier.posted(channel_id=CHANNEL + VARIANT_IDS.index(vid))
     assert posts and all(m.lang == lang for m in posts)
@@ -273,44 +284,10 @@ async def test_grace_for_missing_orders_and_the_end_year_in_the_variants_years(
     assert all(str(first_year) == p.phase[1:-1] for p in await service.history.phases(game.id))
 
 
-VICTORY = {"standard": 18, "ancmed": 18, "chaos": 18, "fleet_rome": 18,
-           "france_austria": 18, "germany_italy": 18, "pure": 4}
-
+# -- press, its channels, draws --------------------------------------------------------------
 
 @EVERY
-async def test_the_victory_target_is_the_variants_unless_set(service, vid):
-    assert set(VICTORY) == set(VARIANT_IDS)
-    game = await variant_game(service, vid)
-    assert game.view.settings.target == VICTORY[vid] == board_of(vid).victory_target
-    changed = await start_game(service, players=len(powers_of(vid)), board=vid,
-                               victory_target=3, name="Short", channel=CHANNEL - 1)
-    assert changed.view.settings.target == 3
-    with pytest.raises(InvalidRequest) as bad:
-        GameSettings(players=len(powers_of(vid)), board=vid, victory_target=35).validate()
-    assert bad.value.key == "settings.bad_target"
-
-
-# -- draws ---------------------------------------------------------------------------------------
-
-@EVERY
-async def test_a_draw_voted_by_every_power_of_the_variant(service, notifier, vid):
-    game = await variant_game(service, vid)
-    powers = powers_of(vid)
-    for power in powers[:-1]:
-        report = await service.endgame.vote_draw(game.id, game.user[power])
-        assert not report.passed and set(report.active) == set(powers)
-    assert notifier.posted("game.draw") == []
-    report = await service.endgame.vote_draw(game.id, game.user[powers[-1]])
-    assert report.passed and set(report.powers) == set(powers)
-    [post] = notifier.posted("game.draw")
-    assert post.params["outcome"]["voted"] == sorted(p.value for p in powers)
-    assert (await service.games.status(game.id)).status == "finished"
-
-
-# -- press and its channels ----------------------------------------------------------------------
-
-@EVERY
-async def test_press_and_its_channels_between_the_variants_powers(service, notifier, vid):
+async def test_press_its_channels_and_a_draw_between_the_variants_powers(service, notifier, vid):
     powers = powers_of(vid)
     created = await service.games.create(
         channel_id=CHANNEL + VARIANT_IDS.index(vid), moderator_id=MODERATOR, name=vid,
@@ -333,30 +310,34 @@ async def test_press_and_its_channels_between_the_variants_powers(service, notif
     assert (sent.from_power, sent.to_power) == (sender, others[0])
     [received] = notifier.sent_to(users[others[0]], "press.received")
     assert received.params["power"] == sender.value
+    # a draw voted by every power (Chaos's 34, the 1-vs-1 games' two)
+    for power in powers[:-1]:
+        report = await service.endgame.vote_draw(created.id, users[power])
+        assert not report.passed and set(report.active) == set(powers)
+    assert notifier.posted("game.draw") == []
+    report = await service.endgame.vote_draw(created.id, users[powers[-1]])
+    assert report.passed and set(report.powers) == set(powers)
+    [post] = notifier.posted("game.draw")
+    assert post.params["outcome"]["voted"] == sorted(p.value for p in powers)
+    assert (await service.games.status(created.id)).status == "finished"
 
 
 # -- the colour-blind palette ------------------------------------------------------------------
-
-@EVERY
-async def test_the_colourblind_palette_reaches_the_map_of_every_variant(service, renderer, vid):
-    game = await variant_game(service, vid, palette="colourblind")
-    await service.moderation.process_now(game.id, MODERATOR)
-    assert renderer.calls
-    assert all(call.get("palette") == "colourblind" for call in renderer.calls)
-
 
 def hex_rgb(colour: str) -> tuple[int, int, int]:
     return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
 
 
 @EVERY
-async def test_the_chart_and_the_replay_are_drawn_in_the_variants_colours(service, vid):
+async def test_the_chart_and_the_replay_are_drawn_in_the_variants_colours(service, renderer,
+                                                                          vid):
     """Drawn for real, in the colour-blind palette: the chart has a line and a legend entry in
     each of the variant's powers' colours, and the replay's colours are its variant's (own
     colours on Chaos, Okabe-Ito's on the Ancient Mediterranean: docs/variants.md)."""
     game = await variant_game(service, vid, palette="colourblind", language="nl")
     await send_orders(service, game, vid, random.Random(vid))
     await service.moderation.process_now(game.id, MODERATOR)
+    assert renderer.calls and all(c.get("palette") == "colourblind" for c in renderer.calls)
     drawn = map_variant(vid)
     palette = drawn.palette("colourblind") if drawn.own_palette else palette_named("colourblind")
     wanted = {hex_rgb(palette.colours[p]) for p in powers_of(vid)}
@@ -395,10 +376,20 @@ async def test_mod_settings_moves_a_forming_game_to_the_variant_and_its_players(
         assert (await service.games.status(other.id)).settings.players == 7
 
 
+VICTORY = {"standard": 18, "ancmed": 18, "chaos": 18, "fleet_rome": 18,
+           "france_austria": 18, "germany_italy": 18, "pure": 4}
+
+
 @EVERY
 async def test_mod_settings_after_the_start_read_the_variants_years_and_target(service, vid):
     board = board_of(vid)
+    assert set(VICTORY) == set(VARIANT_IDS)
+    with pytest.raises(InvalidRequest) as bad:
+        GameSettings(players=len(board.powers), board=vid, victory_target=35).validate()
+    assert bad.value.key == "settings.bad_target"
     game = await variant_game(service, vid)
+    # the victory target is the variant's unless set
+    assert game.view.settings.target == VICTORY[vid] == board.victory_target
     year = board.first_year
     with pytest.raises(InvalidRequest) as past:
         await service.game_config.change(game.id, MODERATOR, "end_year", str(year - 1))
@@ -410,20 +401,3 @@ async def test_mod_settings_after_the_start_read_the_variants_years_and_target(s
     with pytest.raises(InvalidRequest) as fixed:
         await service.game_config.change(game.id, MODERATOR, "board", "standard")
     assert fixed.value.key == "settings.fixed_after_start"
-
-
-# -- the briefing --------------------------------------------------------------------------------
-
-@EVERY
-async def test_each_players_briefing_gives_an_order_they_can_send(service, notifier, vid):
-    """Pure's capitals all border each other and are all held: the example was None there,
-    and the briefing told each player they had nothing to order."""
-    game = await variant_game(service, vid, language="it")
-    for power, user in game.user.items():
-        [briefing] = notifier.sent_to(user, "game.briefing")
-        example = briefing.params["example"]
-        assert example, power
-        shown = "".join(await render_message(None, briefing, "it"))
-        assert tr("it", "briefing.nothing_to_order") not in shown, power
-        report = await service.orders.submit(game.id, user, example)
-        assert [line.ok for line in report.lines] == [True], (power, example)
