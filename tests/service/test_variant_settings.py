@@ -133,6 +133,25 @@ async def test_the_games_language_names_the_variants_powers_in_it(service, notif
     assert named and all(names[Power.parse(p, vid)] in shown for p in named)
 
 
+@pytest.mark.parametrize(("lang", "thapsus", "spain"), [("it", "Tapso", "Spagna"),
+                                                         ("nl", "Thapsus", "Spanje")])
+async def test_an_ancient_mediterranean_games_notices_name_its_own_provinces(
+        service, notifier, lang, thapsus, spain):
+    """Its ids are not the classic map's (`spa` is Sparta, not Spain; `tha` Thapsus): the
+    notices carry the game's board, and the bot names the provinces on it."""
+    game = await variant_game(service, "ancmed", language=lang)
+    carthage = game.user[Power("Carthage")]
+    [briefing] = notifier.sent_to(carthage, "game.briefing")
+    assert briefing.params["board"] == "ancmed"
+    text = "".join(await render_message(None, briefing, lang))
+    assert f"F {thapsus} (THA)" in text
+    await service.orders.submit(game.id, game.user[Power("Greece")], "A ATH - SPA")
+    await service.moderation.process_now(game.id, MODERATOR)
+    [results] = notifier.posted("phase.results")
+    shown = "\n".join(await render_message(None, results, lang))
+    assert "Sparta" in shown and spain not in shown
+
+
 SPOT_CHECKS = {("ancmed", "it"): {"Carthage": "Cartagine", "Egypt": "Egitto"},
                ("ancmed", "nl"): {"Carthage": "Carthago", "Egypt": "Egypte"},
                ("chaos", "it"): {"Paris": "Parigi", "St Petersburg": "San Pietroburgo"},
