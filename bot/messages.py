@@ -14,24 +14,20 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.draw_texts import proposed_blocks
-from bot.formatting import power_name, results_blocks
+from bot.formatting import names_on, power_name, results_blocks
 from bot.i18n import has, tr
 from bot.mod_texts import changed_text, final_centres
 from bot.params import words
 from bot.seating import briefing_blocks, seat_wording
 from bot.turns import turn_blocks
-from grammar.lexicon import BOARD, names_board
 from service.notices.notifier import Message
 
 
 async def render_message(bot: Any, message: Message, lang: str) -> list[str]:
     """Paragraphs of text for `message` in `lang` (split later to Discord's limits); the
     provinces named on the game's board (`board`: a variant with a map of its own)."""
-    token = BOARD.set(names_board(str(message.params.get("board") or "standard")))
-    try:
+    with names_on(message.params.get("board")):
         return await _render(bot, message, lang)
-    finally:
-        BOARD.reset(token)
 
 
 async def _render(bot: Any, message: Message, lang: str) -> list[str]:

@@ -190,7 +190,8 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             lang = language_written(report) or lang
         if report.lines and all(line.error_key == "orders.not_an_order" for line in report.lines):
             return tr(lang, "dm.not_an_order"), None   # small talk: one short answer
-        return submission_text(lang, report, game.name), meant_view(user_id, game.id, report)
+        return (submission_text(lang, report, game.name, game.settings.board),
+                meant_view(user_id, game.id, report))
 
     async def _answer(self, channel: discord.abc.Messageable, text: str,
                       view: discord.ui.View | None = None) -> None:
@@ -213,7 +214,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         lang = await self.bot.language_of_interaction(interaction)
         report = await self.bot.service.orders.submit(view.id, interaction.user.id, order,
                                                       reply_lang=lang)
-        text = submission_text(lang, report, view.name)
+        text = submission_text(lang, report, view.name, view.settings.board)
         buttons = meant_view(interaction.user.id, view.id, report)
         if buttons is None:
             await reply(interaction, text)

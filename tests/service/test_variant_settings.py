@@ -17,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from PIL import Image
 
+from bot.formatting import submission_text
 from bot.i18n import tr
 from bot.messages import render_message
 from engine import VARIANT_IDS, board_of
@@ -145,7 +146,10 @@ async def test_an_ancient_mediterranean_games_notices_name_its_own_provinces(
     assert briefing.params["board"] == "ancmed"
     text = "".join(await render_message(None, briefing, lang))
     assert f"F {thapsus} (THA)" in text
-    await service.orders.submit(game.id, game.user[Power("Greece")], "A ATH - SPA")
+    report = await service.orders.submit(game.id, game.user[Power("Greece")], "A ATH - SPA")
+    # the reply to the DM glosses the codes on the game's board (bot/formatting.py)
+    echo = submission_text(lang, report, game.view.name, game.view.settings.board)
+    assert "Sparta" in echo and spain not in echo
     await service.moderation.process_now(game.id, MODERATOR)
     [results] = notifier.posted("phase.results")
     shown = "\n".join(await render_message(None, results, lang))
