@@ -28,6 +28,7 @@ from bot.draw_texts import vote_reply
 from bot.formatting import (
     clean,
     for_phase,
+    names_on,
     order_gloss,
     phase_label,
     power_name,
@@ -271,8 +272,10 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         view = await resolve_game(self.bot, interaction, game)
         lang = await self.bot.language_of_interaction(interaction)
         mine = await self.bot.service.orders.clear(view.id, interaction.user.id)
-        await reply(interaction, "\n\n".join([tr(lang, "orders.cleared"),
-                                              *(power_status_text(lang, p) for p in mine)]))
+        with names_on(view.settings.board):
+            text = "\n\n".join([tr(lang, "orders.cleared"),
+                                *(power_status_text(lang, p) for p in mine)])
+        await reply(interaction, text)
 
     @app_commands.command(name="withdraw", description="Withdraw one unit's order for this "
                                                        "phase")
@@ -283,8 +286,10 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         view = await resolve_game(self.bot, interaction, game)
         lang = await self.bot.language_of_interaction(interaction)
         order, mine = await self.bot.service.orders.withdraw(view.id, interaction.user.id, unit)
-        await reply(interaction, "\n\n".join([tr(lang, "orders.withdrawn", order=order),
-                                              *(power_status_text(lang, p) for p in mine)]))
+        with names_on(view.settings.board):
+            text = "\n\n".join([tr(lang, "orders.withdrawn", order=order),
+                                *(power_status_text(lang, p) for p in mine)])
+        await reply(interaction, text)
 
     @withdraw.autocomplete("unit")
     async def _ordered_units(self, interaction: discord.Interaction,
@@ -398,7 +403,8 @@ async def _shown(bot: ArbitroBot, user_id: int, game: GameView, lang: str, *,
     mine = await bot.service.orders.mine(game.id, user_id)
     head = {"meant": [tr(lang, "game.meant", game=game.name)],
             "picked": [f"🎲 **{game.name}**"]}.get(named or "", [])
-    return "\n\n".join([*head, *(power_status_text(lang, p) for p in mine)])
+    with names_on(game.settings.board):
+        return "\n\n".join([*head, *(power_status_text(lang, p) for p in mine)])
 
 
 async def _ready_or_ask(bot: ArbitroBot, interaction: discord.Interaction, game: GameView,
