@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
 from bot.i18n import tr, trn
 from engine.variant_files import variant_power_name
 from engine.vocabulary import Power
+from grammar.lexicon import BOARD, names_board
 from grammar.texts import province as province_text
 from service.timing.when import wall_clock
 
@@ -37,6 +39,17 @@ def power_name(lang: str, power: Power | str) -> str:
     variant's own names for the others (`Cartagine`, `Parijs`)."""
     value = power.value if isinstance(power, Power) else str(power)
     return tr(lang, f"power.{value}", fallback=variant_power_name(value, lang))
+
+
+@contextmanager
+def names_on(board: str | None) -> Iterator[None]:
+    """Provinces named on `board` meanwhile (a variant with a map of its own: Ancient
+    Mediterranean's `spa` is Sparta, not Spain)."""
+    token = BOARD.set(names_board(board or "standard"))
+    try:
+        yield
+    finally:
+        BOARD.reset(token)
 
 
 def location(loc: str | None) -> str:
@@ -204,11 +217,16 @@ def outcome_text_of(lang: str, outcome: Mapping[str, Any]) -> str:
     return tr(lang, "outcome.over")
 
 
-def submission_text(lang: str, report: Any, game_name: str) -> str:
+def submission_text(lang: str, report: Any, game_name: str, board: str | None = None) -> str:
     """The reply to a DM of orders: each line as understood (✅ counts, ⚠️ recorded but
     cannot succeed, ↪️ replaced by a later line, ❌ not read), with the provinces named in
-    the reader's language where the line did not name them, and what each of the sender's
-    powers has to do and still lacks."""
+    the reader's language (on the game's `board`) where the line did not name them, and what
+    each of the sender's powers has to do and still lacks."""
+    with names_on(board):
+        return _submission_text(lang, report, game_name)
+
+
+def _submission_text(lang: str, report: Any, game_name: str) -> str:
     lines = [tr(lang, "orders.received", game=game_name, phase=phase_label(lang, report.phase))]
     for line in report.lines:
         shown = line.input.strip()

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import languages
-from bot.formatting import phase_label, power_name, timestamp
+from bot.formatting import names_on, phase_label, power_name, timestamp
 from bot.i18n import command_text, tr
 from grammar.intent import looks_like_order
 from grammar.lexicon import display_name, fold
@@ -62,9 +62,13 @@ def help_text(lang: str, *, guides: Sequence[Any] = (), games: Sequence[Any] = (
                         needed=game.settings.players))
     if not guides and not waiting:
         parts.append(tr(lang, "help.no_game"))
-    examples = next((g.examples for g in guides if g.examples), GENERIC_EXAMPLES)
+    guide = next((g for g in guides if g.examples), None)
+    examples = guide.examples if guide is not None else GENERIC_EXAMPLES
     orders = [tr(lang, "help.orders"), *(f"• `{e}`" for e in examples)]
-    written = next(filter(None, (full_names(lang, e) for e in examples)), None)
+    # the provinces named on that game's board (a view without settings: the standard one)
+    settings = getattr(views.get(guide.game_id), "settings", None) if guide else None
+    with names_on(settings.board if settings is not None else None):
+        written = next(filter(None, (full_names(lang, e) for e in examples)), None)
     if written:
         orders.append(tr(lang, "help.full_names", example=f"`{written}`"))
     parts.append("\n".join(orders))

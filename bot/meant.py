@@ -52,4 +52,5 @@ async def _record_meant(bot: ArbitroBot, interaction: discord.Interaction, game_
     phase, order = decode(arg)
     report = await bot.service.orders.submit(game_id, interaction.user.id, order, phase=phase,
                                              reply_lang=lang)
-    return submission_text(lang, report, (await bot.service.games.status(game_id)).name)
+    view = await bot.service.games.status(game_id)
+    return submission_text(lang, report, view.name, view.settings.board)

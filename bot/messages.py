@@ -14,7 +14,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.draw_texts import proposed_blocks
-from bot.formatting import power_name, results_blocks
+from bot.formatting import names_on, power_name, results_blocks
 from bot.i18n import has, tr
 from bot.mod_texts import changed_text, final_centres
 from bot.params import words
@@ -24,8 +24,15 @@ from service.notices.notifier import Message
 
 
 async def render_message(bot: Any, message: Message, lang: str) -> list[str]:
-    """Paragraphs of text for `message` in `lang` (split later to Discord's limits)."""
+    """Paragraphs of text for `message` in `lang` (split later to Discord's limits); the
+    provinces named on the game's board (`board`: a variant with a map of its own)."""
+    with names_on(message.params.get("board")):
+        return await _render(bot, message, lang)
+
+
+async def _render(bot: Any, message: Message, lang: str) -> list[str]:
     params = dict(message.params)
+    params.pop("board", None)
     if message.key == "phase.results" and "results" in params:
         return await _results(bot, params, lang)
     if message.key == "game.briefing":

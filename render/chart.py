@@ -4,7 +4,8 @@
     png = render_chart(yearly_counts(positions), game_name="Lepanto", language="it")
 
 Drawn with AGG (`aggdraw`) and the map's own font, in the map's power colours, words from
-`render.words`."""
+`render.words`. On a variant (`variant=`) the lines and the legend are its powers, in its
+colours (Ancient Mediterranean's and Chaos's own) and names; Chaos's 34 go in five columns."""
 
 from __future__ import annotations
 
@@ -18,10 +19,12 @@ from engine.position import Position
 from engine.vocabulary import Power
 from render.overlay import dashes, draw_text
 from render.palette import OUTLINE, TEXT, palette_named
+from render.variants import map_variant
 from render.words import words_for
 
 WIDTH, HEIGHT = 720, 440
-LEFT, RIGHT, TOP, BOTTOM = 56, 32, 56, 110     # the plot's margins, pixels
+LEFT, RIGHT, TOP, BOTTOM = 56, 32, 56, 110     # the plot's margins, pixels (seven powers)
+LEGEND_ROW = 28                                # pixels between the legend's rows
 GRID = "#D0D0D0"
 VICTORY = "#C00000"
 TIE_SPACING = 4.0        # pixels between the lines of powers with the same count
@@ -41,18 +44,30 @@ def yearly_counts(positions: Iterable[Position]) -> list[tuple[int, dict[Power, 
 
 
 def render_chart(points: Sequence[tuple[int, Mapping[Power, int]]], *, game_name: str = "",
-                 language: str = "en", palette: str = "standard", target: int = 18) -> bytes:
+                 language: str = "en", palette: str = "standard", target: int = 18,
+                 variant: str | None = None) -> bytes:
     """A line per power: its supply centres (vertical) at the start of each year, with the
     game's victory target (`target` centres) as a dashed red line. Powers with the same count
-    in a year are drawn a few pixels apart, so equal lines stay visible side by side."""
+    in a year are drawn a few pixels apart, so equal lines stay visible side by side.
+    `variant`: the game's (None: the standard board)."""
     if not points:
         raise ValueError("a chart needs at least one year")
-    words, colours = words_for(language), palette_named(palette).colours
-    draw = aggdraw.Draw("RGB", (WIDTH, HEIGHT), "white")
+    board = map_variant(variant)
+    powers = [Power(p) for p in board.powers]
+    colours = (board.palette(palette) if board.own_palette else palette_named(palette)).colours
+    words = words_for(language)
+    names = words.powers
+    if board.names:     # a language the variant's table lacks reads its English names
+        names = board.names.get(language, board.names["en"])
+    columns = 4 if len(powers) <= 8 else 5
+    rows = -(-len(powers) // columns)
+    plot_h = HEIGHT - TOP - BOTTOM
+    height = HEIGHT + (rows - 2) * LEGEND_ROW if rows > 2 else HEIGHT
+    draw = aggdraw.Draw("RGB", (WIDTH, height), "white")
     draw.setantialias(True)
     years = [year for year, _counts in points]
     top_count = max(target, *(max(c.values(), default=0) for _y, c in points))
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    plot_w = WIDTH - LEFT - RIGHT
     span = max(1, years[-1] - years[0])
 
     def x_of(year: int) -> float:
@@ -74,8 +89,8 @@ def render_chart(points: Sequence[tuple[int, Mapping[Power, int]]], *, game_name
     step = 1 if len(years) <= 12 else 2 if len(years) <= 24 else 5
     for year in years[::step]:
         draw_text(draw, str(year), x_of(year), TOP + plot_h + 20, 13.0, TEXT, "middle")
-    shift = tied_offsets(points)
-    for power in Power:
+    shift = tied_offsets(points, powers)
+    for power in powers:
         line = [(x_of(year), y_of(counts.get(power, 0)) + shift[year].get(power, 0.0))
                 for year, counts in points]
         if len(line) == 1:
@@ -86,28 +101,31 @@ def render_chart(points: Sequence[tuple[int, Mapping[Power, int]]], *, game_name
             brush, r = aggdraw.Brush(colour), width / 2
             for x, y in (line[0], line[-1]):       # round ends
                 draw.ellipse((x - r, y - r, x + r, y + r), None, brush)
-    slot = (WIDTH - 2 * 16) / 4        # two rows of four: Italian and Dutch names are long
-    for i, power in enumerate(Power):
-        x, y = 16 + (i % 4) * slot, HEIGHT - 52 + (i // 4) * 28
+    slot = (WIDTH - 2 * 16) / columns  # rows of four: Italian and Dutch names are long
+    size = 14.0 if columns == 4 else 11.5
+    for i, power in enumerate(powers):
+        x, y = 16 + (i % columns) * slot, TOP + plot_h + 58 + (i // columns) * LEGEND_ROW
         draw.rounded_rectangle((x, y - 14, x + 18, y + 4), 3, None,
                                aggdraw.Brush(colours[power]))
-        draw_text(draw, words.powers[power], x + 24, y, 14.0, TEXT)
-    image = Image.frombytes("RGB", (WIDTH, HEIGHT), draw.tobytes())
+        draw_text(draw, names[power], x + 24, y, size, TEXT)
+    image = Image.frombytes("RGB", (WIDTH, height), draw.tobytes())
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False)
     return out.getvalue()
 
 
-def tied_offsets(points: Sequence[tuple[int, Mapping[Power, int]]]
-                 ) -> dict[int, dict[Power, float]]:
+def tied_offsets(points: Sequence[tuple[int, Mapping[Power, int]]],
+                 powers: Iterable[Power] = tuple(Power)) -> dict[int, dict[Power, float]]:
     """For each year, how far (pixels, up or down) each power's point is moved so that powers
     with the same count are drawn side by side instead of one line hiding the others."""
     out: dict[int, dict[Power, float]] = {}
+    powers = tuple(powers)
     for year, counts in points:
         groups: dict[int, list[Power]] = {}
-        for power in Power:
+        for power in powers:
             groups.setdefault(counts.get(power, 0), []).append(power)
-        out[year] = {power: (i - (len(group) - 1) / 2) * TIE_SPACING
+        # Chaos's 34 equal lines would spread over the plot: closer when more than eight
+        out[year] = {power: (i - (len(group) - 1) / 2) * TIE_SPACING * min(1.0, 8 / len(group))
                      for group in groups.values() if len(group) > 1
                      for i, power in enumerate(group)}
     return out

@@ -74,14 +74,19 @@ def layered_png(scene: Drawing, pixels: int = OUTPUT_WIDTH) -> bytes:
     2: it is not posted as the channel's preview, so the 80 KB of the posted map do not bind
     it, and level 6 would cost it 15 ms more."""
     image = layered_rgba(scene, pixels)
-    board = scene.variant
-    # the classic-map variants share the standard board's colours
-    key = "standard" if board.map == "standard" and not board.own_palette else board.id
-    colours = colour_map(scene.palette.name, key, scene.visible is not None)
-    crowded = len(board.powers) > 7
+    colours = scene_colours(scene)
+    crowded = len(scene.variant.powers) > 7
     return write_png(colours.indices(image), colours.colours, retry=pixels == OUTPUT_WIDTH,
                      retry_above=CROWDED_RETRY_ABOVE if crowded else None,
                      text=contents(scene))
+
+
+def scene_colours(scene: Drawing) -> ColourMap:
+    """The 256 colours a drawing of `scene` is written with: its variant's and palette's (the
+    classic-map variants share the standard board's colours)."""
+    board = scene.variant
+    key = "standard" if board.map == "standard" and not board.own_palette else board.id
+    return colour_map(scene.palette.name, key, scene.visible is not None)
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -98,7 +103,7 @@ def colour_map(name: str, variant: str = "standard", fog: bool = False) -> Colou
     """The 256 colours of the PNGs drawn with the palette `name` on `variant` (its own
     palette if it has one), with or without the fog of war's grey."""
     board = map_variant(variant)
-    palette = board.palette() if board.own_palette else palette_named(name)
+    palette = board.palette(name) if board.own_palette else palette_named(name)
     grounds = [SEA, NEUTRAL_LAND, PLAIN_LAND, *palette.fills.values(), *([FOG] if fog else [])]
     named = [_rgb(c) for c in (SEA, NEUTRAL_LAND, PLAIN_LAND, IMPASSABLE, BORDER, OUTLINE,
                                FAILED_MARK, LEGEND_BACKGROUND, TEXT, "#FFFFFF", "#000000",

@@ -22,7 +22,7 @@ from PIL import Image
 from engine.outcomes import OrderResult
 from engine.position import Position
 from engine.vocabulary import Power
-from render.layered import colour_map, layered_rgba
+from render.layered import layered_rgba, scene_colours
 from render.svg import drawing
 
 # Discord's upload limit for a bot without boosts is 10 MiB; stay under 10 MB.
@@ -60,10 +60,10 @@ def render_replay(frames: Iterable[Frame], *, image_format: str = "gif", game_na
     frames = list(frames)
     if not frames:
         raise ValueError("a replay needs at least one phase")
-    colours = colour_map(palette)
-    indexed = [colours.indices(layered_rgba(drawing(
-        f.position, results=f.results, civil_disorder=f.civil_disorder, game_name=game_name,
-        language=language, palette=palette))) for f in frames]
+    scenes = [drawing(f.position, results=f.results, civil_disorder=f.civil_disorder,
+                      game_name=game_name, language=language, palette=palette) for f in frames]
+    colours = scene_colours(scenes[0])      # the game's variant's colours (issue 23)
+    indexed = [colours.indices(layered_rgba(scene)) for scene in scenes]
     durations = [round(frame_seconds * 1000)] * (len(frames) - 1)
     durations.append(round(last_frame_seconds * 1000))
     for scale in SCALES:

@@ -111,7 +111,7 @@ def drawing(position: Position, *, results: Sequence[OrderResult] = (),
         shown, drawn = in_sight(shown, drawn, sight)
     return Drawing(shown, drawn, frozenset(d.unit.province for d in position.dislodged), title,
                    game_name, frozenset(civil_disorder),
-                   board.palette() if board.own_palette else palette_named(palette), words,
+                   board.palette(palette) if board.own_palette else palette_named(palette), words,
                    after is not None, board, sight)
 
 

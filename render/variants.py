@@ -6,10 +6,11 @@ in the legend's order, their names in the map's languages, colours and marks.
   that play (France and Austria alone in `france_austria`).
 - `pure` draws seven wedges (`tools/map_wedges.py`) with the seven powers.
 - `ancmed` draws the Ancient Mediterranean (`tools/map_seeds_ancmed.py`), five powers in
-  colours of their own.
+  colours of their own, and in five of Okabe and Ito's in the "colourblind" palette.
 - `chaos` draws the standard map with 34 powers, one per centre: colours spread round the hue
   circle in three lightnesses, never enough to tell 34 powers apart alone, so each unit and
-  legend swatch carries its power's home centre in capitals (ANK, BEL, ...).
+  legend swatch carries its power's home centre in capitals (ANK, BEL, ...); the same colours
+  in either palette (no palette tells 34 apart: the marks do).
 
 Power names and marks of the variants with their own powers are in
 `render/data/variant_powers.json` (the same names as the engine's variant files)."""
@@ -38,20 +39,27 @@ class MapVariant:
     names: dict[str, dict[str, str]] | None = None  # language -> power -> name; None: words.py
     colours: dict[str, str] | None = None           # None: the seven's palette, as chosen
     marks: dict[str, str] | None = None             # None: first letters of the names
+    # Its own colours for the "colourblind" palette (None: its colours in either palette)
+    colourblind: dict[str, str] | None = None
 
     @property
     def own_palette(self) -> bool:
         return self.colours is not None
 
-    def palette(self) -> Palette:
+    def palette(self, name: str = "standard") -> Palette:
+        """Its own colours in the palette `name` ("standard" or "colourblind"); a variant
+        without colour-blind colours of its own (Chaos) has one palette."""
         assert self.colours is not None
-        return _palette_of(self.id)
+        return _palette_of(self.id, name if self.colourblind else "standard")
 
 
 @cache
-def _palette_of(variant: str) -> Palette:
-    colours = map_variant(variant).colours
-    return Palette(variant, dict(colours), {p: mix(c, 0.55) for p, c in colours.items()})
+def _palette_of(variant: str, name: str) -> Palette:
+    board = map_variant(variant)
+    if name == "colourblind":      # Okabe-Ito's, as the seven's; yellow needs its full tint
+        return Palette(name, dict(board.colourblind), {
+            p: mix(c, 0.9 if c == OKABE_YELLOW else 0.65) for p, c in board.colourblind.items()})
+    return Palette(name, dict(board.colours), {p: mix(c, 0.55) for p, c in board.colours.items()})
 
 
 ANCMED_COLOURS = {           # no blue: the land tints must stay apart from the sea
@@ -60,6 +68,14 @@ ANCMED_COLOURS = {           # no blue: the land tints must stay apart from the 
     "Greece": "#3A9A44",     # green
     "Persia": "#8E44AD",     # royal purple
     "Rome": "#C62828",       # red
+}
+OKABE_YELLOW = "#F0E442"
+ANCMED_COLOURBLIND = {       # five of Okabe and Ito's eight (render/palette.py), no blue
+    "Carthage": "#E69F00",   # orange
+    "Egypt": OKABE_YELLOW,   # yellow
+    "Greece": "#009E73",     # bluish green
+    "Persia": "#CC79A7",     # reddish purple
+    "Rome": "#D55E00",       # vermillion
 }
 
 
@@ -93,7 +109,8 @@ def map_variant(variant: str | None = None) -> MapVariant:
     tables = _power_tables()
     if name == "ancmed":
         names = tables["ancmed"]["names"]
-        return MapVariant(name, "ancmed", tuple(names["en"]), names, ANCMED_COLOURS)
+        return MapVariant(name, "ancmed", tuple(names["en"]), names, ANCMED_COLOURS,
+                          colourblind=ANCMED_COLOURBLIND)
     if name == "chaos":
         table = tables["chaos"]
         powers = tuple(table["names"]["en"])

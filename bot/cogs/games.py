@@ -14,7 +14,7 @@ from discord.ext import commands
 import languages
 from bot.app import error_text, reply
 from bot.choosing import LANGUAGE_CHOICES, game_autocomplete, public_language, resolve_game
-from bot.formatting import phase_label, results_blocks, status_text
+from bot.formatting import names_on, phase_label, results_blocks, status_text
 from bot.i18n import LANGUAGES, tr
 from bot.limits import split_blocks
 from bot.map_files import map_file
@@ -177,10 +177,11 @@ async def send_phase(bot: ArbitroBot, interaction: discord.Interaction, view: Ga
         raise ServiceError("history.none", "no phase has been played yet")
     name = name or played[-1]
     report = await bot.service.history.phase(view.id, name)
-    blocks = results_blocks(lang, game_name=view.name, phase=report.phase,
-                            results=report.results, civil_disorder=report.civil_disorder,
-                            after=report.after, unordered=report.unordered,
-                            refused=report.refused)
+    with names_on(view.settings.board):
+        blocks = results_blocks(lang, game_name=view.name, phase=report.phase,
+                                results=report.results, civil_disorder=report.civil_disorder,
+                                after=report.after, unordered=report.unordered,
+                                refused=report.refused)
     pieces = split_blocks(blocks)
     file = None
     if report.image is not None:

@@ -32,6 +32,7 @@ from bot.formatting import (
     deadline_rule,
     duration,
     for_phase,
+    names_on,
     order_gloss,
     phase_label,
     power_name,
@@ -686,11 +687,12 @@ def computer_orders_text(lang: str, view: GameView, given: dict[Power, list[str]
                   lead=duration(lang, view.settings.computer_lead))
     lines = [tr(lang, "mod.computer_orders", game=view.name,
                 phase=phase_label(lang, view.phase or ""))]
-    for power, orders in given.items():
-        lines.append(f"**{power_name(lang, power)}**")
-        for order in orders:
-            gloss = order_gloss(lang, order, order)
-            lines.append(f"• `{order}`" + (f" — {gloss}" if gloss else ""))
+    with names_on(view.settings.board):
+        for power, orders in given.items():
+            lines.append(f"**{power_name(lang, power)}**")
+            for order in orders:
+                gloss = order_gloss(lang, order, order)
+                lines.append(f"• `{order}`" + (f" — {gloss}" if gloss else ""))
     return "\n".join(lines)
 
 

@@ -27,6 +27,7 @@ from bot.draw_texts import vote_reply
 from bot.formatting import (
     clean,
     for_phase,
+    names_on,
     order_gloss,
     phase_label,
     power_name,
@@ -190,7 +191,8 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
             lang = language_written(report) or lang
         if report.lines and all(line.error_key == "orders.not_an_order" for line in report.lines):
             return tr(lang, "dm.not_an_order"), None   # small talk: one short answer
-        return submission_text(lang, report, game.name), meant_view(user_id, game.id, report)
+        return (submission_text(lang, report, game.name, game.settings.board),
+                meant_view(user_id, game.id, report))
 
     async def _answer(self, channel: discord.abc.Messageable, text: str,
                       view: discord.ui.View | None = None) -> None:
@@ -213,7 +215,7 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         lang = await self.bot.language_of_interaction(interaction)
         report = await self.bot.service.orders.submit(view.id, interaction.user.id, order,
                                                       reply_lang=lang)
-        text = submission_text(lang, report, view.name)
+        text = submission_text(lang, report, view.name, view.settings.board)
         buttons = meant_view(interaction.user.id, view.id, report)
         if buttons is None:
             await reply(interaction, text)
@@ -270,8 +272,10 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         view = await resolve_game(self.bot, interaction, game)
         lang = await self.bot.language_of_interaction(interaction)
         mine = await self.bot.service.orders.clear(view.id, interaction.user.id)
-        await reply(interaction, "\n\n".join([tr(lang, "orders.cleared"),
-                                              *(power_status_text(lang, p) for p in mine)]))
+        with names_on(view.settings.board):
+            text = "\n\n".join([tr(lang, "orders.cleared"),
+                                *(power_status_text(lang, p) for p in mine)])
+        await reply(interaction, text)
 
     @app_commands.command(name="withdraw", description="Withdraw one unit's order for this "
                                                        "phase")
@@ -282,8 +286,10 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         view = await resolve_game(self.bot, interaction, game)
         lang = await self.bot.language_of_interaction(interaction)
         order, mine = await self.bot.service.orders.withdraw(view.id, interaction.user.id, unit)
-        await reply(interaction, "\n\n".join([tr(lang, "orders.withdrawn", order=order),
-                                              *(power_status_text(lang, p) for p in mine)]))
+        with names_on(view.settings.board):
+            text = "\n\n".join([tr(lang, "orders.withdrawn", order=order),
+                                *(power_status_text(lang, p) for p in mine)])
+        await reply(interaction, text)
 
     @withdraw.autocomplete("unit")
     async def _ordered_units(self, interaction: discord.Interaction,
@@ -397,7 +403,8 @@ async def _shown(bot: ArbitroBot, user_id: int, game: GameView, lang: str, *,
     mine = await bot.service.orders.mine(game.id, user_id)
     head = {"meant": [tr(lang, "game.meant", game=game.name)],
             "picked": [f"🎲 **{game.name}**"]}.get(named or "", [])
-    return "\n\n".join([*head, *(power_status_text(lang, p) for p in mine)])
+    with names_on(game.settings.board):
+        return "\n\n".join([*head, *(power_status_text(lang, p) for p in mine)])
 
 
 async def _ready_or_ask(bot: ArbitroBot, interaction: discord.Interaction, game: GameView,

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.app import reply
 from bot.choosing import game_autocomplete, resolve_game
-from bot.formatting import phase_label, results_blocks
+from bot.formatting import names_on, phase_label, results_blocks
 from bot.i18n import tr
 from bot.limits import split_blocks
 from bot.map_files import map_file
@@ -55,9 +55,10 @@ class Sandbox(commands.Cog):
         if answer.unread:
             blocks.append("\n".join([tr(lang, "sandbox.unread"), *(
                 f"❔ `{line}` — {error}" for line, error in answer.unread)]))
-        blocks += results_blocks(lang, game_name=start.game_name, phase=start.phase,
-                                 results=answer.results, civil_disorder=(),
-                                 after=answer.after)[1:]
+        with names_on(view.settings.board):
+            blocks += results_blocks(lang, game_name=start.game_name, phase=start.phase,
+                                     results=answer.results, civil_disorder=(),
+                                     after=answer.after)[1:]
         pieces = split_blocks(blocks)
         file = map_file(answer.png, f"sandbox-{start.phase}.png", lang)
         for index, piece in enumerate(pieces):

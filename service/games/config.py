@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine.variants import board_of
 from service.errors import InvalidRequest, NeedsConfirmation
 from service.games.lookups import game_or_fail
 from service.games.setting_registry import REGISTRY, Setting, setting_named
@@ -79,7 +80,10 @@ class GameConfig:
                                      "and roles, which would show who plays which",
                                      game=game.name)
             old = getattr(game.settings, setting.field)
-            updated = replace(game.settings, **{setting.field: value}).validate()
+            changes = {setting.field: value}
+            if setting.field == "board":     # a variant is played by its number of players
+                changes["players"] = _players_on(value, game.settings)
+            updated = replace(game.settings, **changes).validate()
             await game_config.set_settings(conn, game_id, updated)
             game = replace(game, settings=updated)     # announced as it now is (language)
             await audit.log(conn, game_id, actor_id, "setting",
@@ -95,3 +99,12 @@ class GameConfig:
         await self.outbox.deliver_owed(game_id)
         await self.alarms.reschedule(game_id)       # reminders may have changed
         return SettingChange(game.name, setting, old, value)
+
+
+def _players_on(board: str, settings: Any) -> int:
+    """The players of a game moved to `board` before its start: a variant's own number (34
+    for Chaos, which no standard set-up has, so it could not be reached in two steps); back on
+    the standard board from a variant, the full seven."""
+    if board != "standard":
+        return len(board_of(board).powers)
+    return settings.players if settings.board == "standard" else 7

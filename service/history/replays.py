@@ -44,6 +44,7 @@ class Replays:
                                       yearly_counts(f.position for f in story.frames),
                                       game_name=story.game.name, language=story.language,
                                       palette=story.game.settings.palette,
-                                      target=story.game.settings.target)
+                                      target=story.game.settings.target,
+                                      variant=story.game.settings.board)
         return MapImage(story.frames[-1].position.phase.name, png,
                         f"game-{game_id}-centres.png")

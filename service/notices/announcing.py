@@ -30,7 +30,7 @@ from service.models import Game, PhaseReport, PhaseRow
 from service.notices import results_text as announcements
 from service.notices.fog_notices import phase_over, private_reports
 from service.notices.notifier import ChannelUnavailable, Message, Notifier
-from service.notices.outbox import Outbox
+from service.notices.outbox import Outbox, on_board
 from service.notices.turn_notices import turn_messages
 from service.orders.ahead import unused_notes
 from service.storage.db import Database
@@ -268,10 +268,10 @@ class Announcer:
                                          await seats.all_seats(conn, game.id))
             await self.notifier.post(game.channel_id, phase_over(game, phase, following, report))
         else:
-            await self.notifier.post(game.channel_id, Message(
+            await self.notifier.post(game.channel_id, on_board(game, Message(
                 "phase.results", report.text, params, image.png if image else None,
                 image.filename if image else None, lang=game.settings.language,
-                anonymous=game.settings.anonymous))
+                anonymous=game.settings.anonymous)))
         async with self.db.transaction() as conn:
             await phases.mark_announced(conn, phase_id, now_ts(self.clock))
             for user_id, told in fogged or ():      # each player's own results and map

@@ -81,7 +81,7 @@ class Outbox:
                        draw: str | None = None) -> int:
         """Owe `message` to the game's channel (in an anonymous game without mentions, as
         `post_message` sends it; `image_phase`, `draw`: a picture drawn when it is sent)."""
-        message = as_posted(game, message)
+        message = on_board(game, as_posted(game, message))
         return await rows.add(conn, game.id, "channel", game.channel_id,
                               encode(message, draw=draw), now_ts(self.clock),
                               after_phase=after_phase, image_phase=image_phase)
@@ -96,7 +96,8 @@ class Outbox:
         server's (as `tell`; `game`: the game, when the caller has it at hand)."""
         game = game or await games.get(conn, game_id)
         if game is not None:      # the game travels with it (a power's channel, its language)
-            message = replace(message, lang=message.lang or game.settings.language,
+            message = replace(on_board(game, message),
+                              lang=message.lang or game.settings.language,
                               guild_id=game.guild_id, game_id=game.id)
         return await rows.add(conn, game_id, "user", user_id, encode(message, draw=draw),
                               now_ts(self.clock),
@@ -370,6 +371,16 @@ class Outbox:
 
 
 # -- a message as a row ---------------------------------------------------------------------
+def on_board(game: Game, message: Message) -> Message:
+    """`message` with the game's variant (`board`) among its parameters when it is not the
+    standard one, so that its readers name the provinces on that board: Ancient
+    Mediterranean's `spa` is Sparta, not Spain; `bal` the Baleares, not the Baltic Sea."""
+    board = game.settings.board
+    if board == "standard" or message.params.get("board") == board:
+        return message
+    return replace(message, params={**message.params, "board": board})
+
+
 def encode(message: Message, *, draw: str | None = None) -> str:
     """A message as JSON, without its image (a map is drawn again when it is sent; `draw`:
     the game's picture to draw then, "replay" or "chart")."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.adjustments import adjustment_counts, build_sites
-from engine.orders import Build, Disband, Move, Order, Retreat
+from engine.orders import Build, Disband, Hold, Move, Order, Retreat
 from engine.position import Position
 from engine.vocabulary import PhaseKind, Power, UnitType
 from service.models import ACTIVE, PAUSED, Game, PhaseRow
@@ -63,7 +63,8 @@ def example_order(position: Position, powers: set[Power] | frozenset[Power],
                   neutral: frozenset[Power] = frozenset(),
                   closed: frozenset[str] = frozenset()) -> str | None:
     """One order the player could really give now, from their own units (canonical): a move
-    to an empty neighbouring province (not a `closed` one), a retreat, a build or a removal;
+    to an empty neighbouring province (not a `closed` one; else an attack, else a hold), a
+    retreat, a build or a removal;
     None when they have nothing to order."""
     order = _example(position, powers, neutral, closed)
     return order.canonical() if order is not None else None
@@ -75,17 +76,22 @@ def _example(position: Position, powers: set[Power] | frozenset[Power],
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         occupied = {u.province for u in position.units}
+        ours = {u.province for u in position.units if u.power in powers}
         # armies first: an army's move reads the same on every coast
-        for unit in sorted((u for u in position.units if u.power in powers),
-                           key=lambda u: (u.type is not UnitType.ARMY, u.location)):
-            if "/" in unit.location:
-                continue
-            near = (board.army_neighbours(unit.province) if unit.type is UnitType.ARMY
-                    else {t for t in board.fleet_neighbours(unit.location) if "/" not in t})
-            for target in sorted(near - occupied - closed):
-                if board.adjacent(unit.type, unit.location, target):
-                    return Move(unit.type, unit.location, target)
-        return None
+        units = sorted((u for u in position.units if u.power in powers),
+                       key=lambda u: (u.type is not UnitType.ARMY, u.location))
+        # an empty neighbour; else (Pure: every capital borders the six others, all held) an
+        # attack on another power's; else a hold
+        for blocked in (occupied | closed, ours | closed):
+            for unit in units:
+                if "/" in unit.location:
+                    continue
+                near = (board.army_neighbours(unit.province) if unit.type is UnitType.ARMY
+                        else {t for t in board.fleet_neighbours(unit.location) if "/" not in t})
+                for target in sorted(near - blocked):
+                    if board.adjacent(unit.type, unit.location, target):
+                        return Move(unit.type, unit.location, target)
+        return Hold(units[0].type, units[0].location) if units else None
     if kind is PhaseKind.RETREAT:
         for dislodged in position.dislodged:
             options = [o for o in dislodged.retreat_options or () if "/" not in o]

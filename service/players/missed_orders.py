@@ -9,7 +9,8 @@
   them has sent orders, or the grace ends, the phase is adjudicated; powers still without
   orders are then in civil disorder. A moderator's `/mod process` adjudicates at any time.
 - Abandonment: after `abandon_after` movement phases in a row in civil disorder (a retreat or
-  adjustment phase missed in between neither counts nor breaks the run) a seat is declared
+  adjustment phase missed in between neither counts nor breaks the run; but a winter missed by
+  a power with no unit, whose only orders are builds, counts) a seat is declared
   abandoned: its player is unseated, the power stays in civil disorder, the moderator is told,
   and the channel gets the message `seat.abandoned` (game, power, user_id), which is where a
   seat may be offered to someone else.
@@ -136,6 +137,9 @@ class MissedOrders:
         holders = {s.power: s.user_id for s in await seats.all_seats(conn, game.id)}
         # only a player misses a phase: a vacant power's count waits for whoever takes it
         missed_now = {p: holders[p] for p in civil_disorder if holders.get(p) is not None}
+        # A power with no unit has only builds to order (Chaos opens so, W1900A): a winter it
+        # misses counts as a movement phase would, or a seat never built on is never abandoned
+        missed_now |= {p: holders[p] for p in _unit_less_builders(phase, holders, given, neutral)}
         ordered = {p for p in holders
                    if p not in missed_now and p in given
                    and needs_orders(phase.position, p, neutral)}
@@ -175,3 +179,16 @@ class MissedOrders:
                 "seat.abandoned.player", f"{game.name}: you sent no orders for {power.value} "
                 f"{limit} times in a row, so you are no longer seated. Ask the moderator if "
                 "you want to come back.", params), game=game, conn=conn)
+
+
+def _unit_less_builders(phase: PhaseRow, holders: Mapping[Power, int | None],
+                        given: Mapping[Power, Any], neutral: frozenset[Power]) -> set[Power]:
+    """The seated powers that owed builds in an adjustment `phase`, had no unit on the board
+    and sent nothing."""
+    position = phase.position
+    if position.phase.kind is not PhaseKind.ADJUSTMENT:
+        return set()
+    with_units = {u.power for u in position.units}
+    return {p for p, user in holders.items()
+            if user is not None and p not in with_units and not given.get(p)
+            and needs_orders(position, p, neutral)}

@@ -4,7 +4,8 @@ Without a fixed schedule a phase lasts its length from when it opens (today's ru
 (`GameSettings.schedule_time`, e.g. "21:00"), movement deadlines fall on *slots*: that time of
 day in the game's zone, every `schedule_every_days` days counted from the day the game
 started, never on a weekday in `schedule_skip_days`. Retreats and adjustments end
-`schedule_followup` after the deadline of the phase before them. The phase just played ends
+`schedule_followup` after the deadline of the phase before them; a game's first phase ends on
+a slot whatever its kind (Chaos opens on a winter). The phase just played ends
 at a slot (or later, when extended or waiting in grace), and the next movement deadline is
 the first slot after that: processing early, extending or waiting for missing orders never
 moves the slots themselves. A movement phase always gets at least half the time between two
@@ -58,7 +59,9 @@ def next_deadline(settings: object, kind: PhaseKind, *, now: datetime,
     base = max(now, previous_deadline) if previous_deadline is not None else now
     tz = zone(settings.timezone)
     anchor = first_day or now.astimezone(tz).date()
-    if kind is PhaseKind.MOVEMENT:
+    # The game's first phase falls on a slot whatever its kind: Chaos opens on the builds of
+    # a winter (W1900A), and players who have just joined get a day, not a follow-up's hours.
+    if kind is PhaseKind.MOVEMENT or previous_deadline is None:
         # a movement phase gets at least half the time between two slots (12 hours for
         # daily deadlines): a sooner slot (after an extension, a grace, a start at 20:00) is
         # left for the one after it

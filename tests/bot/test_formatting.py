@@ -177,3 +177,14 @@ def test_a_pinging_post_may_notify_only_the_users_it_is_for():
     allowed = pinged(Message("reminder.channel", "<@3> <@4>", {"users": [1, 2]}, ping=True))
     assert allowed.to_dict() == {"parse": [], "users": [1, 2]}
     assert pinged(Message("game.joined", "<@3>", {"user_id": 3})).to_dict()["parse"] == []
+
+
+def test_provinces_are_named_on_the_games_board():
+    """An Ancient Mediterranean game's `spa` is Sparta and `bal` the Baleares; elsewhere the
+    classic map's Spain and Baltic Sea (bot.formatting.names_on)."""
+    from bot.formatting import names_on, place
+    with names_on("ancmed"):
+        assert (place("it", "spa"), place("nl", "bal")) == ("Sparta (SPA)", "Balearen (BAL)")
+    with names_on("chaos"):                   # the classic map's names
+        assert place("it", "spa") == "Spagna (SPA)"
+    assert (place("it", "spa"), place("en", "bal")) == ("Spagna (SPA)", "Baltic Sea (BAL)")

@@ -156,3 +156,18 @@ def test_the_legend_shows_each_power_in_its_land_colour_with_its_units_colour():
             legend = svg[svg.index(f'id="legend-{power.value.lower()}"'):]
             legend = legend[:legend.index("</g>")]
             assert f'fill="{fill}"' in legend and f'fill="{palette.colours[power]}"' in legend
+
+
+@pytest.mark.parametrize("vision", list(VISION))
+def test_the_ancient_mediterraneans_colour_blind_palette_stays_apart(vision):
+    """Its own colours put Greece's green and Rome's red 14 apart under deuteranopia (their
+    lands 6): the colour-blind palette gives it five of Okabe and Ito's, as far apart as the
+    seven's (render/variants.py)."""
+    from render.variants import map_variant
+    palette = map_variant("ancmed").palette("colourblind")
+    distance, a, b = closest_pair(dict(palette.colours), vision)
+    assert distance >= 15, f"{a} and {b} look alike with {vision} (ΔE {distance:.1f})"
+    distance, a, b = closest_pair(dict(palette.fills) | {"sea": SEA, "neutral": NEUTRAL_LAND},
+                                  vision)
+    assert distance >= 9, f"{a} and {b} look alike with {vision} (ΔE {distance:.1f})"
+    assert map_variant("chaos").palette("colourblind") is map_variant("chaos").palette()
