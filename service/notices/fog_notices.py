@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.fog import sight
+from engine.orders import Move, Retreat
 from engine.position import Position
 from engine.vocabulary import Power, province_of
 from service.games.lookups import game_or_fail
@@ -54,10 +55,18 @@ def _sight_of(phase: PhaseRow, after: Position | None,
 
 
 def _told(row: Any, engine_row: Any, powers: list[Power], seen: frozenset[str]) -> bool:
+    """A result is told when its unit stands in sight, or moves or retreats into it (seen
+    arriving). Not when only what it supports, convoys or is cut from is in sight: that
+    would show a unit beyond sight (`F TRI S A VEN` to a player who sees Venice alone)."""
     if row.power in powers:
         return True
     order = engine_row.order if engine_row is not None else None
-    places = [row.province, getattr(order, "location", None), getattr(order, "target", None)]
+    if order is None:                         # read again by its text's first province
+        places = [w for w in str(row.order).lower().split() if len(w) >= 3][:1]
+    else:
+        places = [order.location]
+        if isinstance(order, Move | Retreat):
+            places.append(order.target)
     return any(p and province_of(str(p)) in seen for p in places)
 
 

@@ -45,18 +45,19 @@ async def test_an_ancient_mediterranean_game_is_played_exported_and_replayed(
     assert replayed["units_after"] == first["units_after"]
 
 
-def _orders_for(position, board, rng) -> dict[str, list[str]]:
+def orders_for(position, board, rng) -> dict[Power, list[str]]:
     """Every power's orders for the phase: random movement orders (`tools.random_phases`),
     the computer player's retreats and adjustments, in canonical text."""
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        return random_orders(position, board, rng)
+        return {Power.parse(p, board.variant): texts
+                for p, texts in random_orders(position, board, rng).items()}
     choose = retreats if kind is PhaseKind.RETREAT else adjustments
     out = {}
     for power in board.powers:
         orders = [o.canonical() for o in choose(position, power, board)]
         if orders:
-            out[power.value] = orders
+            out[power] = orders
     return out
 
 
@@ -72,9 +73,8 @@ async def test_each_variant_is_played_a_year_exported_and_replayed(service, vid,
         async with service.db.read() as conn:
             phase = await phases.latest(conn, game.id)
         kinds.add(phase.position.phase.kind)
-        for power, texts in _orders_for(phase.position, board, rng).items():
-            report = await service.orders.submit(game.id, game.user[Power.parse(power, vid)],
-                                                 "\n".join(texts))
+        for power, texts in orders_for(phase.position, board, rng).items():
+            report = await service.orders.submit(game.id, game.user[power], "\n".join(texts))
             assert [(line.input, line.error) for line in report.lines if not line.ok] == [], texts
             assert len(report.recorded) == len(texts)
         await service.moderation.process_now(game.id, MODERATOR)
