@@ -30,7 +30,7 @@ from service.models import GameSettings
 from service.storage.repos import phases
 from service.timing.when import zone
 from tests.service.conftest import CHANNEL, MODERATOR, start_game
-from tests.service.test_variant_games import _orders_for
+from tests.service.test_variant_games import orders_for
 
 MENTION = re.compile(r"<@!?\d+>")
 THINK_MS = 40                   # small: what is tested is the seat, not the play
@@ -56,8 +56,7 @@ async def send_orders(service, game, vid: str, rng: random.Random, *, leave_out=
     """Valid orders for every power but `leave_out` in the open phase (random moves, the
     computer's retreats and adjustments: tests/service/test_variant_games.py)."""
     phase = await open_phase(service, game.id)
-    for name, texts in _orders_for(phase.position, board_of(vid), rng).items():
-        power = Power.parse(name, vid)
+    for power, texts in orders_for(phase.position, board_of(vid), rng).items():
         if power in leave_out:
             continue
         report = await service.orders.submit(game.id, game.user[power], "\n".join(texts))
