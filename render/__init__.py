@@ -13,6 +13,7 @@
                size: str = "normal",                        # or "large": 1440 px wide
                variant: str | None = None,                  # None: "standard"; see below
                visible: Iterable[str] | None = None,        # fog of war: provinces in sight
+               counts: Mapping[str, int] | None = None,     # the legend's centre counts
                ) -> bytes                                   # an 8-bit palette PNG, 720 px wide
 
 - The orders map of a phase: `render_png(position, results=result.results, ...)`, where
@@ -27,6 +28,10 @@
   "germany_italy" and "chaos" on the standard map, "pure" (seven wedges), "ancmed".
 - `visible`: fog of war: only these provinces are drawn in colour, with their units, centre
   owners and orders; the rest of the board is grey.
+- `counts`: the supply centres the legend gives each power (by name). Without it the legend
+  counts the centres of the position drawn; under fog of war, where a reader knows only some
+  counts (their own powers', the public ones), a power not in `counts` shows "?", never the
+  few centres of it in sight, which would read as its whole count.
 
 `render_svg` takes the same keywords and returns the SVG text. The PNG is drawn from a static
 board rasterised once per process (`render.board`), the overlay drawn by AGG (`render.overlay`)
@@ -41,7 +46,7 @@ The geometry (`render/data/standard_map.json`) is our own, generated from Natura
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from engine.orders import Order
 from engine.outcomes import OrderResult
@@ -56,13 +61,14 @@ def render_png(position: Position, *, results: Sequence[OrderResult] = (),
                civil_disorder: Iterable[Power] = (), language: str | None = "en",
                palette: str = "standard", after: Position | None = None,
                size: str = "normal", variant: str | None = None,
-               visible: Iterable[str] | None = None) -> bytes:
+               visible: Iterable[str] | None = None,
+               counts: Mapping[str, int] | None = None) -> bytes:
     """The map of `position` as PNG bytes (see the module's documentation)."""
     width = size_width(size)
     return layered_png(drawing(position, results=results, orders=orders, game_name=game_name,
                                civil_disorder=civil_disorder, language=language,
                                palette=palette, after=after, variant=variant,
-                               visible=visible), width)
+                               visible=visible, counts=counts), width)
 
 
 __all__ = ["render_png", "render_svg"]

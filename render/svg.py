@@ -4,7 +4,7 @@ orders, dislodged units, and a legend strip under the map."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from html import escape
 
@@ -57,6 +57,7 @@ class Drawing:
     after: bool                     # the new position, with the results drawn on it
     variant: MapVariant = map_variant()
     visible: frozenset[str] | None = None   # fog of war: the provinces in sight (None: all)
+    counts: Mapping[str, int] | None = None  # the legend's counts (None: the position's)
 
     @property
     def geometry(self) -> MapGeometry:
@@ -86,7 +87,8 @@ def drawing(position: Position, *, results: Sequence[OrderResult] = (),
             orders: Sequence[tuple[Power, Order]] = (), game_name: str = "",
             civil_disorder: Iterable[Power] = (), language: str | None = "en",
             palette: str = "standard", after: Position | None = None,
-            variant: str | None = None, visible: Iterable[str] | None = None) -> Drawing:
+            variant: str | None = None, visible: Iterable[str] | None = None,
+            counts: Mapping[str, int] | None = None) -> Drawing:
     board = map_variant(variant or position.variant)   # the position knows its variant
     geometry = geometry_named(board.map)
     shown = after if after is not None else position
@@ -112,7 +114,8 @@ def drawing(position: Position, *, results: Sequence[OrderResult] = (),
     return Drawing(shown, drawn, frozenset(d.unit.province for d in position.dislodged), title,
                    game_name, frozenset(civil_disorder),
                    board.palette(palette) if board.own_palette else palette_named(palette), words,
-                   after is not None, board, sight)
+                   after is not None, board, sight,
+                   dict(counts) if counts is not None else None)
 
 
 def in_sight(position: Position, drawn: list[DrawnOrder], sight: frozenset[str]
@@ -155,13 +158,14 @@ def render_svg(position: Position, *, results: Sequence[OrderResult] = (),
                orders: Sequence[tuple[Power, Order]] = (), game_name: str = "",
                civil_disorder: Iterable[Power] = (), language: str | None = "en",
                palette: str = "standard", after: Position | None = None,
-               variant: str | None = None, visible: Iterable[str] | None = None) -> str:
+               variant: str | None = None, visible: Iterable[str] | None = None,
+               counts: Mapping[str, int] | None = None) -> str:
     """The map as SVG text (the keywords are those of `render.render_png`). `results`
     (adjudicated orders) are drawn with their success or failure; `orders` (not adjudicated: a
     player's preview) are drawn plain."""
     scene = drawing(position, results=results, orders=orders, game_name=game_name,
                     civil_disorder=civil_disorder, language=language, palette=palette,
-                    after=after, variant=variant, visible=visible)
+                    after=after, variant=variant, visible=visible, counts=counts)
     geometry = scene.geometry
     return "\n".join([svg_header(geometry, legend=scene.legend_height),
                       *board_parts(scene, geometry), *overlay_parts(scene, geometry), "</svg>"])
@@ -361,7 +365,23 @@ def _shortened(name: str) -> str:
     return name if len(name) <= GAME_NAME_ROOM else name[:GAME_NAME_ROOM - 1].rstrip() + "…"
 
 
-def _legend_entry(x: float, y: float, colour: str, fill: str, mark: str, count: int,
+def legend_counts(scene: Drawing) -> dict[str, int | str]:
+    """Each power's supply centres as the legend gives them: `scene.counts` where given (a
+    power missing from it: "?" under fog of war, else counted), else the position's."""
+    given = scene.counts
+    unknown = "?" if scene.visible is not None else None
+    out: dict[str, int | str] = {}
+    for power in scene.variant.powers:
+        if given is not None and power in given:
+            out[power] = given[power]
+        elif given is not None and unknown:
+            out[power] = unknown
+        else:
+            out[power] = len(scene.shown.supply_centers.get(power, ()))
+    return out
+
+
+def _legend_entry(x: float, y: float, colour: str, fill: str, mark: str, count: int | str,
                   name: str, gone: str) -> str:
     """A power in the legend: its land with a token of its units' colour and mark (the swatch
     matches what it owns and what it moves, and is the mark's key), its centres, its name;
@@ -382,7 +402,7 @@ def _legend_entry(x: float, y: float, colour: str, fill: str, mark: str, count: 
     return out
 
 
-def _compact_entry(x: float, y: float, colour: str, fill: str, mark: str, count: int,
+def _compact_entry(x: float, y: float, colour: str, fill: str, mark: str, count: int | str,
                    name: str, gone: str) -> str:
     """A power in a legend of many (Chaos): a token in its units' colour with their mark, its
     centres, its name in at most 9 characters; smaller, for a PNG that stays under 80 KB."""
@@ -410,7 +430,7 @@ def _legend(scene: Drawing, geometry: MapGeometry) -> list[str]:
     drawn (on a map of the new position: the centres after the phase)."""
     top, width = geometry.height, geometry.width
     powers = scene.variant.powers
-    counts = {p: len(scene.shown.supply_centers.get(p, ())) for p in powers}
+    counts = legend_counts(scene)
     game_name, civil_disorder = scene.game_name, scene.civil_disorder
     colours, words = scene.palette.colours, scene.words
     out = [f'<g class="legend"><rect y="{top:g}" width="{width:g}" '

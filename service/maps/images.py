@@ -7,7 +7,7 @@ announcement already carries a real image."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from xml.sax.saxutils import escape
 
 import resvg_py
@@ -30,11 +30,14 @@ def stand_in_png(position: Position, *, results: Iterable = (), orders: Iterable
                  game_name: str = "", civil_disorder: Iterable[Power] = (),
                  language: str = "en", palette: str = "standard",
                  after: Position | None = None, size: str = "normal",
-                 visible: Iterable[str] | None = None) -> bytes:
+                 visible: Iterable[str] | None = None,
+                 counts: Mapping[str, int] | None = None) -> bytes:
     """A 360x220 card: name, phase, centres per power, "map stand-in". Not a map. Takes the
-    keywords of `render.render_png` (`size` too, with no effect); the counts are those of
-    `after` when it is given."""
-    counts = (after or position).center_counts()
+    keywords of `render.render_png` (`size` too, with no effect); the counts are `counts`
+    where given ("?" for the others, as the renderer's fog legend), else those of `after`
+    when it is given."""
+    counted = (after or position).center_counts()
+    counts = {p: counts.get(p.value, "?") for p in counted} if counts is not None else counted
     disorder = set(civil_disorder)
     rows = [f'<text x="16" y="{92 + 16 * i}" font-size="13">{escape(p.value)}: {counts[p]}'
             f'{" (civil disorder)" if p in disorder else ""}</text>'

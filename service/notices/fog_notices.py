@@ -147,7 +147,7 @@ async def fog_map(db: Database, drawing: Drawing, message: Message, game_id: int
             game, replace(phase, position=seen_by(phase.position, powers)),
             results=[e for _, e in told if e is not None],
             after=seen_by(after, powers, seen) if after is not None else None,
-            visible=sorted(seen))
+            visible=sorted(seen), counts=known_counts(game, after or phase.position, powers))
     except Exception:    # its workers keep dying: the results go without it, saying so
         log.exception("the fog map of phase %s for user %s could not be drawn", phase_id,
                       user_id)
@@ -163,4 +163,12 @@ async def sight_map(drawing: Drawing, game: Game, phase: PhaseRow, powers: list[
     seen = _sight_of(phase, None, powers)
     return await drawing.map_image(game, replace(phase, position=seen_by(phase.position,
                                                                            powers, seen)),
-                                   size=size, orders=list(orders), visible=sorted(seen))
+                                   size=size, orders=list(orders), visible=sorted(seen),
+                                   counts=known_counts(game, phase.position, powers))
+
+
+def known_counts(game: Game, position: Position, powers: list[Power]) -> dict[str, int]:
+    """The supply-centre counts a fog map's legend may give: the reader's own powers', and
+    every power's when the game makes them public (`fog_centres`); the others show "?"."""
+    public = position.board.powers if game.settings.fog_centres else powers
+    return {p.value: len(position.supply_centers.get(p, ())) for p in public}

@@ -91,6 +91,28 @@ def test_fog_of_war_shows_only_what_is_in_sight():
     assert not re.search(rf'id="province-nth" d="[^"]*" fill="{FOG}"', svg)
 
 
+def _legend_counts(svg: str) -> dict[str, str]:
+    legend = svg[svg.index('<g class="legend"'):]
+    return dict(re.findall(r'id="legend-([a-z-]+)">.*?font-size="\d+" fill="[^"]+">([?\d]+)</text>',
+                           legend))
+
+
+def test_fog_of_war_s_legend_gives_only_the_counts_the_reader_may_know():
+    # France holds Brest in sight: counted from the position, the legend would say 1 (a
+    # whole count, as a reader takes it); told only England's, it says "?" for the others
+    position = Position.initial()
+    sight = {"lon", "edi", "lvp", "nth", "eng", "iri", "wal", "yor", "cly", "nwg", "bre"}
+    assert _legend_counts(render_svg(position, visible=sight))["france"] == "1"
+    counts = _legend_counts(render_svg(position, visible=sight, counts={"England": 3}))
+    assert counts == {"austria": "?", "england": "3", "france": "?", "germany": "?",
+                      "italy": "?", "russia": "?", "turkey": "?"}
+    public = {p.value: 3 for p in position.board.powers} | {"Russia": 4}
+    assert _legend_counts(render_svg(position, visible=sight, counts=public))["russia"] == "4"
+    # without fog, the counts given are drawn and the others counted
+    assert _legend_counts(render_svg(position, counts={"Italy": 9}))["italy"] == "9"
+    assert _legend_counts(render_svg(position, counts={"Italy": 9}))["russia"] == "4"
+
+
 def test_fog_of_war_png_greys_what_is_out_of_sight():
     position = Position.initial()
     fog = bytes(int(FOG[i:i + 2], 16) for i in (1, 3, 5))

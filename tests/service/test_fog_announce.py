@@ -128,3 +128,25 @@ async def test_the_channel_hears_the_centre_counts_only_when_the_setting_allows(
     assert fall.image is None and "results" not in fall.params
     assert sum(fall.params["centre_counts"].values()) >= 22
     assert set(fall.params["centre_counts"]) == {p.value for p in game.user}
+
+
+@pytest.mark.parametrize("public", [False, True])
+async def test_each_players_map_gives_the_centre_counts_they_may_know(service, renderer,
+                                                                      public):
+    # a fog map's legend gives the reader's own count and, with `fog_centres`, everyone's:
+    # never the few centres of another power that happen to be in sight
+    renderer.calls.clear()
+    game = await start_game(service, fog=True, fog_centres=public)
+    for power, user in game.user.items():
+        await service.orders.submit(game.id, user, ORDERS[power.value])
+    await service.moderation.process_now(game.id, MODERATOR)
+    fogged = [c for c in renderer.calls if c.get("visible") is not None]
+    assert len(fogged) == 7
+    everyone = {p.value for p in game.user}
+    told = [set(c["counts"]) for c in fogged]
+    if public:
+        assert told == [everyone] * 7
+    else:
+        assert sorted(len(t) for t in told) == [1] * 7 and set().union(*told) == everyone
+    assert all(n == 3 or (p == "Russia" and n == 4) for c in fogged
+               for p, n in c["counts"].items())
