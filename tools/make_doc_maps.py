@@ -116,7 +116,8 @@ def variant_maps(out: Path) -> None:
     (out / "map_france_austria.png").write_bytes(render_png(
         fva, results=fva_results, game_name="Parigi contro Vienna", language="it"))
     (out / "map_fog.png").write_bytes(render_png(
-        board, results=adjudicated, visible=sight(board, Power.ENGLAND), game_name="Nebbia"))
+        board, results=adjudicated, visible=sight(board, Power.ENGLAND), game_name="Nebbia",
+        counts={"England": len(board.supply_centers.get(Power.ENGLAND, ()))}))
 
 
 if __name__ == "__main__":
