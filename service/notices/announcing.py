@@ -230,10 +230,12 @@ class Announcer:
         async with self.db.read() as conn:
             phase = await phases.get(conn, phase_id)
             game = await game_or_fail(conn, phase.game_id)
-        # fog of war: no map of the whole board (each player's is drawn for them)
-        report = await self.phase_report_of(phase_id, with_image=not game.settings.fog)
-        async with self.db.read() as conn:
             following = await phases.by_seq(conn, game.id, phase.seq + 1)
+        # fog of war: no map of the whole board (each player's is drawn for them), until the
+        # phase that ends the game: the game opens up whole, its last results with it
+        fog = game.settings.fog and following is not None
+        report = await self.phase_report_of(phase_id, with_image=not fog)
+        async with self.db.read() as conn:
             # an anonymous game does not say which seats the computer plays, unless it says so
             computer = set() if game.settings.anonymous and not game.settings.reveal_computers \
                 else await order_rows.by_computer(conn, phase_id)
@@ -262,7 +264,7 @@ class Announcer:
         if image is None:
             params["map_missing"] = True      # the readers say the map could not be drawn
         fogged = None
-        if game.settings.fog:       # fog of war: the channel hears only that it is over
+        if fog:                     # fog of war: the channel hears only that it is over
             async with self.db.read() as conn:
                 fogged = private_reports(game, phase, following, report,
                                          await seats.all_seats(conn, game.id))

@@ -150,3 +150,21 @@ async def test_each_players_map_gives_the_centre_counts_they_may_know(service, r
         assert sorted(len(t) for t in told) == [1] * 7 and set().union(*told) == everyone
     assert all(n == 3 or (p == "Russia" and n == 4) for c in fogged
                for p, n in c["counts"].items())
+
+
+async def test_the_phase_that_ends_a_fog_game_is_told_whole_in_the_channel(service, notifier):
+    # the game opens up when it ends (docs/variants.md): its last results, with the map of
+    # the whole board and the outcome, go to the channel as in any game
+    game = await start_game(service, fog=True, end_year=1901)
+    for power, user in game.user.items():
+        await service.orders.submit(game.id, user, ORDERS[power.value])
+    for _ in ("S1901M", "F1901M", "W1901A"):    # the winter's builds end the year, and the game
+        await service.moderation.process_now(game.id, MODERATOR)
+    assert (await service.games.status(game.id)).status == "finished"
+    assert [m.params["phase"] for m in notifier.posted("phase.over_fog")] == ["S1901M",
+                                                                            "F1901M"]
+    [last] = notifier.posted("phase.results")
+    assert last.params["phase"] == "W1901A" and last.image is not None
+    assert last.params["outcome"]["kind"] == "end_year"
+    assert set(last.params["supply_centers"]) == {p.value for p in game.user}   # everyone's
+    assert last.params["unordered"]                     # the builds nobody ordered, all told
