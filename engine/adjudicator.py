@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.adjustments import adjudicate_adjustments, powers_needing_orders
 from engine.board import Board, standard_board
@@ -20,7 +21,7 @@ from engine.position import DislodgedUnit, Position
 from engine.retreats import adjudicate_retreats, retreat_options
 from engine.rules import DEFAULT_RULES, Rules, rules_named
 from engine.validation import effective_orders
-from engine.vocabulary import Phase, PhaseKind, Power, Season, Unit
+from engine.vocabulary import Phase, PhaseKind, Power, Season, Unit, made, unit_at
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,18 @@ def _results(given: list[tuple[Power, Order, str]],
     return tuple(found)
 
 
+def _phase_result(phase: Phase, rules: Rules, results: tuple[OrderResult, ...],
+                  units_after: tuple[Unit, ...], dislodged_after: tuple[DislodgedUnit, ...],
+                  supply_centers_after: Mapping[Power, frozenset[str]], centers_updated: bool,
+                  civil_disorder: frozenset[Power]) -> PhaseResult:
+    """`PhaseResult(...)` of a movement phase, made without the frozen dataclass's setattr per
+    field (`made`); `next_position` is set by `adjudicate`."""
+    return made(PhaseResult, phase=phase, rules=rules, results=results, units_after=units_after,
+                dislodged_after=dislodged_after, supply_centers_after=supply_centers_after,
+                centers_updated=centers_updated, civil_disorder=civil_disorder,
+                civil_disorder_removes=(), next_position=None)
+
+
 def _silent(given: list[tuple[Power, Order, str]], expected: set[Power],
             neutral: frozenset[Power]) -> frozenset[Power]:
     """Powers that had orders to give and gave none: civil disorder (sommossa)."""
@@ -100,35 +113,37 @@ def _movement(position: Position, given: list[tuple[Power, Order, str]], board: 
         rejected[i] = illegal(Reason.NEUTRAL, getattr(given[i][1], "location", None))
     resolution = MovementAdjudicator(effective, board, rules).resolve()
 
-    outcomes: dict[int, Outcome] = {}
-    for province, order in effective.items():
-        if order.given is not None:
-            outcomes[order.given] = resolution.outcomes[province]
+    resolved = resolution.outcomes
+    outcomes: dict[int, Outcome] = {order.given: resolved[province]
+                                    for province, order in effective.items()
+                                    if order.given is not None}
     outcomes.update(rejected)
 
     units_after: list[Unit] = []
+    dislodged_by, moved = resolution.dislodged_by, resolution.moved
     for unit in position.units:
-        order = effective[unit.province]
-        if unit.province in resolution.dislodged_by:
+        if unit.province in dislodged_by:
             continue
-        if order.kind == "move" and resolution.moved[unit.province]:
-            units_after.append(Unit(unit.power, unit.type, order.target_location or order.target))
+        if moved.get(unit.province):  # (only moves are in `moved`)
+            order = effective[unit.province]
+            units_after.append(unit_at(unit.power, unit.type,
+                                       order.target_location or order.target))
         else:
             units_after.append(unit)
     occupied = {u.province for u in units_after}
     dislodged = tuple(
-        DislodgedUnit(unit, resolution.dislodged_by[unit.province],
-                      retreat_options(unit, resolution.dislodged_by[unit.province],
+        DislodgedUnit(unit, dislodged_by[unit.province],
+                      retreat_options(unit, dislodged_by[unit.province],
                                       resolution.convoyed_attack[unit.province], occupied,
                                       resolution.contested | closed, board))
-        for unit in position.units if unit.province in resolution.dislodged_by)
+        for unit in position.units if unit.province in dislodged_by) if dislodged_by else ()
     centers = position.supply_centers
     updated = False
     if position.phase.season is Season.FALL and not _needs_retreat(dislodged, neutral):
         centers, updated = update_centers(position.supply_centers, units_after, board), True
     silent = _silent(given, {u.power for u in position.units}, neutral)
-    return PhaseResult(position.phase, rules, _results(given, outcomes), tuple(units_after),
-                       dislodged, centers, updated, silent)
+    return _phase_result(position.phase, rules, _results(given, outcomes), tuple(units_after),
+                         dislodged, centers, updated, silent)
 
 
 def _retreat(position: Position, given: list[tuple[Power, Order, str]], board: Board,
@@ -159,9 +174,14 @@ def update_centers(centers: Mapping[Power, frozenset[str]], units: tuple[Unit, .
                    board: Board) -> dict[Power, frozenset[str]]:
     """After a Fall turn (retreats included) an occupied centre belongs to its occupier."""
     owner = {c: p for p, cs in centers.items() for c in cs}
+    supply_centers, changed = board.supply_centers, False
     for unit in units:
-        if unit.province in board.supply_centers:
+        if unit.province in supply_centers and owner.get(unit.province) is not unit.power:
             owner[unit.province] = unit.power
+            changed = True
+    if not changed and len(owner) == sum(len(cs) for cs in centers.values()):
+        # Nobody took a centre (and none is listed twice): the same owners, in the same order.
+        return {p: frozenset(cs) for p, cs in centers.items() if cs}
     result: dict[Power, set[str]] = {}
     for center, power in owner.items():
         result.setdefault(power, set()).add(center)
@@ -181,19 +201,31 @@ def next_position(result: PhaseResult, board: Board,
     centers = result.supply_centers_after
     if phase.kind is PhaseKind.MOVEMENT and _needs_retreat(result.dislodged_after, neutral):
         dislodged = tuple(d for d in result.dislodged_after if d.unit.power not in neutral)
-        return Position(Phase(phase.year, phase.season, PhaseKind.RETREAT), units, centers,
-                        dislodged, board.variant)
+        return _position(phase.year, phase.season, PhaseKind.RETREAT, units, centers, dislodged,
+                         board)
     if phase.season is Season.SPRING:
-        return Position(Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT), units, centers,
-                        (), board.variant)
+        return _position(phase.year, Season.FALL, PhaseKind.MOVEMENT, units, centers, (), board)
     if phase.kind is not PhaseKind.ADJUSTMENT and not result.centers_updated:
         centers = update_centers(centers, units, board)
     if phase.kind is not PhaseKind.ADJUSTMENT and powers_needing_orders(units, centers, board,
                                                                         neutral):
-        return Position(Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT), units, centers,
-                        (), board.variant)
-    return Position(Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT), units, centers,
-                    (), board.variant)
+        return _position(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT, units, centers, (),
+                         board)
+    return _position(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT, units, centers, (),
+                     board)
+
+
+def _position(year: int, season: Season, kind: PhaseKind, units: tuple[Unit, ...],
+              centers: Mapping[Power, frozenset[str]], dislodged: tuple[DislodgedUnit, ...],
+              board: Board) -> Position:
+    """`Position(Phase(year, season, kind), units, centers, dislodged, board.variant)`, made
+    as `made` makes values (one a phase)."""
+    return made(Position, phase=made(Phase, year=year, season=season, kind=kind), units=units,
+                supply_centers=centers, dislodged=dislodged, variant=board.variant)
+
+
+# Each phase names its powers again, by the same names.
+_power_named = lru_cache(maxsize=1024)(Power.parse)
 
 
 def normalise_orders(orders: OrdersInput, position: Position) -> list[tuple[Power, Order, str]]:
@@ -201,7 +233,7 @@ def normalise_orders(orders: OrdersInput, position: Position) -> list[tuple[Powe
     flat: list[tuple[Power, Order, str]] = []
     kind = position.phase.kind
     for power_name, given in orders.items():
-        power = power_name if isinstance(power_name, Power) else Power.parse(
+        power = power_name if isinstance(power_name, Power) else _power_named(
             power_name, position.variant)
         for item in given:
             if isinstance(item, str):

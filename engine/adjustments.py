@@ -16,11 +16,14 @@ from engine.vocabulary import Power, Unit, UnitType, province_of
 def adjustment_counts(units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],
                       neutral: frozenset[Power] = frozenset()) -> dict[Power, int]:
     """Builds (positive) or removals (negative) due per power."""
+    fielded: dict[Power, int] = {}
+    for unit in units:
+        fielded[unit.power] = fielded.get(unit.power, 0) + 1
     counts: dict[Power, int] = {}
-    for power in sorted(set(centers) | {u.power for u in units}):
+    for power in sorted(set(centers) | fielded.keys()):
         if power in neutral:
             continue
-        delta = len(centers.get(power, ())) - sum(1 for u in units if u.power == power)
+        delta = len(centers.get(power, ())) - fielded.get(power, 0)
         if delta:
             counts[power] = delta
     return counts

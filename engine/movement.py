@@ -15,6 +15,7 @@ from engine.outcomes import SUCCESS, Outcome, Reason, fails
 from engine.resolver import Key, Resolver
 from engine.rules import Rules
 from engine.validation import Effective
+from engine.vocabulary import made
 
 log = logging.getLogger(__name__)
 
@@ -38,13 +39,29 @@ class MovementAdjudicator:
         self.board = board
         self.rules = rules
         self.paradoxes: set[str] = set()
+        # Who moves and who supports (in the orders' order), who moves where, which supports
+        # match which order, which moves meet head to head (neither by convoy): what the
+        # phase's orders say, found once (adjudication is timed: bench/).
+        self.moves: list[str] = []
+        self.supports: list[str] = []
         self.moves_into: dict[str, list[str]] = {}
-        self.supports_for: dict[tuple[str, str | None], list[str]] = {}
         for province, order in orders.items():
             if order.kind == "move":
+                self.moves.append(province)
                 self.moves_into.setdefault(order.target, []).append(province)
-        for province, order in orders.items():
-            if order.kind in _SUPPORTS and self._support_matches(order):
+            elif order.kind in _SUPPORTS:
+                self.supports.append(province)
+        self.head_to_head: dict[str, str] = {}  # province -> the province of the unit it meets
+        for province in self.moves:
+            order = orders[province]
+            other = orders.get(order.target)
+            if (other is not None and other.kind == "move" and other.target == province
+                    and not order.convoyed and not other.convoyed):
+                self.head_to_head[province] = order.target
+        self.supports_for: dict[tuple[str, str | None], list[str]] = {}
+        for province in self.supports:
+            order = orders[province]
+            if self._support_matches(order):
                 key = (order.supported, order.target if order.kind == "support_move" else None)
                 self.supports_for.setdefault(key, []).append(province)
         self.resolver = Resolver(self._adjudicate, self._backup)
@@ -60,8 +77,8 @@ class MovementAdjudicator:
         obvious = [("move", movers[0]) for target, movers in moves_into.items()
                    if len(movers) == 1 and target not in orders
                    and not orders[movers[0]].convoyed]
-        obvious += [("support", province) for province, order in orders.items()
-                    if order.kind in _SUPPORTS and province not in moves_into]
+        obvious += [("support", province) for province in self.supports
+                    if province not in moves_into]
         self.resolver.settle_all(obvious, True)
 
     # -- matching --------------------------------------------------------------------------
@@ -94,10 +111,6 @@ class MovementAdjudicator:
         settled = self._settled.get(key)
         return self.resolver.resolve(key) if settled is None else settled
 
-    def _has_path(self, province: str) -> bool:
-        order = self.orders[province]
-        return not order.convoyed or self._resolve("path", province)
-
     def _is_dislodged(self, province: str) -> bool:
         order = self.orders.get(province)
         if order is None:
@@ -107,30 +120,24 @@ class MovementAdjudicator:
         return any(self._resolve("move", attacker)
                    for attacker in self.moves_into.get(province, ()))
 
-    def _head_to_head(self, province: str) -> str | None:
-        """The province of the unit this move meets head to head (neither by convoy)."""
-        order = self.orders[province]
-        other = self.orders.get(order.target)
-        if (other is not None and other.kind == "move" and other.target == province
-                and not order.convoyed and not other.convoyed):
-            return order.target
-        return None
-
     def _support_count(self, supported: str, target: str | None,
                        excluding_power: object = None) -> int:
         supports = self.supports_for.get((supported, target))
         if not supports:  # the usual case, and adjudication is timed (bench/engine.py)
             return 0
-        return sum(1 for s in supports
-                   if (excluding_power is None or self.orders[s].unit.power != excluding_power)
-                   and self._resolve("support", s))
+        count = 0
+        for support in supports:
+            if (excluding_power is None or self.orders[support].unit.power != excluding_power) \
+                    and self._resolve("support", support):
+                count += 1
+        return count
 
     def attack_strength(self, province: str) -> int:
         order = self.orders[province]
-        if not self._has_path(province):
+        if order.convoyed and not self._resolve("path", province):
             return 0
         defender = self.orders.get(order.target)
-        if defender is None or (defender.kind == "move" and self._head_to_head(province) is None
+        if defender is None or (defender.kind == "move" and province not in self.head_to_head
                                 and self._resolve("move", order.target)):
             return 1 + self._support_count(province, order.target)
         if defender.unit.power == order.unit.power:
@@ -150,9 +157,9 @@ class MovementAdjudicator:
 
     def prevent_strength(self, province: str) -> int:
         order = self.orders[province]
-        if not self._has_path(province):
+        if order.convoyed and not self._resolve("path", province):
             return 0
-        opponent = self._head_to_head(province)
+        opponent = self.head_to_head.get(province)
         if opponent is not None and self._resolve("move", opponent):
             return 0
         return 1 + self._support_count(province, order.target)
@@ -162,14 +169,16 @@ class MovementAdjudicator:
         attack = self.attack_strength(province)
         if attack == 0:
             return False
-        opponent = self._head_to_head(province)
+        opponent = self.head_to_head.get(province)
         if opponent is not None:
             if attack <= self.defend_strength(opponent):
                 return False
         elif attack <= self.hold_strength(order.target):
             return False
-        return all(attack > self.prevent_strength(other)
-                   for other in self.moves_into[order.target] if other != province)
+        for other in self.moves_into[order.target]:
+            if other != province and attack <= self.prevent_strength(other):
+                return False
+        return True
 
     def _support_given(self, province: str) -> bool:
         support = self.orders[province]
@@ -217,17 +226,20 @@ class MovementAdjudicator:
 
     # -- results ---------------------------------------------------------------------------
     def resolve(self) -> MovementResolution:
-        moved = {p: self._resolve("move", p) for p, o in self.orders.items() if o.kind == "move"}
-        for p, o in self.orders.items():
-            if o.kind in _SUPPORTS:
-                self._resolve("support", p)
+        orders = self.orders
+        moved = {p: self._resolve("move", p) for p in self.moves}
+        for p in self.supports:
+            self._resolve("support", p)
         dislodged_by: dict[str, str] = {}
         convoyed_attack: dict[str, bool] = {}
         for target, attackers in self.moves_into.items():
-            winner = next((a for a in attackers if moved[a]), None)
-            if winner and target in self.orders and not moved.get(target, False):
-                dislodged_by[target] = winner
-                convoyed_attack[target] = self.orders[winner].convoyed
+            if target not in orders or moved.get(target, False):
+                continue
+            for attacker in attackers:
+                if moved[attacker]:
+                    dislodged_by[target] = attacker
+                    convoyed_attack[target] = orders[attacker].convoyed
+                    break
         # A standoff leaves a province contested; a unit dislodged by the unit coming from
         # that very province does not (it has no effect there: seed 000 IX.7, DATC 6.H.9).
         contested = frozenset(
@@ -236,10 +248,18 @@ class MovementAdjudicator:
             and (target not in self.orders or moved.get(target, False))
             and any(self.prevent_strength(a) > 0 for a in attackers)) if dislodged_by else \
             frozenset()
-        outcomes = {p: self._outcome(p, moved, dislodged_by) for p in self.orders}
+        outcomes: dict[str, Outcome] = {}
+        for province, order in orders.items():
+            if order.kind == "move" and moved[province]:
+                outcomes[province] = SUCCESS  # the usual outcomes, said quickly
+            elif order.kind == "hold" and province not in dislodged_by:
+                outcomes[province] = SUCCESS
+            else:
+                outcomes[province] = self._outcome(province, moved, dislodged_by)
         if log.isEnabledFor(logging.DEBUG):
             self._trace(outcomes, dislodged_by, contested)
-        return MovementResolution(moved, dislodged_by, outcomes, contested, convoyed_attack)
+        return made(MovementResolution, moved=moved, dislodged_by=dislodged_by, outcomes=outcomes,
+                    contested=contested, convoyed_attack=convoyed_attack)
 
     def _trace(self, outcomes: dict[str, Outcome], dislodged_by: dict[str, str],
                contested: frozenset[str]) -> None:
@@ -298,12 +318,11 @@ class MovementAdjudicator:
                 return fails(Reason.NO_CONVOY_ROUTE, order.target)
             return fails(Reason.CONVOY_DISRUPTED, lost)
         defender = self.orders.get(order.target)
-        if (self.attack_strength(province) == 0 and defender is not None
-                and defender.unit.power == order.unit.power):
+        attack = self.attack_strength(province)
+        if attack == 0 and defender is not None and defender.unit.power == order.unit.power:
             return fails(Reason.OWN_UNIT, order.target)
-        opponent = self._head_to_head(province)
-        if opponent is not None and self.attack_strength(province) <= self.defend_strength(
-                opponent):
+        opponent = self.head_to_head.get(province)
+        if opponent is not None and attack <= self.defend_strength(opponent):
             return fails(Reason.HEAD_TO_HEAD, opponent)
         return fails(Reason.BOUNCED, order.target)
 
