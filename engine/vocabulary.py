@@ -237,6 +237,9 @@ def unit_at(power: Power, unit_type: UnitType, location: str) -> Unit:
                 province=province_of(location))
 
 
+# Asked for every location of every order and unit, of a few hundred locations: each answer
+# is kept (a call of the memory costs a quarter of the function's own).
+@lru_cache(maxsize=4096)
 def province_of(location: str) -> str:
     """`stp/nc` -> `stp`; `mun` -> `mun`."""
     slash = location.find("/")
