@@ -55,7 +55,7 @@ def adjudicate(position: Position, orders: OrdersInput, rules: Rules | str = DEF
     """
     rules = rules_named(rules)
     board = board or position.board
-    given = [g for g in normalise_orders(orders, position)]
+    given = normalise_orders(orders, position)
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         result = _movement(position, given, board, rules, neutral, closed)
@@ -72,12 +72,17 @@ def adjudicate(position: Position, orders: OrdersInput, rules: Rules | str = DEF
 def _results(given: list[tuple[Power, Order, str]],
              outcomes: Mapping[int, Outcome]) -> tuple[OrderResult, ...]:
     """One OrderResult per order given, each made without the frozen dataclass's one
-    `object.__setattr__` call per field: the same objects, equal to the constructor's."""
+    `object.__setattr__` call per field (as `made` makes values, its fields written straight
+    into its dictionary): the same objects, equal to the constructor's."""
     found = []
+    new = object.__new__
     for i, (power, order, text) in enumerate(given):
-        result = object.__new__(OrderResult)
-        result.__dict__.update(power=power, order=order, outcome=outcomes.get(i, SUCCESS),
-                               text=text)
+        result = new(OrderResult)
+        fields = result.__dict__
+        fields["power"] = power
+        fields["order"] = order
+        fields["outcome"] = outcomes.get(i, SUCCESS)
+        fields["text"] = text
         found.append(result)
     return tuple(found)
 
@@ -98,14 +103,15 @@ def _silent(given: list[tuple[Power, Order, str]], expected: set[Power],
             neutral: frozenset[Power]) -> frozenset[Power]:
     """Powers that had orders to give and gave none: civil disorder (sommossa)."""
     spoke = {power for power, _order, _text in given}
-    return frozenset(p for p in expected if p not in spoke and p not in neutral)
+    return frozenset(expected).difference(spoke, neutral)
 
 
 def _movement(position: Position, given: list[tuple[Power, Order, str]], board: Board,
               rules: Rules, neutral: frozenset[Power], closed: frozenset[str]) -> PhaseResult:
     # A neutral power's orders count for nothing (its units hold by themselves): each becomes
     # a no-op that validation refuses, keeping the indices of `given`, and is then reported.
-    given_by_neutral = {i for i, (p, _o, _t) in enumerate(given) if p in neutral}
+    given_by_neutral = {i for i, (p, _o, _t) in enumerate(given) if p in neutral} \
+        if neutral else ()
     active = [g if i not in given_by_neutral else (g[0], Waive(), g[2])
               for i, g in enumerate(given)] if given_by_neutral else given
     effective, rejected = effective_orders(position, active, board, rules, closed)
@@ -173,15 +179,20 @@ def _adjustment(position: Position, given: list[tuple[Power, Order, str]], board
 def update_centers(centers: Mapping[Power, frozenset[str]], units: tuple[Unit, ...] | list[Unit],
                    board: Board) -> dict[Power, frozenset[str]]:
     """After a Fall turn (retreats included) an occupied centre belongs to its occupier."""
-    owner = {c: p for p, cs in centers.items() for c in cs}
-    supply_centers, changed = board.supply_centers, False
+    supply_centers = board.supply_centers
     for unit in units:
-        if unit.province in supply_centers and owner.get(unit.province) is not unit.power:
+        if unit.province in supply_centers and unit.province not in centers.get(unit.power, ()):
+            break
+    else:
+        listed = centers.values()
+        if sum(map(len, listed)) == len(frozenset().union(*listed)):
+            # Nobody took a centre (and none is listed twice): the same owners, in the same
+            # order, as the loops below would give them (adjudication is timed: bench/).
+            return {p: frozenset(cs) for p, cs in centers.items() if cs}
+    owner = {c: p for p, cs in centers.items() for c in cs}
+    for unit in units:
+        if unit.province in supply_centers:
             owner[unit.province] = unit.power
-            changed = True
-    if not changed and len(owner) == sum(len(cs) for cs in centers.values()):
-        # Nobody took a centre (and none is listed twice): the same owners, in the same order.
-        return {p: frozenset(cs) for p, cs in centers.items() if cs}
     result: dict[Power, set[str]] = {}
     for center, power in owner.items():
         result.setdefault(power, set()).add(center)
@@ -189,7 +200,8 @@ def update_centers(centers: Mapping[Power, frozenset[str]], units: tuple[Unit, .
 
 
 def _needs_retreat(dislodged: tuple[DislodgedUnit, ...], neutral: frozenset[Power]) -> bool:
-    return any(d.retreat_options and d.unit.power not in neutral for d in dislodged)
+    return bool(dislodged) and any(d.retreat_options and d.unit.power not in neutral
+                                   for d in dislodged)
 
 
 def next_position(result: PhaseResult, board: Board,

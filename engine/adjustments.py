@@ -41,8 +41,11 @@ def build_sites(power: Power, units: tuple[Unit, ...], centers: Mapping[Power, f
 
 def powers_needing_orders(units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],
                           board: Board, neutral: frozenset[Power] = frozenset()) -> set[Power]:
-    return {p for p, d in adjustment_counts(units, centers, neutral).items()
-            if d < 0 or build_sites(p, units, centers, board)}
+    """Powers with removals due, or builds due and a site to build on (`build_sites`)."""
+    due = adjustment_counts(units, centers, neutral)
+    if not due:  # the usual answer, and adjudication is timed (bench/)
+        return set()
+    return {p for p, d in due.items() if d < 0 or build_sites(p, units, centers, board)}
 
 
 def adjudicate_adjustments(units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],
