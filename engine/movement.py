@@ -69,17 +69,51 @@ class MovementAdjudicator:
         self._settle_the_obvious()
 
     def _settle_the_obvious(self) -> None:
-        """Most decisions of a real phase need no search: a move by land into an empty
-        province nobody else enters succeeds (attack 1 against hold 0, nothing to prevent
-        it); a support nobody attacks is not cut. Settled up front, they cost no resolution
-        (adjudication is timed: bench/engine.py)."""
-        orders, moves_into = self.orders, self.moves_into
-        obvious = [("move", movers[0]) for target, movers in moves_into.items()
-                   if len(movers) == 1 and target not in orders
-                   and not orders[movers[0]].convoyed]
-        obvious += [("support", province) for province in self.supports
-                    if province not in moves_into]
-        self.resolver.settle_all(obvious, True)
+        """Most decisions of a phase are known from the orders alone, without asking any
+        other decision: the search would settle them at once, with the same answer, so they
+        are settled up front and cost no resolution (adjudication is timed: bench/).
+
+        - A move by land into an empty province nobody else enters succeeds (attack 1
+          against hold 0, nothing to prevent it).
+        - A move by land into a province whose unit stays fails when that unit is of its
+          own power (attack 0), or when neither the move nor the stay has support (attack 1
+          against hold 1).
+        - A support is given when no other power attacks it; it is cut when the first
+          attack of another power (in the order of `moves_into`) comes by land, from
+          elsewhere than where the support goes (`_support_given`).
+        """
+        orders, moves_into, supports_for = self.orders, self.moves_into, self.supports_for
+        succeed: list[Key] = []
+        fail: list[Key] = []
+        for target, movers in moves_into.items():
+            defender = orders.get(target)
+            if defender is None:
+                if len(movers) == 1 and not orders[movers[0]].convoyed:
+                    succeed.append(("move", movers[0]))
+                continue
+            if defender.kind == "move":
+                continue
+            unsupported_stay = (target, None) not in supports_for
+            for mover in movers:
+                move = orders[mover]
+                if not move.convoyed and (
+                        move.unit.power == defender.unit.power
+                        or (unsupported_stay and (mover, target) not in supports_for)):
+                    fail.append(("move", mover))
+        for province in self.supports:
+            support = orders[province]
+            given: bool | None = True
+            for attacker in moves_into.get(province, ()):
+                move = orders[attacker]
+                if move.unit.power == support.unit.power:
+                    continue
+                given = None if move.convoyed or (support.kind == "support_move"
+                                                   and attacker == support.target) else False
+                break
+            if given is not None:
+                (succeed if given else fail).append(("support", province))
+        self.resolver.settle_all(succeed, True)
+        self.resolver.settle_all(fail, False)
 
     # -- matching --------------------------------------------------------------------------
     def _support_matches(self, support: Effective) -> bool:
