@@ -232,8 +232,14 @@ def _position(year: int, season: Season, kind: PhaseKind, units: tuple[Unit, ...
               board: Board) -> Position:
     """`Position(Phase(year, season, kind), units, centers, dislodged, board.variant)`, made
     as `made` makes values (one a phase)."""
-    return made(Position, phase=made(Phase, year=year, season=season, kind=kind), units=units,
+    return made(Position, phase=_phase(year, season, kind), units=units,
                 supply_centers=centers, dislodged=dislodged, variant=board.variant)
+
+
+@lru_cache(maxsize=1024)
+def _phase(year: int, season: Season, kind: PhaseKind) -> Phase:
+    """`Phase(year, season, kind)`: phases are values, made once each (bounded memory)."""
+    return Phase(year, season, kind)
 
 
 # Each phase names its powers again, by the same names.
