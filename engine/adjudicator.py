@@ -16,12 +16,22 @@ from engine.adjustments import adjudicate_adjustments, powers_needing_orders
 from engine.board import Board, standard_board
 from engine.movement import MovementAdjudicator
 from engine.orders import Order, Waive, parse_order
-from engine.outcomes import SUCCESS, OrderResult, Outcome, Reason, illegal
+from engine.outcomes import SUCCESS, OrderResult, Outcome, Reason, fails, illegal
 from engine.position import DislodgedUnit, Position
 from engine.retreats import adjudicate_retreats, retreat_options
 from engine.rules import DEFAULT_RULES, Rules, rules_named
 from engine.validation import effective_orders
-from engine.vocabulary import Phase, PhaseKind, Power, Season, Unit, made, unit_at
+from engine.vocabulary import (
+    Phase,
+    PhaseKind,
+    Power,
+    Season,
+    Unit,
+    made,
+    province_of,
+    unit_at,
+    unit_read,
+)
 
 
 @dataclass(frozen=True)
@@ -136,13 +146,15 @@ def _movement(position: Position, given: list[tuple[Power, Order, str]], board: 
                                        order.target_location or order.target))
         else:
             units_after.append(unit)
-    occupied = {u.province for u in units_after}
-    dislodged = tuple(
-        DislodgedUnit(unit, dislodged_by[unit.province],
-                      retreat_options(unit, dislodged_by[unit.province],
-                                      resolution.convoyed_attack[unit.province], occupied,
-                                      resolution.contested | closed, board))
-        for unit in position.units if unit.province in dislodged_by) if dislodged_by else ()
+    dislodged: tuple[DislodgedUnit, ...] = ()
+    if dislodged_by:
+        occupied = {u.province for u in units_after}
+        dislodged = tuple(
+            DislodgedUnit(unit, dislodged_by[unit.province],
+                          retreat_options(unit, dislodged_by[unit.province],
+                                          resolution.convoyed_attack[unit.province], occupied,
+                                          resolution.contested | closed, board))
+            for unit in position.units if unit.province in dislodged_by)
     centers = position.supply_centers
     updated = False
     if position.phase.season is Season.FALL and not _needs_retreat(dislodged, neutral):
@@ -261,4 +273,14 @@ def normalise_orders(orders: OrdersInput, position: Position) -> list[tuple[Powe
     return flat
 
 
-__all__ = ["PhaseResult", "adjudicate", "normalise_orders", "rules_named", "standard_board"]
+def forget() -> None:
+    """Empty the engine's memories of values (order texts read, units read, the provinces of
+    locations, outcomes, phases, power names): the engine as in a process just started, its
+    boards kept. For benchmarks (each round starts so, as the peer's does) and tests; a
+    running bot never needs it."""
+    for memory in (parse_order, unit_read, province_of, fails, illegal, _phase, _power_named):
+        memory.cache_clear()
+
+
+__all__ = ["PhaseResult", "adjudicate", "forget", "normalise_orders", "rules_named",
+           "standard_board"]

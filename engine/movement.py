@@ -59,9 +59,11 @@ class MovementAdjudicator:
                     and not order.convoyed and not other.convoyed):
                 self.head_to_head[province] = order.target
         self.supports_for: dict[tuple[str, str | None], list[str]] = {}
+        self.matched: set[str] = set()  # supports that match the order they support
         for province in self.supports:
             order = orders[province]
             if self._support_matches(order):
+                self.matched.add(province)
                 key = (order.supported, order.target if order.kind == "support_move" else None)
                 self.supports_for.setdefault(key, []).append(province)
         self.resolver = Resolver(self._adjudicate, self._backup)
@@ -260,10 +262,16 @@ class MovementAdjudicator:
 
     # -- results ---------------------------------------------------------------------------
     def resolve(self) -> MovementResolution:
-        orders = self.orders
-        moved = {p: self._resolve("move", p) for p in self.moves}
-        for p in self.supports:
-            self._resolve("support", p)
+        orders, settled, resolver = self.orders, self._settled, self.resolver
+        # (`_resolve` inline: most of these decisions are settled already.)
+        moved: dict[str, bool] = {}
+        for province in self.moves:
+            key = ("move", province)
+            value = settled.get(key)
+            moved[province] = resolver.resolve(key) if value is None else value
+        for province in self.supports:
+            if ("support", province) not in settled:
+                resolver.resolve(("support", province))
         dislodged_by: dict[str, str] = {}
         convoyed_attack: dict[str, bool] = {}
         for target, attackers in self.moves_into.items():
@@ -319,7 +327,7 @@ class MovementAdjudicator:
         if order.kind in _SUPPORTS:
             if province in dislodged_by:
                 return fails(Reason.DISLODGED, dislodged_by[province])
-            if not self._support_matches(order):
+            if province not in self.matched:
                 return fails(Reason.NOT_MATCHED, order.supported)
             if not self._resolve("support", province):
                 cutter = next((a for a in self.moves_into.get(province, ())
