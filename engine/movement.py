@@ -8,22 +8,23 @@ strengths are derived from them.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.board import Board
 from engine.outcomes import SUCCESS, Outcome, Reason, fails
 from engine.resolver import Key, Resolver
 from engine.rules import Rules
 from engine.validation import Effective
-from engine.vocabulary import made
 
 log = logging.getLogger(__name__)
 
 _SUPPORTS = frozenset({"support_hold", "support_move"})
 
 
-@dataclass(frozen=True)
-class MovementResolution:
+class MovementResolution(NamedTuple):
+    """The search's answers (a named tuple: made every phase, read by the adjudicator and the
+    computer player's judge; adjudication is timed: bench/)."""
+
     moved: dict[str, bool]                # province -> the move from it succeeded
     dislodged_by: dict[str, str]          # province -> province the dislodging attack came from
     outcomes: dict[str, Outcome]          # province -> outcome of the unit's (effective) order
@@ -300,8 +301,7 @@ class MovementAdjudicator:
                 outcomes[province] = self._outcome(province, moved, dislodged_by)
         if log.isEnabledFor(logging.DEBUG):
             self._trace(outcomes, dislodged_by, contested)
-        return made(MovementResolution, moved=moved, dislodged_by=dislodged_by, outcomes=outcomes,
-                    contested=contested, convoyed_attack=convoyed_attack)
+        return MovementResolution(moved, dislodged_by, outcomes, contested, convoyed_attack)
 
     def _trace(self, outcomes: dict[str, Outcome], dislodged_by: dict[str, str],
                contested: frozenset[str]) -> None:
