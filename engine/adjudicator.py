@@ -102,11 +102,20 @@ def _phase_result(phase: Phase, rules: Rules, results: tuple[OrderResult, ...],
                   supply_centers_after: Mapping[Power, frozenset[str]], centers_updated: bool,
                   civil_disorder: frozenset[Power]) -> PhaseResult:
     """`PhaseResult(...)` of a movement phase, made without the frozen dataclass's setattr per
-    field (`made`); `next_position` is set by `adjudicate`."""
-    return made(PhaseResult, phase=phase, rules=rules, results=results, units_after=units_after,
-                dislodged_after=dislodged_after, supply_centers_after=supply_centers_after,
-                centers_updated=centers_updated, civil_disorder=civil_disorder,
-                civil_disorder_removes=(), next_position=None)
+    field (as `_results` makes results); `next_position` is set by `adjudicate`."""
+    result = object.__new__(PhaseResult)
+    fields = result.__dict__
+    fields["phase"] = phase
+    fields["rules"] = rules
+    fields["results"] = results
+    fields["units_after"] = units_after
+    fields["dislodged_after"] = dislodged_after
+    fields["supply_centers_after"] = supply_centers_after
+    fields["centers_updated"] = centers_updated
+    fields["civil_disorder"] = civil_disorder
+    fields["civil_disorder_removes"] = ()
+    fields["next_position"] = None
+    return result
 
 
 def _silent(given: list[tuple[Power, Order, str]], expected: set[Power],

@@ -34,9 +34,7 @@ def build_sites(power: Power, units: tuple[Unit, ...], centers: Mapping[Power, f
     """Vacant home centres the power still owns (any vacant owned centre when the board lets
     powers build anywhere: Chaos)."""
     occupied = {u.province for u in units}
-    sites = board.supply_centers if board.builds_anywhere else board.home_centers.get(
-        power, frozenset())
-    return sorted(c for c in sites if c in centers.get(power, ()) and c not in occupied)
+    return sorted(c for c in _build_centres(power, centers, board) if c not in occupied)
 
 
 def powers_needing_orders(units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],
@@ -45,7 +43,19 @@ def powers_needing_orders(units: tuple[Unit, ...], centers: Mapping[Power, froze
     due = adjustment_counts(units, centers, neutral)
     if not due:  # the usual answer, and adjudication is timed (bench/)
         return set()
-    return {p for p, d in due.items() if d < 0 or build_sites(p, units, centers, board)}
+    occupied = {u.province for u in units}
+    return {p for p, d in due.items() if d < 0 or any(
+        c not in occupied for c in _build_centres(p, centers, board))}
+
+
+def _build_centres(power: Power, centers: Mapping[Power, frozenset[str]], board: Board
+                   ) -> list[str]:
+    """The centres `power` may build on, vacant or not: its home centres it still owns (any
+    owned centre when the board lets powers build anywhere)."""
+    sites = board.supply_centers if board.builds_anywhere else board.home_centers.get(
+        power, frozenset())
+    owned = centers.get(power, ())
+    return [c for c in sites if c in owned]
 
 
 def adjudicate_adjustments(units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],

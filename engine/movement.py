@@ -86,6 +86,8 @@ class MovementAdjudicator:
           elsewhere than where the support goes (`_support_given`).
         """
         orders, moves_into, supports_for = self.orders, self.moves_into, self.supports_for
+        if not moves_into and not self.supports:
+            return  # every unit stays: nothing to decide
         succeed: list[Key] = []
         fail: list[Key] = []
         for target, movers in moves_into.items():
