@@ -20,7 +20,7 @@ def adjustment_counts(units: tuple[Unit, ...], centers: Mapping[Power, frozenset
     for unit in units:
         fielded[unit.power] = fielded.get(unit.power, 0) + 1
     counts: dict[Power, int] = {}
-    for power in sorted(set(centers) | fielded.keys()):
+    for power in sorted(centers.keys() | fielded.keys()):
         if power in neutral:
             continue
         delta = len(centers.get(power, ())) - fielded.get(power, 0)

@@ -23,7 +23,7 @@ from engine.orders import Convoy, Hold, Move, Order, SupportHold
 from engine.outcomes import Outcome, Reason, illegal
 from engine.position import Position
 from engine.rules import Rules
-from engine.vocabulary import Power, Unit, province_of
+from engine.vocabulary import Power, Unit, UnitType, province_of
 
 
 @dataclass(slots=True)
@@ -108,11 +108,15 @@ def _effective(unit: Unit, order: Order, units: dict[str, Unit],
                convoys: dict[tuple[str, str], set[str]], necessary: NecessaryFleets,
                board: Board, rules: Rules) -> Effective | Outcome:
     if isinstance(order, Move):
+        target = province_of(order.target)
+        if unit.type is UnitType.ARMY and not order.via_convoy \
+                and target in board.army_neighbours(unit.province) \
+                and not convoys.get((unit.province, target)):
+            return Effective(unit, "move", target, target)  # `move_way`'s quick case
         way = move_way(unit, order, units, convoys, necessary, board, rules)
         if isinstance(way, Outcome):
             return way
         location, convoyed = way
-        target = province_of(order.target)
         if not convoyed:
             return Effective(unit, "move", target, location)
         fleets = convoys.get((unit.province, target)) or set()
