@@ -46,27 +46,24 @@ class MovementAdjudicator:
         self.moves: list[str] = []
         self.supports: list[str] = []
         self.moves_into: dict[str, list[str]] = {}
+        self.head_to_head: dict[str, str] = {}  # province -> the province of the unit it meets
+        self.supports_for: dict[tuple[str, str | None], list[str]] = {}
+        self.matched: set[str] = set()  # supports that match the order they support
         for province, order in orders.items():
             if order.kind == "move":
                 self.moves.append(province)
                 self.moves_into.setdefault(order.target, []).append(province)
+                other = orders.get(order.target)
+                if (other is not None and other.kind == "move" and other.target == province
+                        and not order.convoyed and not other.convoyed):
+                    self.head_to_head[province] = order.target
             elif order.kind in _SUPPORTS:
                 self.supports.append(province)
-        self.head_to_head: dict[str, str] = {}  # province -> the province of the unit it meets
-        for province in self.moves:
-            order = orders[province]
-            other = orders.get(order.target)
-            if (other is not None and other.kind == "move" and other.target == province
-                    and not order.convoyed and not other.convoyed):
-                self.head_to_head[province] = order.target
-        self.supports_for: dict[tuple[str, str | None], list[str]] = {}
-        self.matched: set[str] = set()  # supports that match the order they support
-        for province in self.supports:
-            order = orders[province]
-            if self._support_matches(order):
-                self.matched.add(province)
-                key = (order.supported, order.target if order.kind == "support_move" else None)
-                self.supports_for.setdefault(key, []).append(province)
+                if self._support_matches(order):
+                    self.matched.add(province)
+                    key = (order.supported,
+                           order.target if order.kind == "support_move" else None)
+                    self.supports_for.setdefault(key, []).append(province)
         self.resolver = Resolver(self._adjudicate, self._backup)
         self._settled = self.resolver.settled
         self._settle_the_obvious()
