@@ -7,9 +7,9 @@ every movement phase of the 20 games in ../shared/games (beside the checkout, or
 $ARBITRO_SHARED). Both engines get the same position and the same order texts.
 
 What is timed, per phase: for Arbitro, `adjudicate(position, orders)` (reading the order texts,
-validating, resolving, retreat options, centres, the next phase; the reader's memory of texts
-already read is emptied before each round, so only texts repeated within a round are read
-once, and before each repetition of the opening); for `diplomacy`, `set_orders` for every
+validating, resolving, retreat options, centres, the next phase; the engine's memories of
+texts and values, `engine.forget`, are emptied before each round, so only texts repeated
+within a round are read once, and before each repetition of the opening); for `diplomacy`, `set_orders` for every
 power then `process()` (the same work). Not timed, for either: building the positions
 (Arbitro's `Position`s; diplomacy's `Game()`s with units, centres and phase set), which are all
 built before the clock starts.
@@ -46,10 +46,9 @@ from contextlib import contextmanager, redirect_stdout
 from dataclasses import replace
 from pathlib import Path
 
-from engine import Position, adjudicate, parse_order
+from engine import Position, adjudicate, forget
 from engine.records import game_phase_position, replay_game
 from engine.rules import RULES_2023, Rules
-from engine.vocabulary import unit_read
 from testbed.shared_games import shared_games
 
 # Seed 000, "Esempio di gioco", Spring 1901.
@@ -100,12 +99,12 @@ def arbitro_round(cases, positions: list[Position], fresh_texts: bool
     """Each round reads its order texts afresh (repeats within the round are read once);
     with `fresh_texts`, every case does (the opening repeated: its texts are never
     remembered)."""
-    parse_order.cache_clear()
+    forget()
     results = []
     with clock() as elapsed:
         for position, (_id, phase, rules) in zip(positions, cases, strict=True):
             if fresh_texts:
-                parse_order.cache_clear()
+                forget()
             results.append(adjudicate(position, phase["orders"], rules))
     return elapsed[0], [sorted(f"{u.power.value.upper()} {u.label()}" for u in r.units_after)
                      for r in results]
@@ -156,8 +155,7 @@ def command_round(records: Path, out: Path, writer: str) -> float:
     command itself, "json.dump" the same with the standard library's indented writer."""
     from arbitro.commands import adjudicate as command
 
-    parse_order.cache_clear()
-    unit_read.cache_clear()
+    forget()
     args = argparse.Namespace(rules="2023", file=str(records))
     with out.open("w", encoding="utf-8") as stream, redirect_stdout(stream), clock() as elapsed:
         if writer == "new":
@@ -227,7 +225,7 @@ def opening_case() -> dict:
 
 def whole_replay(games: list[dict], repeat: int) -> tuple[float, int]:
     def run() -> float:
-        parse_order.cache_clear()
+        forget()
         with clock() as elapsed:
             for game in games:
                 for _phase, _result in replay_game(game["phases"], rules_for(game)):

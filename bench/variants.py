@@ -8,8 +8,9 @@ to a neighbouring location, half of them at an occupied province, and supports o
 neighbour's hold or move; `tools.random_phases`), each from the position Arbitro reached. Timed as
 in `bench.engine`: for Arbitro `adjudicate(position, orders)`, for `diplomacy` `set_orders` for
 every power then `process()`, positions (and the package's games) built before the clock
-starts; CPU time, garbage collector paused, best of `--repeat` rounds. Both engines' units
-after every phase are compared.
+starts; CPU time, garbage collector paused, best of `--repeat` rounds, each round started with
+the engine's memories of texts and values emptied (`engine.forget`). Both engines' units after
+every phase are compared.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import argparse
 import sys
 
 from bench.engine import clock
-from engine import RULES_2023, adjudicate, parse_order
+from engine import RULES_2023, adjudicate, forget
 from tools.random_phases import PEER_MAPS, our_result, peer_game, peer_result, random_phases
 
 
@@ -26,7 +27,7 @@ def _time(vid: str, phases, repeat: int) -> tuple[float, float, int]:
     best_ours = best_theirs = float("inf")
     agree = 0
     for _ in range(repeat):
-        parse_order.cache_clear()
+        forget()  # every memory of texts and values, as a new process
         with clock() as elapsed:
             ours = [adjudicate(p, o, RULES_2023) for p, o in phases]
         best_ours = min(best_ours, elapsed[0])

@@ -6,7 +6,7 @@ vocabulary types, `standard_board`, the rule presets; the set-ups for two to sev
 (`engine.variants`: `variant_named`, `board_of`, `VARIANT_IDS`).
 """
 
-from engine.adjudicator import PhaseResult, adjudicate, next_position
+from engine.adjudicator import PhaseResult, adjudicate, forget, next_position
 from engine.board import Board, standard_board
 from engine.game_end import GameOver, GameStatus, game_status
 from engine.orders import (
@@ -46,7 +46,7 @@ __all__ = [
     "OrderResult", "OrderSyntaxError", "Outcome", "Phase", "PhaseKind", "PhaseResult",
     "Position", "Power", "Reason", "Retreat", "Rules", "Season", "Setup", "Status",
     "SupportHold", "SupportMove", "Unit", "UnitType", "Waive", "adjudicate", "closed_provinces",
-    "coin_toss", "coin_toss_due", "game_status", "neutral_powers", "next_position",
+    "coin_toss", "coin_toss_due", "forget", "game_status", "neutral_powers", "next_position",
     "parse_order", "rules_named", "setup_named", "sides", "standard_board",
     "VARIANT_IDS", "Variant", "board_of", "variant_named", "variant_setup",
 ]

@@ -10,17 +10,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.adjustments import adjudicate_adjustments, powers_needing_orders
 from engine.board import Board, standard_board
 from engine.movement import MovementAdjudicator
 from engine.orders import Order, Waive, parse_order
-from engine.outcomes import SUCCESS, OrderResult, Outcome, Reason, illegal
+from engine.outcomes import SUCCESS, OrderResult, Outcome, Reason, fails, illegal
 from engine.position import DislodgedUnit, Position
 from engine.retreats import adjudicate_retreats, retreat_options
 from engine.rules import DEFAULT_RULES, Rules, rules_named
 from engine.validation import effective_orders
-from engine.vocabulary import Phase, PhaseKind, Power, Season, Unit
+from engine.vocabulary import (
+    Phase,
+    PhaseKind,
+    Power,
+    Season,
+    Unit,
+    made,
+    province_of,
+    unit_at,
+    unit_read,
+)
 
 
 @dataclass(frozen=True)
@@ -54,7 +65,7 @@ def adjudicate(position: Position, orders: OrdersInput, rules: Rules | str = DEF
     """
     rules = rules_named(rules)
     board = board or position.board
-    given = [g for g in normalise_orders(orders, position)]
+    given = normalise_orders(orders, position)
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         result = _movement(position, given, board, rules, neutral, closed)
@@ -71,28 +82,55 @@ def adjudicate(position: Position, orders: OrdersInput, rules: Rules | str = DEF
 def _results(given: list[tuple[Power, Order, str]],
              outcomes: Mapping[int, Outcome]) -> tuple[OrderResult, ...]:
     """One OrderResult per order given, each made without the frozen dataclass's one
-    `object.__setattr__` call per field: the same objects, equal to the constructor's."""
+    `object.__setattr__` call per field (as `made` makes values, its fields written straight
+    into its dictionary): the same objects, equal to the constructor's."""
     found = []
+    new = object.__new__
     for i, (power, order, text) in enumerate(given):
-        result = object.__new__(OrderResult)
-        result.__dict__.update(power=power, order=order, outcome=outcomes.get(i, SUCCESS),
-                               text=text)
+        result = new(OrderResult)
+        fields = result.__dict__
+        fields["power"] = power
+        fields["order"] = order
+        fields["outcome"] = outcomes.get(i, SUCCESS)
+        fields["text"] = text
         found.append(result)
     return tuple(found)
+
+
+def _phase_result(phase: Phase, rules: Rules, results: tuple[OrderResult, ...],
+                  units_after: tuple[Unit, ...], dislodged_after: tuple[DislodgedUnit, ...],
+                  supply_centers_after: Mapping[Power, frozenset[str]], centers_updated: bool,
+                  civil_disorder: frozenset[Power]) -> PhaseResult:
+    """`PhaseResult(...)` of a movement phase, made without the frozen dataclass's setattr per
+    field (as `_results` makes results); `next_position` is set by `adjudicate`."""
+    result = object.__new__(PhaseResult)
+    fields = result.__dict__
+    fields["phase"] = phase
+    fields["rules"] = rules
+    fields["results"] = results
+    fields["units_after"] = units_after
+    fields["dislodged_after"] = dislodged_after
+    fields["supply_centers_after"] = supply_centers_after
+    fields["centers_updated"] = centers_updated
+    fields["civil_disorder"] = civil_disorder
+    fields["civil_disorder_removes"] = ()
+    fields["next_position"] = None
+    return result
 
 
 def _silent(given: list[tuple[Power, Order, str]], expected: set[Power],
             neutral: frozenset[Power]) -> frozenset[Power]:
     """Powers that had orders to give and gave none: civil disorder (sommossa)."""
     spoke = {power for power, _order, _text in given}
-    return frozenset(p for p in expected if p not in spoke and p not in neutral)
+    return frozenset(expected).difference(spoke, neutral)
 
 
 def _movement(position: Position, given: list[tuple[Power, Order, str]], board: Board,
               rules: Rules, neutral: frozenset[Power], closed: frozenset[str]) -> PhaseResult:
     # A neutral power's orders count for nothing (its units hold by themselves): each becomes
     # a no-op that validation refuses, keeping the indices of `given`, and is then reported.
-    given_by_neutral = {i for i, (p, _o, _t) in enumerate(given) if p in neutral}
+    given_by_neutral = {i for i, (p, _o, _t) in enumerate(given) if p in neutral} \
+        if neutral else ()
     active = [g if i not in given_by_neutral else (g[0], Waive(), g[2])
               for i, g in enumerate(given)] if given_by_neutral else given
     effective, rejected = effective_orders(position, active, board, rules, closed)
@@ -100,35 +138,39 @@ def _movement(position: Position, given: list[tuple[Power, Order, str]], board: 
         rejected[i] = illegal(Reason.NEUTRAL, getattr(given[i][1], "location", None))
     resolution = MovementAdjudicator(effective, board, rules).resolve()
 
-    outcomes: dict[int, Outcome] = {}
-    for province, order in effective.items():
-        if order.given is not None:
-            outcomes[order.given] = resolution.outcomes[province]
+    resolved = resolution.outcomes
+    outcomes: dict[int, Outcome] = {order.given: resolved[province]
+                                    for province, order in effective.items()
+                                    if order.given is not None}
     outcomes.update(rejected)
 
     units_after: list[Unit] = []
+    dislodged_by, moved = resolution.dislodged_by, resolution.moved
     for unit in position.units:
-        order = effective[unit.province]
-        if unit.province in resolution.dislodged_by:
+        if unit.province in dislodged_by:
             continue
-        if order.kind == "move" and resolution.moved[unit.province]:
-            units_after.append(Unit(unit.power, unit.type, order.target_location or order.target))
+        if moved.get(unit.province):  # (only moves are in `moved`)
+            order = effective[unit.province]
+            units_after.append(unit_at(unit.power, unit.type,
+                                       order.target_location or order.target))
         else:
             units_after.append(unit)
-    occupied = {u.province for u in units_after}
-    dislodged = tuple(
-        DislodgedUnit(unit, resolution.dislodged_by[unit.province],
-                      retreat_options(unit, resolution.dislodged_by[unit.province],
-                                      resolution.convoyed_attack[unit.province], occupied,
-                                      resolution.contested | closed, board))
-        for unit in position.units if unit.province in resolution.dislodged_by)
+    dislodged: tuple[DislodgedUnit, ...] = ()
+    if dislodged_by:
+        occupied = {u.province for u in units_after}
+        dislodged = tuple(
+            DislodgedUnit(unit, dislodged_by[unit.province],
+                          retreat_options(unit, dislodged_by[unit.province],
+                                          resolution.convoyed_attack[unit.province], occupied,
+                                          resolution.contested | closed, board))
+            for unit in position.units if unit.province in dislodged_by)
     centers = position.supply_centers
     updated = False
     if position.phase.season is Season.FALL and not _needs_retreat(dislodged, neutral):
         centers, updated = update_centers(position.supply_centers, units_after, board), True
     silent = _silent(given, {u.power for u in position.units}, neutral)
-    return PhaseResult(position.phase, rules, _results(given, outcomes), tuple(units_after),
-                       dislodged, centers, updated, silent)
+    return _phase_result(position.phase, rules, _results(given, outcomes), tuple(units_after),
+                         dislodged, centers, updated, silent)
 
 
 def _retreat(position: Position, given: list[tuple[Power, Order, str]], board: Board,
@@ -158,9 +200,19 @@ def _adjustment(position: Position, given: list[tuple[Power, Order, str]], board
 def update_centers(centers: Mapping[Power, frozenset[str]], units: tuple[Unit, ...] | list[Unit],
                    board: Board) -> dict[Power, frozenset[str]]:
     """After a Fall turn (retreats included) an occupied centre belongs to its occupier."""
+    supply_centers = board.supply_centers
+    for unit in units:
+        if unit.province in supply_centers and unit.province not in centers.get(unit.power, ()):
+            break
+    else:
+        listed = centers.values()
+        if sum(map(len, listed)) == len(frozenset().union(*listed)):
+            # Nobody took a centre (and none is listed twice): the same owners, in the same
+            # order, as the loops below would give them (adjudication is timed: bench/).
+            return {p: frozenset(cs) for p, cs in centers.items() if cs}
     owner = {c: p for p, cs in centers.items() for c in cs}
     for unit in units:
-        if unit.province in board.supply_centers:
+        if unit.province in supply_centers:
             owner[unit.province] = unit.power
     result: dict[Power, set[str]] = {}
     for center, power in owner.items():
@@ -169,7 +221,8 @@ def update_centers(centers: Mapping[Power, frozenset[str]], units: tuple[Unit, .
 
 
 def _needs_retreat(dislodged: tuple[DislodgedUnit, ...], neutral: frozenset[Power]) -> bool:
-    return any(d.retreat_options and d.unit.power not in neutral for d in dislodged)
+    return bool(dislodged) and any(d.retreat_options and d.unit.power not in neutral
+                                   for d in dislodged)
 
 
 def next_position(result: PhaseResult, board: Board,
@@ -181,19 +234,37 @@ def next_position(result: PhaseResult, board: Board,
     centers = result.supply_centers_after
     if phase.kind is PhaseKind.MOVEMENT and _needs_retreat(result.dislodged_after, neutral):
         dislodged = tuple(d for d in result.dislodged_after if d.unit.power not in neutral)
-        return Position(Phase(phase.year, phase.season, PhaseKind.RETREAT), units, centers,
-                        dislodged, board.variant)
+        return _position(phase.year, phase.season, PhaseKind.RETREAT, units, centers, dislodged,
+                         board)
     if phase.season is Season.SPRING:
-        return Position(Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT), units, centers,
-                        (), board.variant)
+        return _position(phase.year, Season.FALL, PhaseKind.MOVEMENT, units, centers, (), board)
     if phase.kind is not PhaseKind.ADJUSTMENT and not result.centers_updated:
         centers = update_centers(centers, units, board)
     if phase.kind is not PhaseKind.ADJUSTMENT and powers_needing_orders(units, centers, board,
                                                                         neutral):
-        return Position(Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT), units, centers,
-                        (), board.variant)
-    return Position(Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT), units, centers,
-                    (), board.variant)
+        return _position(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT, units, centers, (),
+                         board)
+    return _position(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT, units, centers, (),
+                     board)
+
+
+def _position(year: int, season: Season, kind: PhaseKind, units: tuple[Unit, ...],
+              centers: Mapping[Power, frozenset[str]], dislodged: tuple[DislodgedUnit, ...],
+              board: Board) -> Position:
+    """`Position(Phase(year, season, kind), units, centers, dislodged, board.variant)`, made
+    as `made` makes values (one a phase)."""
+    return made(Position, phase=_phase(year, season, kind), units=units,
+                supply_centers=centers, dislodged=dislodged, variant=board.variant)
+
+
+@lru_cache(maxsize=1024)
+def _phase(year: int, season: Season, kind: PhaseKind) -> Phase:
+    """`Phase(year, season, kind)`: phases are values, made once each (bounded memory)."""
+    return Phase(year, season, kind)
+
+
+# Each phase names its powers again, by the same names.
+_power_named = lru_cache(maxsize=1024)(Power.parse)
 
 
 def normalise_orders(orders: OrdersInput, position: Position) -> list[tuple[Power, Order, str]]:
@@ -201,7 +272,7 @@ def normalise_orders(orders: OrdersInput, position: Position) -> list[tuple[Powe
     flat: list[tuple[Power, Order, str]] = []
     kind = position.phase.kind
     for power_name, given in orders.items():
-        power = power_name if isinstance(power_name, Power) else Power.parse(
+        power = power_name if isinstance(power_name, Power) else _power_named(
             power_name, position.variant)
         for item in given:
             if isinstance(item, str):
@@ -211,4 +282,14 @@ def normalise_orders(orders: OrdersInput, position: Position) -> list[tuple[Powe
     return flat
 
 
-__all__ = ["PhaseResult", "adjudicate", "normalise_orders", "rules_named", "standard_board"]
+def forget() -> None:
+    """Empty the engine's memories of values (order texts read, units read, the provinces of
+    locations, outcomes, phases, power names): the engine as in a process just started, its
+    boards kept. For benchmarks (each round starts so, as the peer's does) and tests; a
+    running bot never needs it."""
+    for memory in (parse_order, unit_read, province_of, fails, illegal, _phase, _power_named):
+        memory.cache_clear()
+
+
+__all__ = ["PhaseResult", "adjudicate", "forget", "normalise_orders", "rules_named",
+           "standard_board"]

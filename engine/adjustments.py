@@ -16,11 +16,14 @@ from engine.vocabulary import Power, Unit, UnitType, province_of
 def adjustment_counts(units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],
                       neutral: frozenset[Power] = frozenset()) -> dict[Power, int]:
     """Builds (positive) or removals (negative) due per power."""
+    fielded: dict[Power, int] = {}
+    for unit in units:
+        fielded[unit.power] = fielded.get(unit.power, 0) + 1
     counts: dict[Power, int] = {}
-    for power in sorted(set(centers) | {u.power for u in units}):
+    for power in sorted(centers.keys() | fielded.keys()):
         if power in neutral:
             continue
-        delta = len(centers.get(power, ())) - sum(1 for u in units if u.power == power)
+        delta = len(centers.get(power, ())) - fielded.get(power, 0)
         if delta:
             counts[power] = delta
     return counts
@@ -31,15 +34,28 @@ def build_sites(power: Power, units: tuple[Unit, ...], centers: Mapping[Power, f
     """Vacant home centres the power still owns (any vacant owned centre when the board lets
     powers build anywhere: Chaos)."""
     occupied = {u.province for u in units}
-    sites = board.supply_centers if board.builds_anywhere else board.home_centers.get(
-        power, frozenset())
-    return sorted(c for c in sites if c in centers.get(power, ()) and c not in occupied)
+    return sorted(c for c in _build_centres(power, centers, board) if c not in occupied)
 
 
 def powers_needing_orders(units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],
                           board: Board, neutral: frozenset[Power] = frozenset()) -> set[Power]:
-    return {p for p, d in adjustment_counts(units, centers, neutral).items()
-            if d < 0 or build_sites(p, units, centers, board)}
+    """Powers with removals due, or builds due and a site to build on (`build_sites`)."""
+    due = adjustment_counts(units, centers, neutral)
+    if not due:  # the usual answer, and adjudication is timed (bench/)
+        return set()
+    occupied = {u.province for u in units}
+    return {p for p, d in due.items() if d < 0 or any(
+        c not in occupied for c in _build_centres(p, centers, board))}
+
+
+def _build_centres(power: Power, centers: Mapping[Power, frozenset[str]], board: Board
+                   ) -> list[str]:
+    """The centres `power` may build on, vacant or not: its home centres it still owns (any
+    owned centre when the board lets powers build anywhere)."""
+    sites = board.supply_centers if board.builds_anywhere else board.home_centers.get(
+        power, frozenset())
+    owned = centers.get(power, ())
+    return [c for c in sites if c in owned]
 
 
 def adjudicate_adjustments(units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],

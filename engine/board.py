@@ -16,6 +16,8 @@ from importlib import resources
 
 from engine.vocabulary import Power, UnitType, province_of
 
+_NOWHERE: frozenset[str] = frozenset()  # the neighbours of a place with none of a kind
+
 
 @dataclass(frozen=True)
 class Province:
@@ -103,18 +105,18 @@ class Board:
 
     # -- borders ---------------------------------------------------------------------------
     def army_neighbours(self, province: str) -> frozenset[str]:
-        return self._army.get(province, frozenset())
+        return self._army.get(province, _NOWHERE)
 
     def fleet_neighbours(self, location: str) -> frozenset[str]:
         """Fleet-reachable locations (coast-qualified) from an exact location."""
-        return self._fleet.get(location, frozenset())
+        return self._fleet.get(location, _NOWHERE)
 
     def adjacent(self, unit_type: UnitType, origin: str, target: str) -> bool:
         """Can a unit of this type at `origin` move to `target`? Fleets: an exact coast target
         must match; a province target is fine when some coast of it borders `origin`."""
         if unit_type is UnitType.ARMY:
             return province_of(target) in self._army.get(province_of(origin), ())
-        reach = self._fleet.get(origin, frozenset())
+        reach = self._fleet.get(origin, _NOWHERE)
         if target in reach:
             return True
         return "/" not in target and any(province_of(loc) == target for loc in reach)

@@ -38,7 +38,10 @@ def ordered_unit(order: Order, power: Power, units: Mapping[str, Unit]) -> Unit 
     if not isinstance(order, MOVEMENT_ORDERS):
         return illegal(Reason.WRONG_PHASE, getattr(order, "location", None))
     province = province_of(order.location)
-    return _own_unit(units.get(province), power, order, province)
+    unit = units.get(province)
+    if unit is not None and unit.power == power and order.unit in (None, unit.type):
+        return unit  # the usual case, said quickly (adjudication is timed: bench/)
+    return _own_unit(unit, power, order, province)
 
 
 def _own_unit(unit: Unit | None, power: Power, order: Order, province: str) -> Unit | Outcome:
@@ -114,15 +117,17 @@ def move_way(unit: Unit, order: Move, units: Mapping[str, Unit],
     """Where a move goes (the exact location: a coast for a fleet to a province with coasts)
     and whether it goes by convoy, or why it cannot apply."""
     target = province_of(order.target)
+    army = unit.type is UnitType.ARMY
+    if army and not order.via_convoy and target in board.army_neighbours(unit.province) \
+            and not convoys.get((unit.province, target)):
+        # The usual case, said quickly: army borders join two distinct provinces, neither a
+        # sea (tests/engine/test_board.py), so the checks below could not fail.
+        return target, False
     place = board.provinces.get(target)
     if place is None or target == unit.province:
         return illegal(Reason.NOT_ADJACENT, target)
-    army = unit.type is UnitType.ARMY
     if place.kind == ("sea" if army else "land"):  # wrong terrain for this unit
         return illegal(Reason.NOT_ADJACENT, target)
-    if army and not order.via_convoy and not convoys.get((unit.province, target)) \
-            and target in board.army_neighbours(unit.province):
-        return target, False  # the usual case, said quickly
 
     if not army:
         location = _fleet_destination(unit.location, order.target, board, rules)

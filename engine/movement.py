@@ -8,7 +8,7 @@ strengths are derived from them.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.board import Board
 from engine.outcomes import SUCCESS, Outcome, Reason, fails
@@ -21,8 +21,10 @@ log = logging.getLogger(__name__)
 _SUPPORTS = frozenset({"support_hold", "support_move"})
 
 
-@dataclass(frozen=True)
-class MovementResolution:
+class MovementResolution(NamedTuple):
+    """The search's answers (a named tuple: made every phase, read by the adjudicator and the
+    computer player's judge; adjudication is timed: bench/)."""
+
     moved: dict[str, bool]                # province -> the move from it succeeded
     dislodged_by: dict[str, str]          # province -> province the dislodging attack came from
     outcomes: dict[str, Outcome]          # province -> outcome of the unit's (effective) order
@@ -38,31 +40,82 @@ class MovementAdjudicator:
         self.board = board
         self.rules = rules
         self.paradoxes: set[str] = set()
+        # Who moves and who supports (in the orders' order), who moves where, which supports
+        # match which order, which moves meet head to head (neither by convoy): what the
+        # phase's orders say, found once (adjudication is timed: bench/).
+        self.moves: list[str] = []
+        self.supports: list[str] = []
         self.moves_into: dict[str, list[str]] = {}
+        self.head_to_head: dict[str, str] = {}  # province -> the province of the unit it meets
         self.supports_for: dict[tuple[str, str | None], list[str]] = {}
+        self.matched: set[str] = set()  # supports that match the order they support
         for province, order in orders.items():
             if order.kind == "move":
+                self.moves.append(province)
                 self.moves_into.setdefault(order.target, []).append(province)
-        for province, order in orders.items():
-            if order.kind in _SUPPORTS and self._support_matches(order):
-                key = (order.supported, order.target if order.kind == "support_move" else None)
-                self.supports_for.setdefault(key, []).append(province)
+                other = orders.get(order.target)
+                if (other is not None and other.kind == "move" and other.target == province
+                        and not order.convoyed and not other.convoyed):
+                    self.head_to_head[province] = order.target
+            elif order.kind in _SUPPORTS:
+                self.supports.append(province)
+                if self._support_matches(order):
+                    self.matched.add(province)
+                    key = (order.supported,
+                           order.target if order.kind == "support_move" else None)
+                    self.supports_for.setdefault(key, []).append(province)
         self.resolver = Resolver(self._adjudicate, self._backup)
         self._settled = self.resolver.settled
         self._settle_the_obvious()
 
     def _settle_the_obvious(self) -> None:
-        """Most decisions of a real phase need no search: a move by land into an empty
-        province nobody else enters succeeds (attack 1 against hold 0, nothing to prevent
-        it); a support nobody attacks is not cut. Settled up front, they cost no resolution
-        (adjudication is timed: bench/engine.py)."""
-        orders, moves_into = self.orders, self.moves_into
-        obvious = [("move", movers[0]) for target, movers in moves_into.items()
-                   if len(movers) == 1 and target not in orders
-                   and not orders[movers[0]].convoyed]
-        obvious += [("support", province) for province, order in orders.items()
-                    if order.kind in _SUPPORTS and province not in moves_into]
-        self.resolver.settle_all(obvious, True)
+        """Most decisions of a phase are known from the orders alone, without asking any
+        other decision: the search would settle them at once, with the same answer, so they
+        are settled up front and cost no resolution (adjudication is timed: bench/).
+
+        - A move by land into an empty province nobody else enters succeeds (attack 1
+          against hold 0, nothing to prevent it).
+        - A move by land into a province whose unit stays fails when that unit is of its
+          own power (attack 0), or when neither the move nor the stay has support (attack 1
+          against hold 1).
+        - A support is given when no other power attacks it; it is cut when the first
+          attack of another power (in the order of `moves_into`) comes by land, from
+          elsewhere than where the support goes (`_support_given`).
+        """
+        orders, moves_into, supports_for = self.orders, self.moves_into, self.supports_for
+        if not moves_into and not self.supports:
+            return  # every unit stays: nothing to decide
+        succeed: list[Key] = []
+        fail: list[Key] = []
+        for target, movers in moves_into.items():
+            defender = orders.get(target)
+            if defender is None:
+                if len(movers) == 1 and not orders[movers[0]].convoyed:
+                    succeed.append(("move", movers[0]))
+                continue
+            if defender.kind == "move":
+                continue
+            unsupported_stay = (target, None) not in supports_for
+            for mover in movers:
+                move = orders[mover]
+                if not move.convoyed and (
+                        move.unit.power == defender.unit.power
+                        or (unsupported_stay and (mover, target) not in supports_for)):
+                    fail.append(("move", mover))
+        for province in self.supports:
+            support = orders[province]
+            given: bool | None = True
+            for attacker in moves_into.get(province, ()):
+                move = orders[attacker]
+                if move.unit.power == support.unit.power:
+                    continue
+                given = None if move.convoyed or (support.kind == "support_move"
+                                                   and attacker == support.target) else False
+                break
+            if given is not None:
+                (succeed if given else fail).append(("support", province))
+        self.resolver.settle_all(succeed, True)
+        self.resolver.settle_all(fail, False)
 
     # -- matching --------------------------------------------------------------------------
     def _support_matches(self, support: Effective) -> bool:
@@ -94,10 +147,6 @@ class MovementAdjudicator:
         settled = self._settled.get(key)
         return self.resolver.resolve(key) if settled is None else settled
 
-    def _has_path(self, province: str) -> bool:
-        order = self.orders[province]
-        return not order.convoyed or self._resolve("path", province)
-
     def _is_dislodged(self, province: str) -> bool:
         order = self.orders.get(province)
         if order is None:
@@ -107,30 +156,24 @@ class MovementAdjudicator:
         return any(self._resolve("move", attacker)
                    for attacker in self.moves_into.get(province, ()))
 
-    def _head_to_head(self, province: str) -> str | None:
-        """The province of the unit this move meets head to head (neither by convoy)."""
-        order = self.orders[province]
-        other = self.orders.get(order.target)
-        if (other is not None and other.kind == "move" and other.target == province
-                and not order.convoyed and not other.convoyed):
-            return order.target
-        return None
-
     def _support_count(self, supported: str, target: str | None,
                        excluding_power: object = None) -> int:
         supports = self.supports_for.get((supported, target))
         if not supports:  # the usual case, and adjudication is timed (bench/engine.py)
             return 0
-        return sum(1 for s in supports
-                   if (excluding_power is None or self.orders[s].unit.power != excluding_power)
-                   and self._resolve("support", s))
+        count = 0
+        for support in supports:
+            if (excluding_power is None or self.orders[support].unit.power != excluding_power) \
+                    and self._resolve("support", support):
+                count += 1
+        return count
 
     def attack_strength(self, province: str) -> int:
         order = self.orders[province]
-        if not self._has_path(province):
+        if order.convoyed and not self._resolve("path", province):
             return 0
         defender = self.orders.get(order.target)
-        if defender is None or (defender.kind == "move" and self._head_to_head(province) is None
+        if defender is None or (defender.kind == "move" and province not in self.head_to_head
                                 and self._resolve("move", order.target)):
             return 1 + self._support_count(province, order.target)
         if defender.unit.power == order.unit.power:
@@ -150,9 +193,9 @@ class MovementAdjudicator:
 
     def prevent_strength(self, province: str) -> int:
         order = self.orders[province]
-        if not self._has_path(province):
+        if order.convoyed and not self._resolve("path", province):
             return 0
-        opponent = self._head_to_head(province)
+        opponent = self.head_to_head.get(province)
         if opponent is not None and self._resolve("move", opponent):
             return 0
         return 1 + self._support_count(province, order.target)
@@ -162,14 +205,16 @@ class MovementAdjudicator:
         attack = self.attack_strength(province)
         if attack == 0:
             return False
-        opponent = self._head_to_head(province)
+        opponent = self.head_to_head.get(province)
         if opponent is not None:
             if attack <= self.defend_strength(opponent):
                 return False
         elif attack <= self.hold_strength(order.target):
             return False
-        return all(attack > self.prevent_strength(other)
-                   for other in self.moves_into[order.target] if other != province)
+        for other in self.moves_into[order.target]:
+            if other != province and attack <= self.prevent_strength(other):
+                return False
+        return True
 
     def _support_given(self, province: str) -> bool:
         support = self.orders[province]
@@ -217,17 +262,26 @@ class MovementAdjudicator:
 
     # -- results ---------------------------------------------------------------------------
     def resolve(self) -> MovementResolution:
-        moved = {p: self._resolve("move", p) for p, o in self.orders.items() if o.kind == "move"}
-        for p, o in self.orders.items():
-            if o.kind in _SUPPORTS:
-                self._resolve("support", p)
+        orders, settled, resolver = self.orders, self._settled, self.resolver
+        # (`_resolve` inline: most of these decisions are settled already.)
+        moved: dict[str, bool] = {}
+        for province in self.moves:
+            key = ("move", province)
+            value = settled.get(key)
+            moved[province] = resolver.resolve(key) if value is None else value
+        for province in self.supports:
+            if ("support", province) not in settled:
+                resolver.resolve(("support", province))
         dislodged_by: dict[str, str] = {}
         convoyed_attack: dict[str, bool] = {}
         for target, attackers in self.moves_into.items():
-            winner = next((a for a in attackers if moved[a]), None)
-            if winner and target in self.orders and not moved.get(target, False):
-                dislodged_by[target] = winner
-                convoyed_attack[target] = self.orders[winner].convoyed
+            if target not in orders or moved.get(target, False):
+                continue
+            for attacker in attackers:
+                if moved[attacker]:
+                    dislodged_by[target] = attacker
+                    convoyed_attack[target] = orders[attacker].convoyed
+                    break
         # A standoff leaves a province contested; a unit dislodged by the unit coming from
         # that very province does not (it has no effect there: seed 000 IX.7, DATC 6.H.9).
         contested = frozenset(
@@ -236,7 +290,14 @@ class MovementAdjudicator:
             and (target not in self.orders or moved.get(target, False))
             and any(self.prevent_strength(a) > 0 for a in attackers)) if dislodged_by else \
             frozenset()
-        outcomes = {p: self._outcome(p, moved, dislodged_by) for p in self.orders}
+        outcomes: dict[str, Outcome] = {}
+        for province, order in orders.items():
+            if order.kind == "move" and moved[province]:
+                outcomes[province] = SUCCESS  # the usual outcomes, said quickly
+            elif order.kind == "hold" and province not in dislodged_by:
+                outcomes[province] = SUCCESS
+            else:
+                outcomes[province] = self._outcome(province, moved, dislodged_by)
         if log.isEnabledFor(logging.DEBUG):
             self._trace(outcomes, dislodged_by, contested)
         return MovementResolution(moved, dislodged_by, outcomes, contested, convoyed_attack)
@@ -265,7 +326,7 @@ class MovementAdjudicator:
         if order.kind in _SUPPORTS:
             if province in dislodged_by:
                 return fails(Reason.DISLODGED, dislodged_by[province])
-            if not self._support_matches(order):
+            if province not in self.matched:
                 return fails(Reason.NOT_MATCHED, order.supported)
             if not self._resolve("support", province):
                 cutter = next((a for a in self.moves_into.get(province, ())
@@ -298,12 +359,11 @@ class MovementAdjudicator:
                 return fails(Reason.NO_CONVOY_ROUTE, order.target)
             return fails(Reason.CONVOY_DISRUPTED, lost)
         defender = self.orders.get(order.target)
-        if (self.attack_strength(province) == 0 and defender is not None
-                and defender.unit.power == order.unit.power):
+        attack = self.attack_strength(province)
+        if attack == 0 and defender is not None and defender.unit.power == order.unit.power:
             return fails(Reason.OWN_UNIT, order.target)
-        opponent = self._head_to_head(province)
-        if opponent is not None and self.attack_strength(province) <= self.defend_strength(
-                opponent):
+        opponent = self.head_to_head.get(province)
+        if opponent is not None and attack <= self.defend_strength(opponent):
             return fails(Reason.HEAD_TO_HEAD, opponent)
         return fails(Reason.BOUNCED, order.target)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from engine.orders import Order
 from engine.vocabulary import Power
@@ -77,10 +78,14 @@ class Outcome:
 SUCCESS = Outcome(Status.SUCCEEDS)
 
 
+# Outcomes are immutable values, and a phase gives the same few again and again (bounced at
+# this province, support cut from that one): each is made once (bounded memory).
+@lru_cache(maxsize=4096)
 def fails(reason: Reason, province: str | None = None) -> Outcome:
     return Outcome(Status.FAILS, reason, province)
 
 
+@lru_cache(maxsize=4096)
 def illegal(reason: Reason, province: str | None = None) -> Outcome:
     return Outcome(Status.ILLEGAL, reason, province)
 

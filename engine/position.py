@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 
 from engine.board import Board, standard_board
 from engine.variants import board_of, check_id
 from engine.vocabulary import Phase, Power, Unit, province_of
+
+# Each position asks for its board: one look-up (adjudication is timed: bench/).
+_board_of = cache(board_of)
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,7 @@ class Position:
 
     @property
     def board(self) -> Board:
-        return standard_board() if self.variant == "standard" else board_of(self.variant)
+        return standard_board() if self.variant == "standard" else _board_of(self.variant)
 
     # -- queries ---------------------------------------------------------------------------
     def unit_in(self, province: str) -> Unit | None:

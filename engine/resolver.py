@@ -14,71 +14,69 @@ from collections.abc import Callable, Hashable
 
 log = logging.getLogger(__name__)
 
-_UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
-
 Key = Hashable
 
 
 class Resolver:
+    """A decision is unresolved, guessed (in `_guesses`, with the guess it currently stands
+    on) or settled (in `settled`, final)."""
+
     def __init__(self, adjudicate: Callable[[Key], bool],
                  backup: Callable[[Resolver, list[Key]], None]) -> None:
         self._adjudicate = adjudicate
         self._backup = backup
-        self._state: dict[Key, int] = {}
-        self._value: dict[Key, bool] = {}
+        self._guesses: dict[Key, bool] = {}
         self._dependencies: list[Key] = []
-        # The final answers alone, for callers to look up before calling `resolve`: most
-        # lookups are of settled decisions (adjudication is timed: bench/engine.py).
+        # The final answers, for callers to look up before calling `resolve`: most lookups
+        # are of settled decisions (adjudication is timed: bench/engine.py).
         self.settled: dict[Key, bool] = {}
 
     def settle(self, key: Key, value: bool) -> None:
         """Fix a decision (used by backup policies)."""
-        self._state[key] = _RESOLVED
-        self._value[key] = value
+        self._guesses.pop(key, None)
         self.settled[key] = value
 
     def settle_all(self, keys: list[Key], value: bool) -> None:
         """Fix many decisions known before any search."""
         for key in keys:
-            self._state[key] = _RESOLVED
-            self._value[key] = value
             self.settled[key] = value
 
     def forget(self, key: Key) -> None:
-        self._state[key] = _UNRESOLVED
+        self._guesses.pop(key, None)
         self.settled.pop(key, None)
 
     def is_settled(self, key: Key) -> bool:
-        return self._state.get(key, _UNRESOLVED) == _RESOLVED
+        return key in self.settled
 
     def resolve(self, key: Key) -> bool:
-        state = self._state.get(key, _UNRESOLVED)
-        if state == _RESOLVED:
-            return self._value[key]
-        if state == _GUESSING:
+        settled = self.settled.get(key)
+        if settled is not None:
+            return settled
+        guess = self._guesses.get(key)
+        if guess is not None:
             if key not in self._dependencies:
                 self._dependencies.append(key)
-            return self._value[key]
+            return guess
 
         known = len(self._dependencies)
-        self._value[key], self._state[key] = False, _GUESSING
+        self._guesses[key] = False
         first = self._adjudicate(key)
         if len(self._dependencies) == known:
             # No guess was used: the answer is final (unless a backup settled it already).
-            if self._state[key] != _RESOLVED:
+            if key not in self.settled:
                 self.settle(key, first)
-            return self._value[key]
+            return self.settled[key]
         if self._dependencies[known] != key:
             # Depends on someone else's guess: stay a guess; that decision will settle us.
             self._dependencies.append(key)
-            self._value[key] = first
+            self._guesses[key] = first
             return first
 
         # Our own guess is part of a cycle: try the other guess.
         for other in self._dependencies[known:]:
             self.forget(other)
         del self._dependencies[known:]
-        self._value[key], self._state[key] = True, _GUESSING
+        self._guesses[key] = True
         second = self._adjudicate(key)
         if first == second:
             for other in self._dependencies[known:]:

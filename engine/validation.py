@@ -23,7 +23,7 @@ from engine.orders import Convoy, Hold, Move, Order, SupportHold
 from engine.outcomes import Outcome, Reason, illegal
 from engine.position import Position
 from engine.rules import Rules
-from engine.vocabulary import Power, Unit, province_of
+from engine.vocabulary import Power, Unit, UnitType, province_of
 
 
 @dataclass(slots=True)
@@ -51,7 +51,6 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
     """Effective order per occupied province, and the outcome of each given order that is
     illegal (indexed like `given`). Moves into `closed` provinces are illegal."""
     units = {u.province: u for u in position.units}
-    ordered: dict[str, Effective] = {}
     rejected: dict[int, Outcome] = {}
     chosen: dict[str, int] = {}
 
@@ -85,32 +84,46 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
         convoys.setdefault((province_of(order.army_location), province_of(order.target)),
                            set()).add(province)
 
-    for province, index in chosen.items():
-        power, order, _ = given[index]
-        if index in rejected:
+    # In the units' order, so that results do not depend on the order the orders came in.
+    effective: dict[str, Effective] = {}
+    for province, unit in units.items():
+        index = chosen.get(province)
+        if index is None or index in rejected:
+            effective[province] = Effective(unit)
             continue
-        unit = units[province]
-        result = _effective(unit, order, units, convoys, necessary, board, rules)
+        result = _effective(unit, given[index][1], units, convoys, necessary, board, rules)
         if closed and isinstance(result, Effective) and result.kind == "move" \
                 and result.target in closed:
             result = illegal(Reason.NEUTRAL, result.target)
         if isinstance(result, Outcome):
             rejected[index] = result
+            effective[province] = Effective(unit)
         else:
             result.given = index
-            ordered[province] = result
-    # In the units' order, so that results do not depend on the order the orders came in.
-    effective = {p: ordered.get(p) or Effective(u) for p, u in units.items()}
+            effective[province] = result
     return effective, rejected
 
 
 def _effective(unit: Unit, order: Order, units: dict[str, Unit],
                convoys: dict[tuple[str, str], set[str]], necessary: NecessaryFleets,
                board: Board, rules: Rules) -> Effective | Outcome:
+    if isinstance(order, Move):
+        target = province_of(order.target)
+        if unit.type is UnitType.ARMY and not order.via_convoy \
+                and target in board.army_neighbours(unit.province) \
+                and not convoys.get((unit.province, target)):
+            return Effective(unit, "move", target, target)  # `move_way`'s quick case
+        way = move_way(unit, order, units, convoys, necessary, board, rules)
+        if isinstance(way, Outcome):
+            return way
+        location, convoyed = way
+        if not convoyed:
+            return Effective(unit, "move", target, location)
+        fleets = convoys.get((unit.province, target)) or set()
+        return Effective(unit, "move", target=target, target_location=location, convoyed=True,
+                         route_fleets=_route_fleets(unit.province, target, fleets, board))
     if isinstance(order, Hold):
         return Effective(unit)
-    if isinstance(order, Move):
-        return _move(unit, order, units, convoys, necessary, board, rules)
     if isinstance(order, Convoy):
         return Effective(unit, "convoy", target=province_of(order.target),
                          supported=province_of(order.army_location))
@@ -121,21 +134,6 @@ def _effective(unit: Unit, order: Order, units: dict[str, Unit],
     supported, where, coast = found
     kind = "support_hold" if isinstance(order, SupportHold) else "support_move"
     return Effective(unit, kind, target=where, supported=supported, support_coast=coast)
-
-
-def _move(unit: Unit, order: Move, units: dict[str, Unit],
-          convoys: dict[tuple[str, str], set[str]], necessary: NecessaryFleets,
-          board: Board, rules: Rules) -> Effective | Outcome:
-    way = move_way(unit, order, units, convoys, necessary, board, rules)
-    if isinstance(way, Outcome):
-        return way
-    location, convoyed = way
-    target = province_of(order.target)
-    if not convoyed:
-        return Effective(unit, "move", target, location)
-    fleets = convoys.get((unit.province, target)) or set()
-    return Effective(unit, "move", target=target, target_location=location, convoyed=True,
-                     route_fleets=_route_fleets(unit.province, target, fleets, board))
 
 
 def _route_fleets(start: str, end: str, fleets: set[str], board: Board) -> frozenset[str]:

@@ -1,0 +1,161 @@
+"""The shortcuts that make adjudication fast (issue 23, "Speed"; docs/benchmarks.md) held to
+the plain way: decisions settled from the orders alone give the resolution the search gives;
+values made without their constructor equal the constructor's; the unchanged centres found
+without rebuilding owners equal the rebuilt ones; the army's quick move rests on its borders;
+`engine.forget` empties the memories it names."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import (
+    RULES_1971,
+    RULES_2023,
+    Position,
+    Power,
+    Unit,
+    UnitType,
+    adjudicate,
+    forget,
+    parse_order,
+)
+from engine.adjudicator import normalise_orders, update_centers
+from engine.movement import MovementAdjudicator
+from engine.orders import Hold, Move, SupportHold, SupportMove
+from engine.records import position_of
+from engine.validation import effective_orders
+from engine.variants import VARIANT_IDS, board_of
+from engine.vocabulary import Phase, PhaseKind, province_of, unit_at
+from tests.shared_data import load_json_or_empty
+from tools.random_phases import random_phases
+
+RECORDS = [r for r in load_json_or_empty("datc", "datc.json")
+           if (r.get("phase") or "movement") == "movement"]
+
+
+class _Searched(MovementAdjudicator):
+    """The adjudicator with nothing settled up front: every decision found by the search."""
+
+    def _settle_the_obvious(self) -> None:
+        pass
+
+
+def _resolutions(position: Position, orders, rules):
+    given = normalise_orders(orders, position)
+    effective, _rejected = effective_orders(position, given, position.board, rules)
+    quick = MovementAdjudicator(effective, position.board, rules).resolve()
+    searched = _Searched(effective, position.board, rules).resolve()
+    return quick, searched
+
+
+def _same(quick, searched) -> None:
+    assert quick.moved == searched.moved
+    assert quick.dislodged_by == searched.dislodged_by
+    assert quick.outcomes == searched.outcomes
+    assert quick.contested == searched.contested
+    assert quick.convoyed_attack == searched.convoyed_attack
+
+
+@pytest.mark.parametrize("rules", [RULES_1971, RULES_2023], ids=["1971", "2023"])
+def test_settling_the_obvious_changes_no_datc_resolution(rules):
+    if not RECORDS:
+        pytest.skip("the shared DATC records are absent")
+    for record in RECORDS:
+        position = position_of(record, None, rules, None)
+        orders = {}
+        for power, texts in (record.get("orders") or {}).items():
+            for text in texts:
+                try:
+                    parse_order(text, position.phase.kind)
+                except ValueError:
+                    continue
+                orders.setdefault(power, []).append(text)
+        _same(*_resolutions(position, orders, rules))
+
+
+@pytest.mark.parametrize("vid", ["standard", "ancmed", "pure", "france_austria", "germany_italy", "fleet_rome"])
+def test_settling_the_obvious_changes_no_random_resolution(vid):
+    moves = 0
+    for seed in ("", " again"):
+        for position, orders in random_phases(vid, 30, seed):
+            quick, searched = _resolutions(position, orders, RULES_2023)
+            _same(quick, searched)
+            moves += len(quick.moved)
+    assert moves > 50  # the phases do have moves to decide
+
+
+def test_values_made_without_their_constructor_equal_the_constructors():
+    made = unit_at(Power.FRANCE, UnitType.FLEET, "spa/sc")
+    built = Unit(Power.FRANCE, UnitType.FLEET, "spa/sc")
+    assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
+    assert made.province == built.province == "spa"
+    forget()
+    for text, value in [("A PAR H", Hold(UnitType.ARMY, "par")),
+                        ("F STP/SC - BOT", Move(UnitType.FLEET, "stp/sc", "bot")),
+                        ("A MUN S A BER", SupportHold(UnitType.ARMY, "mun", UnitType.ARMY,
+                                                      "ber")),
+                        ("F NTH S A YOR - LON", SupportMove(UnitType.FLEET, "nth",
+                                                            UnitType.ARMY, "yor", "lon"))]:
+        read = parse_order(text, PhaseKind.MOVEMENT)
+        assert read == value and hash(read) == hash(value) and repr(read) == repr(value)
+        assert read.canonical() == value.canonical()
+
+
+def test_the_next_position_equals_the_one_its_constructor_makes():
+    position = Position.initial()
+    result = adjudicate(position, {"France": ["A PAR - BUR"]}, "2023")
+    after = result.next_position
+    assert after == Position(Phase(1901, after.phase.season, PhaseKind.MOVEMENT),
+                             after.units, after.supply_centers, (), "standard")
+    assert after.phase == Phase.parse("F1901M")
+
+
+def _centers_rebuilt(centers, units, board):
+    """`update_centers` as it was: every centre's owner, then every occupier."""
+    owner = {c: p for p, cs in centers.items() for c in cs}
+    for unit in units:
+        if unit.province in board.supply_centers:
+            owner[unit.province] = unit.power
+    found: dict = {}
+    for center, power in owner.items():
+        found.setdefault(power, set()).add(center)
+    return {p: frozenset(cs) for p, cs in found.items()}
+
+
+@pytest.mark.parametrize("vid", ["standard", "ancmed", "pure"])
+def test_unchanged_centres_are_the_centres_rebuilt(vid):
+    rng = random.Random(vid)
+    board = board_of(vid)
+    for position, _orders in random_phases(vid, 30):
+        centers = dict(position.supply_centers)
+        if rng.random() < 0.3 and len(centers) > 1:  # a centre listed twice
+            first, second = list(centers)[:2]
+            centers[second] = centers[second] | set(list(centers[first])[:1])
+        if rng.random() < 0.2:  # a power left with none
+            centers[next(iter(centers))] = frozenset()
+        got = update_centers(centers, position.units, board)
+        want = _centers_rebuilt(centers, position.units, board)
+        assert got == want
+        assert list(got) == list(want)  # in the same order
+
+
+@pytest.mark.parametrize("vid", VARIANT_IDS)
+def test_army_borders_join_two_provinces_neither_a_sea(vid):
+    # `legality.move_way` says an army's move to a bordering province without the terrain
+    # checks: they cannot fail on these borders.
+    board = board_of(vid)
+    for province in board.provinces:
+        for other in board.army_neighbours(province):
+            assert other != province and other in board.provinces
+            assert not board.provinces[other].is_sea and not board.provinces[province].is_sea
+
+
+def test_forget_empties_the_engines_memories():
+    parse_order("A PAR - BUR", PhaseKind.MOVEMENT)
+    province_of("stp/nc")
+    assert parse_order.cache_info().currsize and province_of.cache_info().currsize
+    forget()
+    assert parse_order.cache_info().currsize == 0
+    assert province_of.cache_info().currsize == 0
