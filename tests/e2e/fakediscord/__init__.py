@@ -97,8 +97,9 @@ callback `type`: 4 message, 5 deferred, 6 deferred update, 7 update, 8 autocompl
 `Response.message` is the live message, so later edits show in every response naming it. After a
 deferral the first followup fills the deferred message, keeping its visibility; for component
 interactions the "original response" is the message the component is on. Every `wait_*`
-fails with `FakeDiscordError` after `timeout` (5 s by default), listing the bot's last REST
-calls. `await fake.settle(quiet=0.3)` waits until nothing has happened for `quiet` seconds,
+fails with `FakeDiscordError` after `timeout` (15 s by default: on a loaded machine running
+the tests in four workers a briefing took over 5 s; a passing wait is not slowed), listing the
+bot's last REST calls. `await fake.settle(quiet=0.3)` waits until nothing has happened for `quiet` seconds,
 for asserting that something did not happen.
 """
 

@@ -53,7 +53,7 @@ class FakeDiscord:
     and process (Discord's is 50; None: unlimited, see ratelimit.py).
     """
 
-    def __init__(self, *, bot_name: str = "Arbitro", timeout: float = 5.0,
+    def __init__(self, *, bot_name: str = "Arbitro", timeout: float = 15.0,
                  response_deadline: float = 3.0, heartbeat_interval_ms: int = 41_250,
                  shard_count: int = 1, global_rate_limit: int | None = None) -> None:
         if shard_count < 1:
