@@ -203,14 +203,23 @@ def _pixel_leaks(fake, players, timeline) -> list[str]:
     return found
 
 
+def _assert_no_leaks(fake, players, timeline) -> None:
+    found = leaks(fake, players, timeline)
+    assert found == [], "\n".join(found)
+    assert _pixel_leaks(fake, players, timeline) == []
+
+
+def _all_text(fake, user) -> str:
+    """Everything `user` could read, in one text."""
+    return "\n".join(s.text for s in seen_by(fake, user))
+
+
 async def test_a_fog_game_through_discord_shows_no_player_a_unit_outside_their_sight(
         fake_discord, tmp_path):
     fake = fake_discord
     async with arbitro_bot(fake, tmp_path) as table:
         players, timeline = await _seven(fake, table, fog=True)
-        found = leaks(fake, players, timeline)
-        assert found == [], "\n".join(found)
-        assert _pixel_leaks(fake, players, timeline) == []
+        _assert_no_leaks(fake, players, timeline)
         # the check had something to judge: each player's own results and maps, with units
         for power, user in players.items():
             maps = [drawn(png) for s in seen_by(fake, user) for _, png in s.images]
@@ -219,15 +228,15 @@ async def test_a_fog_game_through_discord_shows_no_player_a_unit_outside_their_s
         assert [s for s in seen_by(fake, players[Power.AUSTRIA])
                 if s.where == "autocomplete" and units_named(s.text)]
         # the retreat and the winter were told to those who see them, and only to them
-        france = "\n".join(s.text for s in seen_by(fake, players[Power.FRANCE]))
+        france = _all_text(fake, players[Power.FRANCE])
         assert "A BUR R PIC" in france and "A PAR B" in france
         assert "A Borgogna (BUR) (attaccata da Ruhr (RUH))" in france     # dislodged
         # each map's alt text names what it shows, in the reader's language, and says fog
         assert "Unità sloggiate — Francia: A Borgogna (BUR)." in france
         assert france.count("Nebbia di guerra: la mappa mostra solo ciò che vedi.") >= 4
-        turkey = "\n".join(s.text for s in seen_by(fake, players[Power.TURKEY]))
+        turkey = _all_text(fake, players[Power.TURKEY])
         assert "BUR" not in turkey and "F ANK B" in turkey
-        england = "\n".join(s.text for s in seen_by(fake, players[Power.ENGLAND]))
+        england = _all_text(fake, players[Power.ENGLAND])
         assert "F LON B" in england and "A BUR R PIC" in england    # Picardy borders ENG
         assert "F ANK B" not in england and "A VIE B" not in england
         assert "A PIE D" in france and "A PIE D" not in england     # Piedmont borders Marseilles
@@ -238,11 +247,9 @@ async def test_a_france_austria_fog_game_shows_each_player_only_their_side(fake_
     fake = fake_discord
     async with arbitro_bot(fake, tmp_path) as table:
         players, timeline = await _duel(fake, table, fog=True)
-        found = leaks(fake, players, timeline)
-        assert found == [], "\n".join(found)
-        assert _pixel_leaks(fake, players, timeline) == []
-        france = "\n".join(s.text for s in seen_by(fake, players[Power.FRANCE]))
-        austria = "\n".join(s.text for s in seen_by(fake, players[Power.AUSTRIA]))
+        _assert_no_leaks(fake, players, timeline)
+        france = _all_text(fake, players[Power.FRANCE])
+        austria = _all_text(fake, players[Power.AUSTRIA])
         assert "A TYR - VEN" in france          # seen from Munich, where France arrived
         assert "A BUR - MUN" in austria         # seen from Tyrolia, as it arrived
         assert "A PAR B" in france and "A PAR B" not in austria
