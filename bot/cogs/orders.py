@@ -303,7 +303,8 @@ class Orders(commands.GroupCog, group_name="orders", group_description="Your ord
         except ServiceError:
             return []
         lang = await self.bot.language_of_interaction(interaction)
-        return withdraw_choices(lang, [o for p in mine for o in p.orders], current)
+        with names_on(view.settings.board):         # Sparta, not Spain, on the ancmed map
+            return withdraw_choices(lang, [o for p in mine for o in p.orders], current)
 
     @app_commands.command(name="preview", description="A private map of your current orders")
     @app_commands.describe(game=GAME)

@@ -91,6 +91,11 @@ async def test_an_ancient_mediterranean_game_with_orders_in_three_languages(fake
         reply = await table.dm(users["Greece"], "A Athene - Epirus\nF Sparta - Ionische Zee\n"
                                                 "A Macedonië - Byzantium")
         assert "`A ATH - EPI`" in reply.content and "`F SPA - ION`" in reply.content
+        # the orders offered to withdraw are named on the game's map: Sparta, not Spain
+        offered = await fake.autocomplete(users["Greece"], None, None, "orders", "withdraw",
+                                          focused="unit", options={"unit": "SPA"})
+        assert [o["value"] for o in offered] == ["F SPA - ION"]
+        assert "Sparta" in offered[0]["name"] and "Spanje" not in offered[0]["name"]
         before = table.last_in_channel()
         await process_now(table, mod)
         results = await table.channel_message(
