@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.vocabulary import PhaseKind, UnitType, made, province_of
+from engine.vocabulary import RETREAT, PhaseKind, UnitType, made, province_of
 
 
 @dataclass(frozen=True)
@@ -204,7 +204,7 @@ def _common_order(tokens: list[str], phase: PhaseKind | None) -> Order | None:
     if n == 2 or (n == 3 and tokens[2] == "H"):
         return made(Hold, unit=unit, location=location)
     if n == 4 and tokens[2] == "-" and _is_location(tokens[3]):
-        if phase is PhaseKind.RETREAT:
+        if phase is RETREAT:
             return made(Retreat, unit=unit, location=location, target=tokens[3].lower())
         return made(Move, unit=unit, location=location, target=tokens[3].lower(),
                     via_convoy=False)

@@ -22,10 +22,11 @@ from engine import (
     parse_order,
 )
 from engine.adjudicator import normalise_orders, update_centers
+from engine.legality import NecessaryFleets, move_way
 from engine.movement import MovementAdjudicator
 from engine.orders import Hold, Move, SupportHold, SupportMove
 from engine.records import position_of
-from engine.validation import effective_orders
+from engine.validation import _effective, effective_orders
 from engine.variants import VARIANT_IDS, board_of
 from engine.vocabulary import Phase, PhaseKind, province_of, unit_at
 from tests.shared_data import load_json_or_empty
@@ -150,6 +151,29 @@ def test_army_borders_join_two_provinces_neither_a_sea(vid):
         for other in board.army_neighbours(province):
             assert other != province and other in board.provinces
             assert not board.provinces[other].is_sea and not board.provinces[province].is_sea
+
+
+@pytest.mark.parametrize("vid", VARIANT_IDS)
+def test_a_move_to_a_bordering_location_is_what_move_way_says(vid):
+    # `validation._effective` says a fleet's move to a location it borders, and an army's
+    # to a province it borders, without asking `move_way`: the same answer, on every border.
+    board = board_of(vid)
+    for rules in (RULES_1971, RULES_2023):
+        for province in board.provinces:
+            for unit_type in (UnitType.ARMY, UnitType.FLEET):
+                for location in board.unit_locations(unit_type, province):
+                    unit = Unit(Power.FRANCE, unit_type, location)
+                    units = {province: unit}
+                    reach = board.army_neighbours(province) if unit_type is UnitType.ARMY \
+                        else board.fleet_neighbours(location)
+                    for target in reach:
+                        order = Move(unit_type, location, target)
+                        plain = move_way(unit, order, units, {}, NecessaryFleets(units, board),
+                                         board, rules)
+                        quick = _effective(unit, order, units, {}, NecessaryFleets(units, board),
+                                           board, rules)
+                        assert plain == (quick.target_location, False)
+                        assert quick.kind == "move" and quick.target == province_of(target)
 
 
 def test_forget_empties_the_engines_memories():
