@@ -24,7 +24,15 @@ from engine import (
 from engine.adjudicator import normalise_orders, update_centers
 from engine.legality import NecessaryFleets, move_way
 from engine.movement import MovementAdjudicator
-from engine.orders import Hold, Move, SupportHold, SupportMove
+from engine.orders import (
+    Hold,
+    Move,
+    OrderSyntaxError,
+    SupportHold,
+    SupportMove,
+    _by_patterns,
+    _common_order,
+)
 from engine.records import position_of
 from engine.validation import _effective, effective_orders
 from engine.variants import VARIANT_IDS, board_of
@@ -151,6 +159,44 @@ def test_army_borders_join_two_provinces_neither_a_sea(vid):
         for other in board.army_neighbours(province):
             assert other != province and other in board.provinces
             assert not board.provinces[other].is_sea and not board.provinces[province].is_sea
+
+
+def _order_texts():
+    for record in load_json_or_empty("datc", "datc.json"):
+        kind = PhaseKind.parse(str(record.get("phase") or "movement")) \
+            if str(record.get("phase") or "movement").isalpha() else PhaseKind.MOVEMENT
+        for texts in (record.get("orders") or {}).values():
+            for text in texts:
+                yield text, kind
+    for vid in ("standard", "ancmed", "pure", "fleet_rome"):
+        for _position, orders in random_phases(vid, 30):
+            for texts in orders.values():
+                for text in texts:
+                    yield text, PhaseKind.MOVEMENT
+                    yield text.lower(), PhaseKind.MOVEMENT
+                    yield "  " + text.replace(" ", "   ") + " ", PhaseKind.RETREAT
+
+
+def test_the_plain_orders_read_quickly_are_what_the_patterns_read():
+    # `orders._common_order` reads holds, moves and supports without the patterns: the same
+    # order as the general reader gives, or the same refusal.
+    seen = 0
+    for text, kind in _order_texts():
+        try:
+            plain = _by_patterns(text, kind)
+        except OrderSyntaxError:
+            plain = None
+        quick = _common_order(text.lower().split(), kind) if text.isascii() else None
+        if quick is not None:
+            seen += 1
+            assert quick == plain and repr(quick) == repr(plain)
+        forget()
+        try:
+            read = parse_order(text, kind)
+        except OrderSyntaxError:
+            read = None
+        assert read == plain
+    assert seen > 1000
 
 
 @pytest.mark.parametrize("vid", VARIANT_IDS)
