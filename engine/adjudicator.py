@@ -128,7 +128,12 @@ def _silent(given: list[tuple[Power, Order, str]], expected: set[Power],
             neutral: frozenset[Power]) -> frozenset[Power]:
     """Powers that had orders to give and gave none: civil disorder (sommossa)."""
     spoke = {power for power, _order, _text in given}
+    if spoke.issuperset(expected):
+        return _NOBODY  # the usual answer, without a new set (adjudication is timed: bench/)
     return frozenset(expected).difference(spoke, neutral)
+
+
+_NOBODY: frozenset[Power] = frozenset()
 
 
 def _movement(position: Position, given: list[tuple[Power, Order, str]], board: Board,
@@ -164,11 +169,12 @@ def _movement(position: Position, given: list[tuple[Power, Order, str]], board: 
     dislodged: tuple[DislodgedUnit, ...] = ()
     if dislodged_by:
         occupied = {u.province for u in units_after}
-        dislodged = tuple(
-            DislodgedUnit(unit, dislodged_by[unit.province],
-                          retreat_options(unit, dislodged_by[unit.province],
-                                          resolution.convoyed_attack[unit.province], occupied,
-                                          resolution.contested | closed, board))
+        contested = resolution.contested | closed
+        dislodged = tuple(  # (made as `made` makes values: one a dislodged unit)
+            made(DislodgedUnit, unit=unit, attacker_from=dislodged_by[unit.province],
+                 retreat_options=retreat_options(
+                     unit, dislodged_by[unit.province],
+                     resolution.convoyed_attack[unit.province], occupied, contested, board))
             for unit in position.units if unit.province in dislodged_by)
     centers = position.supply_centers
     updated = False

@@ -136,15 +136,16 @@ def _effective(unit: Unit, order: Order, units: dict[str, Unit],
     if isinstance(order, Hold):
         return Effective(unit)
     if isinstance(order, Convoy):
-        return Effective(unit, "convoy", target=province_of(order.target),
-                         supported=province_of(order.army_location))
+        return Effective(unit, "convoy", province_of(order.target), None, False,
+                         province_of(order.army_location))
     # supports
     found = support_target(unit, order, board)
     if isinstance(found, Outcome):
         return found
     supported, where, coast = found
     kind = "support_hold" if isinstance(order, SupportHold) else "support_move"
-    return Effective(unit, kind, target=where, supported=supported, support_coast=coast)
+    # (fields by position: a keyword call of the dataclass's `__init__` costs twice as much)
+    return Effective(unit, kind, where, None, False, supported, coast)
 
 
 def _route_fleets(start: str, end: str, fleets: set[str], board: Board) -> frozenset[str]:
