@@ -271,8 +271,9 @@ def _position(year: int, season: Season, kind: PhaseKind, units: tuple[Unit, ...
 
 @lru_cache(maxsize=1024)
 def _phase(year: int, season: Season, kind: PhaseKind) -> Phase:
-    """`Phase(year, season, kind)`: phases are values, made once each (bounded memory)."""
-    return Phase(year, season, kind)
+    """`Phase(year, season, kind)`: phases are values, made once each (bounded memory), and
+    as `made` makes values (each phase of a game is a new one)."""
+    return made(Phase, year=year, season=season, kind=kind)
 
 
 # Each phase names its powers again, by the same names.

@@ -21,7 +21,7 @@ from engine import (
     forget,
     parse_order,
 )
-from engine.adjudicator import normalise_orders, update_centers
+from engine.adjudicator import _phase, normalise_orders, update_centers
 from engine.legality import NecessaryFleets, move_way
 from engine.movement import MovementAdjudicator
 from engine.orders import (
@@ -33,10 +33,11 @@ from engine.orders import (
     _by_patterns,
     _common_order,
 )
+from engine.outcomes import Outcome, Reason, Status, fails, illegal
 from engine.records import position_of
 from engine.validation import _effective, effective_orders
 from engine.variants import VARIANT_IDS, board_of
-from engine.vocabulary import Phase, PhaseKind, province_of, unit_at
+from engine.vocabulary import Phase, PhaseKind, Season, province_of, unit_at
 from tests.shared_data import load_json_or_empty
 from tools.random_phases import random_phases
 
@@ -100,6 +101,11 @@ def test_values_made_without_their_constructor_equal_the_constructors():
     built = Unit(Power.FRANCE, UnitType.FLEET, "spa/sc")
     assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
     assert made.province == built.province == "spa"
+    forget()
+    for quick, plain in [(fails(Reason.BOUNCED, "bur"), Outcome(Status.FAILS, Reason.BOUNCED, "bur")),
+                         (illegal(Reason.NO_UNIT, None), Outcome(Status.ILLEGAL, Reason.NO_UNIT)),
+                         (_phase(1902, Season.FALL, PhaseKind.MOVEMENT), Phase.parse("F1902M"))]:
+        assert quick == plain and hash(quick) == hash(plain) and repr(quick) == repr(plain)
     forget()
     for text, value in [("A PAR H", Hold(UnitType.ARMY, "par")),
                         ("F STP/SC - BOT", Move(UnitType.FLEET, "stp/sc", "bot")),
