@@ -94,7 +94,11 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
         if index is None or index in rejected:
             effective[province] = Effective(unit)
             continue
-        result = _effective(unit, given[index][1], units, convoys, necessary, board, rules)
+        order = given[index][1]
+        if order.__class__ is Hold:  # the commonest order, without a call
+            effective[province] = Effective(unit, "hold", None, None, False, None, None, index)
+            continue
+        result = _effective(unit, order, units, convoys, necessary, board, rules)
         if closed and isinstance(result, Effective) and result.kind == "move" \
                 and result.target in closed:
             result = illegal(Reason.NEUTRAL, result.target)
