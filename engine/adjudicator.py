@@ -22,6 +22,12 @@ from engine.retreats import adjudicate_retreats, retreat_options
 from engine.rules import DEFAULT_RULES, Rules, rules_named
 from engine.validation import effective_orders
 from engine.vocabulary import (
+    ADJUSTMENT,
+    FALL,
+    MOVEMENT,
+    RETREAT,
+    SPRING,
+    WINTER,
     Phase,
     PhaseKind,
     Power,
@@ -67,9 +73,9 @@ def adjudicate(position: Position, orders: OrdersInput, rules: Rules | str = DEF
     board = board or position.board
     given = normalise_orders(orders, position)
     kind = position.phase.kind
-    if kind is PhaseKind.MOVEMENT:
+    if kind is MOVEMENT:
         result = _movement(position, given, board, rules, neutral, closed)
-    elif kind is PhaseKind.RETREAT:
+    elif kind is RETREAT:
         result = _retreat(position, given, board, rules, neutral)
     else:
         result = _adjustment(position, given, board, rules, neutral)
@@ -122,7 +128,12 @@ def _silent(given: list[tuple[Power, Order, str]], expected: set[Power],
             neutral: frozenset[Power]) -> frozenset[Power]:
     """Powers that had orders to give and gave none: civil disorder (sommossa)."""
     spoke = {power for power, _order, _text in given}
+    if spoke.issuperset(expected):
+        return _NOBODY  # the usual answer, without a new set (adjudication is timed: bench/)
     return frozenset(expected).difference(spoke, neutral)
+
+
+_NOBODY: frozenset[Power] = frozenset()
 
 
 def _movement(position: Position, given: list[tuple[Power, Order, str]], board: Board,
@@ -158,15 +169,16 @@ def _movement(position: Position, given: list[tuple[Power, Order, str]], board: 
     dislodged: tuple[DislodgedUnit, ...] = ()
     if dislodged_by:
         occupied = {u.province for u in units_after}
-        dislodged = tuple(
-            DislodgedUnit(unit, dislodged_by[unit.province],
-                          retreat_options(unit, dislodged_by[unit.province],
-                                          resolution.convoyed_attack[unit.province], occupied,
-                                          resolution.contested | closed, board))
+        contested = resolution.contested | closed
+        dislodged = tuple(  # (made as `made` makes values: one a dislodged unit)
+            made(DislodgedUnit, unit=unit, attacker_from=dislodged_by[unit.province],
+                 retreat_options=retreat_options(
+                     unit, dislodged_by[unit.province],
+                     resolution.convoyed_attack[unit.province], occupied, contested, board))
             for unit in position.units if unit.province in dislodged_by)
     centers = position.supply_centers
     updated = False
-    if position.phase.season is Season.FALL and not _needs_retreat(dislodged, neutral):
+    if position.phase.season is FALL and not _needs_retreat(dislodged, neutral):
         centers, updated = update_centers(position.supply_centers, units_after, board), True
     silent = _silent(given, {u.power for u in position.units}, neutral)
     return _phase_result(position.phase, rules, _results(given, outcomes), tuple(units_after),
@@ -180,7 +192,7 @@ def _retreat(position: Position, given: list[tuple[Power, Order, str]], board: B
                                                           board, rules)
     units_after = tuple(position.units) + tuple(retreated)
     centers, updated = position.supply_centers, False
-    if position.phase.season is Season.FALL:
+    if position.phase.season is FALL:
         centers, updated = update_centers(position.supply_centers, units_after, board), True
     expected = {d.unit.power for d in position.dislodged if d.retreat_options != ()}
     return PhaseResult(position.phase, rules, _results(given, outcomes), units_after, (),
@@ -232,19 +244,19 @@ def next_position(result: PhaseResult, board: Board,
     phase = result.phase
     units = tuple(result.units_after)
     centers = result.supply_centers_after
-    if phase.kind is PhaseKind.MOVEMENT and _needs_retreat(result.dislodged_after, neutral):
+    if phase.kind is MOVEMENT and _needs_retreat(result.dislodged_after, neutral):
         dislodged = tuple(d for d in result.dislodged_after if d.unit.power not in neutral)
-        return _position(phase.year, phase.season, PhaseKind.RETREAT, units, centers, dislodged,
+        return _position(phase.year, phase.season, RETREAT, units, centers, dislodged,
                          board)
-    if phase.season is Season.SPRING:
-        return _position(phase.year, Season.FALL, PhaseKind.MOVEMENT, units, centers, (), board)
-    if phase.kind is not PhaseKind.ADJUSTMENT and not result.centers_updated:
+    if phase.season is SPRING:
+        return _position(phase.year, FALL, MOVEMENT, units, centers, (), board)
+    if phase.kind is not ADJUSTMENT and not result.centers_updated:
         centers = update_centers(centers, units, board)
-    if phase.kind is not PhaseKind.ADJUSTMENT and powers_needing_orders(units, centers, board,
+    if phase.kind is not ADJUSTMENT and powers_needing_orders(units, centers, board,
                                                                         neutral):
-        return _position(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT, units, centers, (),
+        return _position(phase.year, WINTER, ADJUSTMENT, units, centers, (),
                          board)
-    return _position(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT, units, centers, (),
+    return _position(phase.year + 1, SPRING, MOVEMENT, units, centers, (),
                      board)
 
 
@@ -259,8 +271,9 @@ def _position(year: int, season: Season, kind: PhaseKind, units: tuple[Unit, ...
 
 @lru_cache(maxsize=1024)
 def _phase(year: int, season: Season, kind: PhaseKind) -> Phase:
-    """`Phase(year, season, kind)`: phases are values, made once each (bounded memory)."""
-    return Phase(year, season, kind)
+    """`Phase(year, season, kind)`: phases are values, made once each (bounded memory), and
+    as `made` makes values (each phase of a game is a new one)."""
+    return made(Phase, year=year, season=season, kind=kind)
 
 
 # Each phase names its powers again, by the same names.

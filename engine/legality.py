@@ -29,7 +29,7 @@ from engine.orders import (
 )
 from engine.outcomes import SUCCESS, Outcome, Reason, fails, illegal
 from engine.rules import Rules
-from engine.vocabulary import Power, Unit, UnitType, province_of
+from engine.vocabulary import ARMY, FLEET, Power, Unit, UnitType, province_of
 
 
 # -- movement ---------------------------------------------------------------------------------
@@ -70,12 +70,12 @@ def convoy_problem(order: Convoy, fleet: str, units: Mapping[str, Unit],
 def _convoy_shape(order: Convoy, units: Mapping[str, Unit], board: Board) -> Outcome | None:
     """A fleet at sea, an army to carry, a coast to carry it to; or why not."""
     province = province_of(order.location)
-    if units[province].type is not UnitType.FLEET or province not in board.convoy_provinces:
+    if units[province].type is not FLEET or province not in board.convoy_provinces:
         return illegal(Reason.NOT_A_SEA, province)
     army = units.get(province_of(order.army_location))
     if army is None:
         return illegal(Reason.NO_UNIT, province_of(order.army_location))
-    if army.type is not UnitType.ARMY:
+    if army.type is not ARMY:
         return illegal(Reason.WRONG_UNIT_TYPE, army.province)
     target = province_of(order.target)
     if target not in board.provinces or board.provinces[target].kind != "coast":
@@ -103,7 +103,7 @@ def support_target(unit: Unit, order: SupportHold | SupportMove, board: Board
         if where == province:
             return illegal(Reason.SELF_SUPPORT, province)
     # (`where` is a province: a fleet reaches it when it borders any of its coasts.)
-    army = unit.type is UnitType.ARMY
+    army = unit.type is ARMY
     reaches = where in board.army_neighbours(unit.province) if army else \
         bool(board.reachable_coasts(unit.location, where))
     if not reaches or board.provinces[where].kind == ("sea" if army else "land"):
@@ -117,7 +117,7 @@ def move_way(unit: Unit, order: Move, units: Mapping[str, Unit],
     """Where a move goes (the exact location: a coast for a fleet to a province with coasts)
     and whether it goes by convoy, or why it cannot apply."""
     target = province_of(order.target)
-    army = unit.type is UnitType.ARMY
+    army = unit.type is ARMY
     if army and not order.via_convoy and target in board.army_neighbours(unit.province) \
             and not convoys.get((unit.province, target)):
         # The usual case, said quickly: army borders join two distinct provinces, neither a
@@ -200,7 +200,7 @@ class NecessaryFleets:
             """The fleets at sea bordering `place` (asked of the few seas there, not of
             every unit on the board)."""
             return [sea for sea in touching(place) & seas
-                    if (unit := units.get(sea)) is not None and unit.type is UnitType.FLEET]
+                    if (unit := units.get(sea)) is not None and unit.type is FLEET]
 
         def extend(chain: list[str], shortcut: frozenset[str]) -> None:
             """`shortcut`: the places bordering an earlier place of the chain than its last

@@ -291,10 +291,15 @@ class MovementAdjudicator:
             and any(self.prevent_strength(a) > 0 for a in attackers)) if dislodged_by else \
             frozenset()
         outcomes: dict[str, Outcome] = {}
+        matched = self.matched
         for province, order in orders.items():
-            if order.kind == "move" and moved[province]:
-                outcomes[province] = SUCCESS  # the usual outcomes, said quickly
-            elif order.kind == "hold" and province not in dislodged_by:
+            kind = order.kind
+            if kind == "move":
+                # the usual outcomes, said quickly (as `_outcome` says them)
+                outcomes[province] = SUCCESS if moved[province] else self._move_failure(province)
+            elif province in dislodged_by:
+                outcomes[province] = self._outcome(province, moved, dislodged_by)
+            elif kind == "hold" or (province in matched and settled.get(("support", province))):
                 outcomes[province] = SUCCESS
             else:
                 outcomes[province] = self._outcome(province, moved, dislodged_by)

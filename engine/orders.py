@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.vocabulary import PhaseKind, UnitType, made, province_of
+from engine.vocabulary import RETREAT, PhaseKind, UnitType, province_of
 
 
 @dataclass(frozen=True)
@@ -169,11 +169,16 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 def parse_order(text: str, phase: PhaseKind | None = None) -> Order:
     """Read one order in canonical or DATC notation. In a retreat phase a move (`F TRI - ALB`)
     is a retreat. Raises OrderSyntaxError for anything else."""
-    tokens = text.upper().split()
-    quick = _common_order(tokens, phase)
-    if quick is not None:
-        return quick
-    cleaned = " ".join(tokens)
+    if text.isascii():  # (lower case keeps ASCII text ASCII, and its words where they were)
+        quick = _common_order(text.lower().split(), phase)
+        if quick is not None:
+            return quick
+    return _by_patterns(text, phase)
+
+
+def _by_patterns(text: str, phase: PhaseKind | None) -> Order:
+    """The general reader: every form, by the patterns."""
+    cleaned = " ".join(text.upper().split())
     for kind, pattern in _PATTERNS:
         m = pattern.match(cleaned)
         if m:
@@ -181,44 +186,57 @@ def parse_order(text: str, phase: PhaseKind | None = None) -> Order:
     raise OrderSyntaxError(f"not an order in canonical or DATC notation: {text!r}")
 
 
-_UNIT_LETTERS = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+_UNIT_LETTERS = {"a": UnitType.ARMY, "f": UnitType.FLEET}
 
 
-def _is_location(token: str) -> bool:
-    """`PAR` or `STP/NC`: what the `_LOC` pattern accepts."""
-    if not token.isascii():
-        return False
+def _location(token: str) -> bool:
+    """`par` or `stp/nc` (ASCII, lower case): what the `_LOC` pattern accepts."""
     return (len(token) == 3 and token.isalpha()) or (
         len(token) == 6 and token[3] == "/" and token[:3].isalpha() and token[4:].isalpha())
 
 
 def _common_order(tokens: list[str], phase: PhaseKind | None) -> Order | None:
-    """Holds, moves and supports in their plain spaced form, read without the patterns: they
-    are nearly every order of a game, and adjudication is timed (bench/engine.py). None for
-    anything else, which the patterns then read. The values are made as `made` makes them,
-    without the frozen dataclass's setattr per field (that was two thirds of the cost)."""
+    """Holds, moves and supports in their plain spaced form (ASCII, read in lower case),
+    read without the patterns: they are nearly every order of a game, and adjudication is
+    timed (bench/engine.py). None for anything else, which the patterns then read. The
+    values are made as `made` makes them, without the frozen dataclass's setattr per field
+    (that was two thirds of the cost), their fields written at once."""
     n = len(tokens)
-    if n < 2 or tokens[0] not in _UNIT_LETTERS or not _is_location(tokens[1]):
+    unit = _UNIT_LETTERS.get(tokens[0]) if 2 <= n <= 7 else None
+    location = tokens[1] if unit is not None else ""
+    if not _location(location):
         return None
-    unit, location = _UNIT_LETTERS[tokens[0]], tokens[1].lower()
-    if n == 2 or (n == 3 and tokens[2] == "H"):
-        return made(Hold, unit=unit, location=location)
-    if n == 4 and tokens[2] == "-" and _is_location(tokens[3]):
-        if phase is PhaseKind.RETREAT:
-            return made(Retreat, unit=unit, location=location, target=tokens[3].lower())
-        return made(Move, unit=unit, location=location, target=tokens[3].lower(),
-                    via_convoy=False)
-    if n in (5, 7) and tokens[2] == "S" and tokens[3] in _UNIT_LETTERS and _is_location(
-            tokens[4]):
-        supported_unit, supported_location = _UNIT_LETTERS[tokens[3]], tokens[4].lower()
+    if n == 2 or (n == 3 and tokens[2] == "h"):
+        value = _new(Hold)
+        value.__dict__.update(unit=unit, location=location)
+        return value
+    if n == 4 and tokens[2] == "-" and _location(tokens[3]):
+        if phase is RETREAT:
+            value = _new(Retreat)
+            value.__dict__.update(unit=unit, location=location, target=tokens[3])
+            return value
+        value = _new(Move)
+        value.__dict__.update(unit=unit, location=location, target=tokens[3],
+                              via_convoy=False)
+        return value
+    if (n == 5 or n == 7) and tokens[2] == "s" and _location(tokens[4]):
+        supported_unit = _UNIT_LETTERS.get(tokens[3])
+        if supported_unit is None:
+            return None
         if n == 5:
-            return made(SupportHold, unit=unit, location=location,
-                        supported_unit=supported_unit, supported_location=supported_location)
-        if tokens[5] == "-" and _is_location(tokens[6]):
-            return made(SupportMove, unit=unit, location=location,
-                        supported_unit=supported_unit, supported_location=supported_location,
-                        target=tokens[6].lower())
+            value = _new(SupportHold)
+            value.__dict__.update(unit=unit, location=location, supported_unit=supported_unit,
+                                  supported_location=tokens[4])
+            return value
+        if tokens[5] == "-" and _location(tokens[6]):
+            value = _new(SupportMove)
+            value.__dict__.update(unit=unit, location=location, supported_unit=supported_unit,
+                                  supported_location=tokens[4], target=tokens[6])
+            return value
     return None
+
+
+_new = object.__new__
 
 
 def _t(value: str | None) -> UnitType | None:

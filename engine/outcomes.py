@@ -8,7 +8,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from engine.orders import Order
-from engine.vocabulary import Power
+from engine.vocabulary import Power, made
 
 
 class Status(StrEnum):
@@ -82,12 +82,13 @@ SUCCESS = Outcome(Status.SUCCEEDS)
 # this province, support cut from that one): each is made once (bounded memory).
 @lru_cache(maxsize=4096)
 def fails(reason: Reason, province: str | None = None) -> Outcome:
-    return Outcome(Status.FAILS, reason, province)
+    # (made as `vocabulary.made` makes values: the memory is emptied before each bench round)
+    return made(Outcome, status=Status.FAILS, reason=reason, province=province)
 
 
 @lru_cache(maxsize=4096)
 def illegal(reason: Reason, province: str | None = None) -> Outcome:
-    return Outcome(Status.ILLEGAL, reason, province)
+    return made(Outcome, status=Status.ILLEGAL, reason=reason, province=province)
 
 
 @dataclass(frozen=True)

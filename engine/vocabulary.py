@@ -174,6 +174,13 @@ class PhaseKind(StrEnum):
                 "m": cls.MOVEMENT, "r": cls.RETREAT, "a": cls.ADJUSTMENT}[word.strip().lower()]
 
 
+# The members as module constants, for the engine's hot paths: on Python 3.11 reading
+# `UnitType.ARMY` calls the enum class's descriptor (about 80 ns, a dozen times an order;
+# adjudication is timed: bench/). The same objects: `ARMY is UnitType.ARMY`.
+ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
+SPRING, FALL, WINTER = Season.SPRING, Season.FALL, Season.WINTER
+MOVEMENT, RETREAT, ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
+
 _PHASE_NAME = re.compile(r"^([SFW])(\d{1,4})([MRA])$")
 _SEASON_WORDS = {"spring": Season.SPRING, "fall": Season.FALL, "autumn": Season.FALL,
                  "winter": Season.WINTER}

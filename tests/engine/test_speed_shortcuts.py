@@ -21,13 +21,23 @@ from engine import (
     forget,
     parse_order,
 )
-from engine.adjudicator import normalise_orders, update_centers
+from engine.adjudicator import _phase, normalise_orders, update_centers
+from engine.legality import NecessaryFleets, move_way
 from engine.movement import MovementAdjudicator
-from engine.orders import Hold, Move, SupportHold, SupportMove
+from engine.orders import (
+    Hold,
+    Move,
+    OrderSyntaxError,
+    SupportHold,
+    SupportMove,
+    _by_patterns,
+    _common_order,
+)
+from engine.outcomes import Outcome, Reason, Status, fails, illegal
 from engine.records import position_of
-from engine.validation import effective_orders
+from engine.validation import _effective, effective_orders
 from engine.variants import VARIANT_IDS, board_of
-from engine.vocabulary import Phase, PhaseKind, province_of, unit_at
+from engine.vocabulary import Phase, PhaseKind, Season, province_of, unit_at
 from tests.shared_data import load_json_or_empty
 from tools.random_phases import random_phases
 
@@ -92,6 +102,11 @@ def test_values_made_without_their_constructor_equal_the_constructors():
     assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
     assert made.province == built.province == "spa"
     forget()
+    for quick, plain in [(fails(Reason.BOUNCED, "bur"), Outcome(Status.FAILS, Reason.BOUNCED, "bur")),
+                         (illegal(Reason.NO_UNIT, None), Outcome(Status.ILLEGAL, Reason.NO_UNIT)),
+                         (_phase(1902, Season.FALL, PhaseKind.MOVEMENT), Phase.parse("F1902M"))]:
+        assert quick == plain and hash(quick) == hash(plain) and repr(quick) == repr(plain)
+    forget()
     for text, value in [("A PAR H", Hold(UnitType.ARMY, "par")),
                         ("F STP/SC - BOT", Move(UnitType.FLEET, "stp/sc", "bot")),
                         ("A MUN S A BER", SupportHold(UnitType.ARMY, "mun", UnitType.ARMY,
@@ -150,6 +165,67 @@ def test_army_borders_join_two_provinces_neither_a_sea(vid):
         for other in board.army_neighbours(province):
             assert other != province and other in board.provinces
             assert not board.provinces[other].is_sea and not board.provinces[province].is_sea
+
+
+def _order_texts():
+    for record in load_json_or_empty("datc", "datc.json"):
+        kind = PhaseKind.parse(str(record.get("phase") or "movement")) \
+            if str(record.get("phase") or "movement").isalpha() else PhaseKind.MOVEMENT
+        for texts in (record.get("orders") or {}).values():
+            for text in texts:
+                yield text, kind
+    for vid in ("standard", "ancmed", "pure", "fleet_rome"):
+        for _position, orders in random_phases(vid, 30):
+            for texts in orders.values():
+                for text in texts:
+                    yield text, PhaseKind.MOVEMENT
+                    yield text.lower(), PhaseKind.MOVEMENT
+                    yield "  " + text.replace(" ", "   ") + " ", PhaseKind.RETREAT
+
+
+def test_the_plain_orders_read_quickly_are_what_the_patterns_read():
+    # `orders._common_order` reads holds, moves and supports without the patterns: the same
+    # order as the general reader gives, or the same refusal.
+    seen = 0
+    for text, kind in _order_texts():
+        try:
+            plain = _by_patterns(text, kind)
+        except OrderSyntaxError:
+            plain = None
+        quick = _common_order(text.lower().split(), kind) if text.isascii() else None
+        if quick is not None:
+            seen += 1
+            assert quick == plain and repr(quick) == repr(plain)
+        forget()
+        try:
+            read = parse_order(text, kind)
+        except OrderSyntaxError:
+            read = None
+        assert read == plain
+    assert seen > 1000
+
+
+@pytest.mark.parametrize("vid", VARIANT_IDS)
+def test_a_move_to_a_bordering_location_is_what_move_way_says(vid):
+    # `validation._effective` says a fleet's move to a location it borders, and an army's
+    # to a province it borders, without asking `move_way`: the same answer, on every border.
+    board = board_of(vid)
+    for rules in (RULES_1971, RULES_2023):
+        for province in board.provinces:
+            for unit_type in (UnitType.ARMY, UnitType.FLEET):
+                for location in board.unit_locations(unit_type, province):
+                    unit = Unit(Power.FRANCE, unit_type, location)
+                    units = {province: unit}
+                    reach = board.army_neighbours(province) if unit_type is UnitType.ARMY \
+                        else board.fleet_neighbours(location)
+                    for target in reach:
+                        order = Move(unit_type, location, target)
+                        plain = move_way(unit, order, units, {}, NecessaryFleets(units, board),
+                                         board, rules)
+                        quick = _effective(unit, order, units, {}, NecessaryFleets(units, board),
+                                           board, rules)
+                        assert plain == (quick.target_location, False)
+                        assert quick.kind == "move" and quick.target == province_of(target)
 
 
 def test_forget_empties_the_engines_memories():
