@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.vocabulary import RETREAT, PhaseKind, UnitType, province_of
+from engine.vocabulary import RETREAT, PhaseKind, UnitType, made, province_of
 
 
 @dataclass(frozen=True)
@@ -207,36 +207,23 @@ def _common_order(tokens: list[str], phase: PhaseKind | None) -> Order | None:
     if not _location(location):
         return None
     if n == 2 or (n == 3 and tokens[2] == "h"):
-        value = _new(Hold)
-        value.__dict__.update(unit=unit, location=location)
-        return value
+        return made(Hold, unit=unit, location=location)
     if n == 4 and tokens[2] == "-" and _location(tokens[3]):
         if phase is RETREAT:
-            value = _new(Retreat)
-            value.__dict__.update(unit=unit, location=location, target=tokens[3])
-            return value
-        value = _new(Move)
-        value.__dict__.update(unit=unit, location=location, target=tokens[3],
-                              via_convoy=False)
-        return value
+            return made(Retreat, unit=unit, location=location, target=tokens[3])
+        return made(Move, unit=unit, location=location, target=tokens[3], via_convoy=False)
     if (n == 5 or n == 7) and tokens[2] == "s" and _location(tokens[4]):
         supported_unit = _UNIT_LETTERS.get(tokens[3])
         if supported_unit is None:
             return None
         if n == 5:
-            value = _new(SupportHold)
-            value.__dict__.update(unit=unit, location=location, supported_unit=supported_unit,
-                                  supported_location=tokens[4])
-            return value
+            return made(SupportHold, unit=unit, location=location,
+                        supported_unit=supported_unit, supported_location=tokens[4])
         if tokens[5] == "-" and _location(tokens[6]):
-            value = _new(SupportMove)
-            value.__dict__.update(unit=unit, location=location, supported_unit=supported_unit,
-                                  supported_location=tokens[4], target=tokens[6])
-            return value
+            return made(SupportMove, unit=unit, location=location,
+                        supported_unit=supported_unit, supported_location=tokens[4],
+                        target=tokens[6])
     return None
-
-
-_new = object.__new__
 
 
 def _t(value: str | None) -> UnitType | None:
