@@ -62,7 +62,10 @@ class Table:
         self.clock.advance(timedelta(hours=hours))
 
     async def channel_message(self, predicate, *, after: Message | None = None,
-                              timeout: float = 20) -> Message:
+                              timeout: float = 45) -> Message:
+        """The first bot message in the game's channel matching `predicate`. A post with a map
+        may wait for a drawing process to start (spawned on demand): on a machine loaded by
+        four test workers that once took longer than 20 s, so the wait allows 45."""
         return await self.fake.wait_for_message(predicate, channel=self.channel, after=after,
                                                 timeout=timeout)
 
