@@ -106,7 +106,12 @@ async def arbitro_bot(fake: FakeDiscord, tmp_path: Path, *, guild_locale: str = 
                         discord_token=fake.token, discord_api_base=fake.api_base,
                         members_intent=members_intent, message_content=message_content,
                         backup_dir=str(backup_dir) if backup_dir else None, shards=shards,
-                        instance=instance)
+                        instance=instance,
+                        # maps drawn by the real renderer in a thread: the worker processes
+                        # are tested in tests/service/test_map_workers.py; here a rollback's
+                        # post twice waited past 45 s for a drawing process on a machine
+                        # loaded by four test workers
+                        render_processes=0)
     logging.getLogger("bot").setLevel(log_level)
     async with running_bot(settings, clock=clock, sync=sync, scheduler=False,
                            tick_seconds=tick_seconds, guild_ready_timeout=GUILD_READY) as bot:
