@@ -85,19 +85,24 @@ def adjudicate(position: Position, orders: OrdersInput, rules: Rules | str = DEF
     return result
 
 
-def _results(given: list[tuple[Power, Order, str]],
-             outcomes: Mapping[int, Outcome]) -> tuple[OrderResult, ...]:
+def _results(given: list[tuple[Power, Order, str]], outcomes: Mapping[int, Outcome],
+             by_province: Mapping[str, Outcome] | None = None) -> tuple[OrderResult, ...]:
     """One OrderResult per order given, each made without the frozen dataclass's one
     `object.__setattr__` call per field (as `made` makes values, its fields written straight
-    into its dictionary): the same objects, equal to the constructor's."""
+    into its dictionary): the same objects, equal to the constructor's. An order without an
+    outcome of its own (by its index) has the outcome of its unit's province in
+    `by_province` (a movement phase's orders that apply), else succeeds."""
     found = []
     new = object.__new__
     for i, (power, order, text) in enumerate(given):
+        outcome = outcomes.get(i)
+        if outcome is None:
+            outcome = SUCCESS if by_province is None else by_province[province_of(order.location)]
         result = new(OrderResult)
         fields = result.__dict__
         fields["power"] = power
         fields["order"] = order
-        fields["outcome"] = outcomes.get(i, SUCCESS)
+        fields["outcome"] = outcome
         fields["text"] = text
         found.append(result)
     return tuple(found)
@@ -149,12 +154,6 @@ def _movement(position: Position, given: list[tuple[Power, Order, str]], board: 
         rejected[i] = illegal(Reason.NEUTRAL, getattr(given[i][1], "location", None))
     resolution = MovementAdjudicator(effective, board, rules).resolve()
 
-    resolved = resolution.outcomes
-    outcomes: dict[int, Outcome] = {order.given: resolved[province]
-                                    for province, order in effective.items()
-                                    if order.given is not None}
-    outcomes.update(rejected)
-
     units_after: list[Unit] = []
     dislodged_by, moved = resolution.dislodged_by, resolution.moved
     for unit in position.units:
@@ -181,7 +180,9 @@ def _movement(position: Position, given: list[tuple[Power, Order, str]], board: 
     if position.phase.season is FALL and not _needs_retreat(dislodged, neutral):
         centers, updated = update_centers(position.supply_centers, units_after, board), True
     silent = _silent(given, {u.power for u in position.units}, neutral)
-    return _phase_result(position.phase, rules, _results(given, outcomes), tuple(units_after),
+    # Every order that applies has its unit's outcome; the others' are in `rejected`.
+    return _phase_result(position.phase, rules,
+                         _results(given, rejected, resolution.outcomes), tuple(units_after),
                          dislodged, centers, updated, silent)
 
 

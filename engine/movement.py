@@ -19,6 +19,7 @@ from engine.validation import Effective
 log = logging.getLogger(__name__)
 
 _SUPPORTS = frozenset({"support_hold", "support_move"})
+_BOUNCED, _OWN_UNIT, _HEAD_TO_HEAD = Reason.BOUNCED, Reason.OWN_UNIT, Reason.HEAD_TO_HEAD
 
 
 class MovementResolution(NamedTuple):
@@ -66,18 +67,25 @@ class MovementAdjudicator:
                     self.supports_for.setdefault(key, []).append(province)
         self.resolver = Resolver(self._adjudicate, self._backup)
         self._settled = self.resolver.settled
+        self.failed: dict[str, Outcome] = {}  # moves settled up front as failed: why
         self._settle_the_obvious()
 
     def _settle_the_obvious(self) -> None:
         """Most decisions of a phase are known from the orders alone, without asking any
         other decision: the search would settle them at once, with the same answer, so they
-        are settled up front and cost no resolution (adjudication is timed: bench/).
+        are settled up front and cost no resolution (adjudication is timed: bench/). A move
+        settled as failed keeps its outcome too (in `failed`: `_move_failure` would say it).
 
         - A move by land into an empty province nobody else enters succeeds (attack 1
-          against hold 0, nothing to prevent it).
+          against hold 0, nothing to prevent it); moves by land into an empty province that
+          several enter, none of them supported, all fail (attack 1 against prevent 1: a
+          standoff, "bounced").
         - A move by land into a province whose unit stays fails when that unit is of its
           own power (attack 0), or when neither the move nor the stay has support (attack 1
           against hold 1).
+        - Two units moving into each other's province by land (head to head) both fail when
+          they are of one power (attack 0), or when neither move has support (attack 1
+          against defend 1).
         - A support is given when no other power attacks it; it is cut when the first
           attack of another power (in the order of `moves_into`) comes by land, from
           elsewhere than where the support goes (`_support_given`).
@@ -85,23 +93,45 @@ class MovementAdjudicator:
         orders, moves_into, supports_for = self.orders, self.moves_into, self.supports_for
         if not moves_into and not self.supports:
             return  # every unit stays: nothing to decide
-        succeed: list[Key] = []
-        fail: list[Key] = []
+        settled, failed, head_to_head = self._settled, self.failed, self.head_to_head
         for target, movers in moves_into.items():
             defender = orders.get(target)
             if defender is None:
-                if len(movers) == 1 and not orders[movers[0]].convoyed:
-                    succeed.append(("move", movers[0]))
+                if len(movers) == 1:
+                    if not orders[movers[0]].convoyed:
+                        settled[("move", movers[0])] = True
+                    continue
+                for mover in movers:
+                    if orders[mover].convoyed or (mover, target) in supports_for:
+                        break
+                else:
+                    bounced = fails(_BOUNCED, target)
+                    for mover in movers:
+                        settled[("move", mover)] = False
+                        failed[mover] = bounced
                 continue
             if defender.kind == "move":
+                for mover in movers:
+                    if head_to_head.get(mover) == target:
+                        if orders[mover].unit.power == defender.unit.power:
+                            settled[("move", mover)] = False
+                            failed[mover] = fails(_OWN_UNIT, target)
+                        elif (mover, target) not in supports_for \
+                                and (target, mover) not in supports_for:
+                            settled[("move", mover)] = False
+                            failed[mover] = fails(_HEAD_TO_HEAD, target)
                 continue
             unsupported_stay = (target, None) not in supports_for
             for mover in movers:
                 move = orders[mover]
-                if not move.convoyed and (
-                        move.unit.power == defender.unit.power
-                        or (unsupported_stay and (mover, target) not in supports_for)):
-                    fail.append(("move", mover))
+                if move.convoyed:
+                    continue
+                if move.unit.power == defender.unit.power:
+                    settled[("move", mover)] = False
+                    failed[mover] = fails(_OWN_UNIT, target)
+                elif unsupported_stay and (mover, target) not in supports_for:
+                    settled[("move", mover)] = False
+                    failed[mover] = fails(_BOUNCED, target)
         for province in self.supports:
             support = orders[province]
             given: bool | None = True
@@ -113,9 +143,7 @@ class MovementAdjudicator:
                                                    and attacker == support.target) else False
                 break
             if given is not None:
-                (succeed if given else fail).append(("support", province))
-        self.resolver.settle_all(succeed, True)
-        self.resolver.settle_all(fail, False)
+                settled[("support", province)] = given
 
     # -- matching --------------------------------------------------------------------------
     def _support_matches(self, support: Effective) -> bool:
@@ -291,12 +319,13 @@ class MovementAdjudicator:
             and any(self.prevent_strength(a) > 0 for a in attackers)) if dislodged_by else \
             frozenset()
         outcomes: dict[str, Outcome] = {}
-        matched = self.matched
+        matched, failed = self.matched, self.failed
         for province, order in orders.items():
             kind = order.kind
             if kind == "move":
                 # the usual outcomes, said quickly (as `_outcome` says them)
-                outcomes[province] = SUCCESS if moved[province] else self._move_failure(province)
+                outcomes[province] = SUCCESS if moved[province] else (
+                    failed.get(province) or self._move_failure(province))
             elif province in dislodged_by:
                 outcomes[province] = self._outcome(province, moved, dislodged_by)
             elif kind == "hold" or (province in matched and settled.get(("support", province))):
