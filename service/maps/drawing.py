@@ -5,7 +5,10 @@ The real renderer is CPU work that holds the GIL (about 11 ms a map, plus a stat
 once per process), so threads do not help: maps, replays and charts are drawn in worker
 processes, one per core, unless a renderer was injected (tests record its calls in this
 process) or 0 processes are asked for. A worker that dies (the out-of-memory killer) breaks
-its pool: the pool is replaced and the drawing tried again, DRAW_TRIES times in all."""
+its pool: the pool is replaced and the drawing tried again, DRAW_TRIES times in all. A drawing
+that takes longer than its time limit (a worker hung: nothing should take a tenth of it) has
+its pool's workers stopped and is tried again in a new pool; a drawing that cannot be made
+raises, and the results go without their map (service/notices/announcing.py)."""
 
 from __future__ import annotations
 
@@ -25,16 +28,20 @@ log = logging.getLogger(__name__)
 
 # How often a drawing is tried when its worker process dies (each time in a new pool).
 DRAW_TRIES = 3
+# Seconds a drawing may take before its worker is taken as hung (a map takes about 11 ms, a
+# whole game's replay a few seconds: bench/render.py).
+DRAW_SECONDS = 60.0
 
 
 class Drawing:
     def __init__(self, renderer: Renderer | None = None,
-                 processes: int | None = None) -> None:
+                 processes: int | None = None, time_limit: float = DRAW_SECONDS) -> None:
         self.renderer: Renderer = renderer or default_renderer()
         if processes is None:
             processes = (os.cpu_count() or 1) if renderer is None \
                 and self.renderer is not stand_in_png else 0
         self.processes = processes
+        self.time_limit = time_limit
         self._pool: ProcessPoolExecutor | None = None
         self._slots = asyncio.Semaphore(4)
 
@@ -51,16 +58,26 @@ class Drawing:
             for attempt in range(DRAW_TRIES):
                 pool = self._worker_pool()
                 try:
-                    return await asyncio.get_running_loop().run_in_executor(pool, call)
+                    return await asyncio.wait_for(
+                        asyncio.get_running_loop().run_in_executor(pool, call), self.time_limit)
                 except BrokenProcessPool:
                     # a worker died: every drawing it had fails with this; the pool is
                     # replaced once, and each drawing tried again
                     log.warning("a map worker died (try %s of %s): the pool is replaced",
                                 attempt + 1, DRAW_TRIES)
                     self._drop_pool(pool)
-            raise BrokenProcessPool("the map workers died on every try")
+                except TimeoutError:
+                    # a worker hung: its pool's workers are stopped (the other drawings in it
+                    # fail as above, and are tried again) and this drawing tried again
+                    log.warning("a map took over %s s (try %s of %s): the workers are stopped "
+                                "and the pool replaced", self.time_limit, attempt + 1,
+                                DRAW_TRIES)
+                    self._drop_pool(pool, stop_workers=True)
+            raise BrokenProcessPool("the map workers died or hung on every try")
         async with self._slots:
-            return await asyncio.to_thread(drawing, *args, **kwargs)
+            # (a thread cannot be stopped: a drawing past its time limit is given up on)
+            return await asyncio.wait_for(asyncio.to_thread(drawing, *args, **kwargs),
+                                          self.time_limit)
 
     async def map_image(self, game: Game, phase: PhaseRow, size: str = "normal",
                         **kwargs: Any) -> MapImage:
@@ -87,8 +104,13 @@ class Drawing:
                                              mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 
-    def _drop_pool(self, pool: ProcessPoolExecutor) -> None:
-        """Forget a broken pool (the drawings that failed in it make the next one)."""
+    def _drop_pool(self, pool: ProcessPoolExecutor, stop_workers: bool = False) -> None:
+        """Forget a broken pool (the drawings that failed in it make the next one); with
+        `stop_workers`, its worker processes are ended first (a hung one never would be)."""
+        if stop_workers:
+            # (the executor lists its workers only in a private table: read with care)
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
         if self._pool is pool:
             self._pool = None
             pool.shutdown(wait=False, cancel_futures=True)

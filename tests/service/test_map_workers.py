@@ -1,10 +1,13 @@
 """A map worker process that dies (SIGKILL, as the out-of-memory killer would) in the middle
 of a burst of announcements: the pool is replaced, the drawings it took down are drawn again,
 and every game's results are posted with their map; a map that cannot be drawn at all leaves
-its results to go without it, saying so (service/base.py `draw`, service/notices/announcing.py)."""
+its results to go without it, saying so (service/maps/drawing.py `Drawing.draw`,
+service/notices/announcing.py). A worker that hangs is stopped after the drawing's time limit,
+and the drawing made again in a new pool, or given up on."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -58,4 +61,44 @@ async def test_results_whose_map_cannot_be_drawn_go_without_it(db_path, notifier
         assert len(posted) == 1 and posted[0].image is None
         assert posted[0].params["map_missing"] is True
         assert "could not be drawn" in posted[0].text
+        assert (await service.games.status(game.id)).phase == "F1901M"
+
+
+async def test_a_hung_worker_is_stopped_and_the_map_drawn_again(db_path, notifier, clock,
+                                                                tmp_path):
+    hanging = DyingRenderer(tmp_path, hang=True)
+    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=hanging,
+                                scheduler=False, render_processes=1) as service:
+        service.drawing.time_limit = 5.0
+        game = await start_game(service, channel=802)
+        await service.maps.current(game.id)               # the pool is up and drawing
+        first_pool = service.drawing._pool
+        workers = list(first_pool._processes.values())
+        hanging.arm(1)                                    # the next drawing hangs
+        clock.advance(DAY)
+        started = time.monotonic()
+        assert await service.deadlines.run_due() == 1
+        assert time.monotonic() - started < 60            # not the ten minutes it sleeps
+        posted = notifier.posted("phase.results", 802)
+        assert len(posted) == 1 and posted[0].image.startswith(b"\x89PNG")
+        assert "map_missing" not in posted[0].params
+        assert list(Path(hanging.folder).glob("taken-die-0-*")), "no drawing hung"
+        assert service.drawing._pool is not first_pool
+        for worker in workers:                            # the hung worker was ended
+            worker.join(timeout=10)
+            assert not worker.is_alive()
+
+
+async def test_results_whose_map_hangs_on_every_try_go_without_it(db_path, notifier, clock,
+                                                                  tmp_path):
+    hanging = DyingRenderer(tmp_path, always=True, hang=True)
+    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=hanging,
+                                scheduler=False, render_processes=1) as service:
+        service.drawing.time_limit = 2.0
+        game = await start_game(service, channel=803)
+        clock.advance(DAY)
+        assert await service.deadlines.run_due() == 1
+        posted = notifier.posted("phase.results", 803)
+        assert len(posted) == 1 and posted[0].image is None
+        assert posted[0].params["map_missing"] is True
         assert (await service.games.status(game.id)).phase == "F1901M"
