@@ -49,11 +49,14 @@ async def test_a_worker_killed_mid_burst_is_replaced_and_every_result_is_posted(
         assert (await service.maps.current(games[1].id)).png.startswith(b"\x89PNG")
 
 
+@pytest.mark.parametrize("hang", [False, True], ids=["dies", "hangs"])
 async def test_results_whose_map_cannot_be_drawn_go_without_it(db_path, notifier, clock,
-                                                              tmp_path):
-    killer = DyingRenderer(tmp_path, always=True)
-    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=killer,
+                                                              tmp_path, hang):
+    """Every try's worker dies, or hangs past the drawing's time limit."""
+    failing = DyingRenderer(tmp_path, always=True, hang=hang)
+    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=failing,
                                 scheduler=False, render_processes=1) as service:
+        service.drawing.time_limit = 2.0
         game = await start_game(service, channel=801)
         clock.advance(DAY)
         assert await service.deadlines.run_due() == 1
@@ -88,17 +91,3 @@ async def test_a_hung_worker_is_stopped_and_the_map_drawn_again(db_path, notifie
             worker.join(timeout=10)
             assert not worker.is_alive()
 
-
-async def test_results_whose_map_hangs_on_every_try_go_without_it(db_path, notifier, clock,
-                                                                  tmp_path):
-    hanging = DyingRenderer(tmp_path, always=True, hang=True)
-    async with GameService.open(db_path, notifier=notifier, clock=clock, renderer=hanging,
-                                scheduler=False, render_processes=1) as service:
-        service.drawing.time_limit = 2.0
-        game = await start_game(service, channel=803)
-        clock.advance(DAY)
-        assert await service.deadlines.run_due() == 1
-        posted = notifier.posted("phase.results", 803)
-        assert len(posted) == 1 and posted[0].image is None
-        assert posted[0].params["map_missing"] is True
-        assert (await service.games.status(game.id)).phase == "F1901M"
