@@ -170,10 +170,11 @@ def _movement(position: Position, given: list[tuple[Power, Order, str]], board: 
         occupied = {u.province for u in units_after}
         contested = resolution.contested | closed
         dislodged = tuple(  # (made as `made` makes values: one a dislodged unit)
-            made(DislodgedUnit, unit=unit, attacker_from=dislodged_by[unit.province],
-                 retreat_options=retreat_options(
-                     unit, dislodged_by[unit.province],
-                     resolution.convoyed_attack[unit.province], occupied, contested, board))
+            made(DislodgedUnit, {
+                "unit": unit, "attacker_from": dislodged_by[unit.province],
+                "retreat_options": retreat_options(
+                    unit, dislodged_by[unit.province],
+                    resolution.convoyed_attack[unit.province], occupied, contested, board)})
             for unit in position.units if unit.province in dislodged_by)
     centers = position.supply_centers
     updated = False
@@ -268,15 +269,16 @@ def _position(year: int, season: Season, kind: PhaseKind, units: tuple[Unit, ...
               board: Board) -> Position:
     """`Position(Phase(year, season, kind), units, centers, dislodged, board.variant)`, made
     as `made` makes values (one a phase)."""
-    return made(Position, phase=_phase(year, season, kind), units=units,
-                supply_centers=centers, dislodged=dislodged, variant=board.variant)
+    return made(Position, {"phase": _phase(year, season, kind), "units": units,
+                           "supply_centers": centers, "dislodged": dislodged,
+                           "variant": board.variant})
 
 
 @lru_cache(maxsize=1024)
 def _phase(year: int, season: Season, kind: PhaseKind) -> Phase:
     """`Phase(year, season, kind)`: phases are values, made once each (bounded memory), and
     as `made` makes values (each phase of a game is a new one)."""
-    return made(Phase, year=year, season=season, kind=kind)
+    return made(Phase, {"year": year, "season": season, "kind": kind})
 
 
 # Each phase names its powers again, by the same names.
