@@ -88,16 +88,20 @@ def adjudicate(position: Position, orders: OrdersInput, rules: Rules | str = DEF
 def _results(given: list[tuple[Power, Order, str]], outcomes: Mapping[int, Outcome],
              by_province: Mapping[str, Outcome] | None = None) -> tuple[OrderResult, ...]:
     """One OrderResult per order given, each made without the frozen dataclass's one
-    `object.__setattr__` call per field (as `made` makes values, its fields written straight
-    into its dictionary): the same objects, equal to the constructor's. An order without an
-    outcome of its own (by its index) has the outcome of its unit's province in
+    `object.__setattr__` call per field (its fields written straight into its dictionary):
+    the same objects, equal to the constructor's. An order without an outcome of its own (by
+    its index in `outcomes`, usually empty) has the outcome of its unit's province in
     `by_province` (a movement phase's orders that apply), else succeeds."""
     found = []
     new = object.__new__
     for i, (power, order, text) in enumerate(given):
-        outcome = outcomes.get(i)
+        outcome = outcomes.get(i) if outcomes else None  # (usually none is refused)
         if outcome is None:
-            outcome = SUCCESS if by_province is None else by_province[province_of(order.location)]
+            if by_province is None:
+                outcome = SUCCESS
+            else:  # (a location is its province unless it names a coast: then `province_of`)
+                outcome = by_province.get(order.location) or by_province[
+                    province_of(order.location)]
         result = new(OrderResult)
         fields = result.__dict__
         fields["power"] = power

@@ -2,7 +2,8 @@
 the plain way: decisions settled from the orders alone give the resolution the search gives;
 values made without their constructor equal the constructor's; the unchanged centres found
 without rebuilding owners equal the rebuilt ones; the adjustments due counted in one pass
-equal the counts over every power, sorted; the army's quick move rests on its borders;
+equal the counts over every power, sorted; each order's outcome, found by its location
+first, is its unit's province's; the army's quick move rests on its borders;
 `engine.forget` empties the memories it names."""
 
 from __future__ import annotations
@@ -87,6 +88,37 @@ def test_settling_the_obvious_changes_no_datc_resolution(rules):
                     continue
                 orders.setdefault(power, []).append(text)
         _same(*_resolutions(position, orders, rules))
+
+
+@pytest.mark.parametrize("rules", [RULES_1971, RULES_2023], ids=["1971", "2023"])
+def test_each_result_has_its_provinces_outcome(rules):
+    """`adjudicator._results` looks an applied order's outcome up by its location before
+    asking `province_of` (a location is its province unless it names a coast): the outcome
+    of the order's province in the resolution, on every DATC movement case, coasts included;
+    a refused order keeps its refusal."""
+    if not RECORDS:
+        pytest.skip("the shared DATC records are absent")
+    coasts = 0
+    for record in RECORDS:
+        position = position_of(record, None, rules, None)
+        orders = {}
+        for power, texts in (record.get("orders") or {}).items():
+            for text in texts:
+                try:
+                    parse_order(text, position.phase.kind)
+                except ValueError:
+                    continue
+                orders.setdefault(power, []).append(text)
+        given = normalise_orders(orders, position)
+        effective, rejected = effective_orders(position, given, position.board, rules)
+        resolution = MovementAdjudicator(effective, position.board, rules).resolve()
+        results = adjudicate(position, orders, rules).results
+        for i, (result, (_power, order, _text)) in enumerate(zip(results, given, strict=True)):
+            want = rejected[i] if i in rejected else \
+                resolution.outcomes[province_of(order.location)]
+            assert result.outcome == want
+            coasts += i not in rejected and "/" in order.location
+    assert coasts > 0  # fleets on coasts were ordered, and their orders applied
 
 
 @pytest.mark.parametrize("vid", ["standard", "ancmed", "pure", "france_austria", "germany_italy", "fleet_rome"])
