@@ -182,7 +182,7 @@ def _movement(position: Position, given: list[tuple[Power, Order, str]], board: 
             for unit in position.units if unit.province in dislodged_by)
     centers = position.supply_centers
     updated = False
-    if position.phase.season is FALL and not (dislodged and _needs_retreat(dislodged, neutral)):
+    if position.phase.season is FALL and not _needs_retreat(dislodged, neutral):
         centers, updated = update_centers(position.supply_centers, units_after, board), True
     silent = _silent(given, {u.power for u in position.units}, neutral)
     # Every order that applies has its unit's outcome; the others' are in `rejected`.
@@ -239,8 +239,7 @@ def update_centers(centers: Mapping[Power, frozenset[str]], units: tuple[Unit, .
 
 
 def _needs_retreat(dislodged: tuple[DislodgedUnit, ...], neutral: frozenset[Power]) -> bool:
-    # (callers ask only when some unit is dislodged: one call less a phase, and timed: bench/)
-    return any(d.retreat_options and d.unit.power not in neutral
+    return bool(dislodged) and any(d.retreat_options and d.unit.power not in neutral
                                    for d in dislodged)
 
 
@@ -251,8 +250,7 @@ def next_position(result: PhaseResult, board: Board,
     phase = result.phase
     units = tuple(result.units_after)
     centers = result.supply_centers_after
-    if phase.kind is MOVEMENT and result.dislodged_after and _needs_retreat(
-            result.dislodged_after, neutral):
+    if phase.kind is MOVEMENT and _needs_retreat(result.dislodged_after, neutral):
         dislodged = tuple(d for d in result.dislodged_after if d.unit.power not in neutral)
         return _position(phase.year, phase.season, RETREAT, units, centers, dislodged,
                          board)
