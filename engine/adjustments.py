@@ -23,9 +23,8 @@ def adjustment_counts(units: tuple[Unit, ...], centers: Mapping[Power, frozenset
 
 def _due(units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],
          neutral: frozenset[Power]) -> dict[Power, int]:
-    """`adjustment_counts` in no particular order: the centres each power owns (seed 000
-    XIII.1) less the units it has on the board, where they differ; neutral powers owe
-    nothing."""
+    """`adjustment_counts` in no particular order: the centres each power owns less the units
+    it has on the board, where they differ (seed 000 XIII.2); neutral powers owe nothing."""
     fielded: dict[Power, int] = {}
     for unit in units:
         fielded[unit.power] = fielded.get(unit.power, 0) + 1
