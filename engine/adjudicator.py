@@ -88,16 +88,20 @@ def adjudicate(position: Position, orders: OrdersInput, rules: Rules | str = DEF
 def _results(given: list[tuple[Power, Order, str]], outcomes: Mapping[int, Outcome],
              by_province: Mapping[str, Outcome] | None = None) -> tuple[OrderResult, ...]:
     """One OrderResult per order given, each made without the frozen dataclass's one
-    `object.__setattr__` call per field (as `made` makes values, its fields written straight
-    into its dictionary): the same objects, equal to the constructor's. An order without an
-    outcome of its own (by its index) has the outcome of its unit's province in
+    `object.__setattr__` call per field (its fields written straight into its dictionary):
+    the same objects, equal to the constructor's. An order without an outcome of its own (by
+    its index in `outcomes`, usually empty) has the outcome of its unit's province in
     `by_province` (a movement phase's orders that apply), else succeeds."""
     found = []
     new = object.__new__
     for i, (power, order, text) in enumerate(given):
-        outcome = outcomes.get(i)
+        outcome = outcomes.get(i) if outcomes else None  # (usually none is refused)
         if outcome is None:
-            outcome = SUCCESS if by_province is None else by_province[province_of(order.location)]
+            if by_province is None:
+                outcome = SUCCESS
+            else:  # (a location is its province unless it names a coast: then `province_of`)
+                outcome = by_province.get(order.location) or by_province[
+                    province_of(order.location)]
         result = new(OrderResult)
         fields = result.__dict__
         fields["power"] = power
@@ -170,10 +174,11 @@ def _movement(position: Position, given: list[tuple[Power, Order, str]], board: 
         occupied = {u.province for u in units_after}
         contested = resolution.contested | closed
         dislodged = tuple(  # (made as `made` makes values: one a dislodged unit)
-            made(DislodgedUnit, unit=unit, attacker_from=dislodged_by[unit.province],
-                 retreat_options=retreat_options(
-                     unit, dislodged_by[unit.province],
-                     resolution.convoyed_attack[unit.province], occupied, contested, board))
+            made(DislodgedUnit, {
+                "unit": unit, "attacker_from": dislodged_by[unit.province],
+                "retreat_options": retreat_options(
+                    unit, dislodged_by[unit.province],
+                    resolution.convoyed_attack[unit.province], occupied, contested, board)})
             for unit in position.units if unit.province in dislodged_by)
     centers = position.supply_centers
     updated = False
@@ -266,15 +271,16 @@ def _position(year: int, season: Season, kind: PhaseKind, units: tuple[Unit, ...
               board: Board) -> Position:
     """`Position(Phase(year, season, kind), units, centers, dislodged, board.variant)`, made
     as `made` makes values (one a phase)."""
-    return made(Position, phase=_phase(year, season, kind), units=units,
-                supply_centers=centers, dislodged=dislodged, variant=board.variant)
+    return made(Position, {"phase": _phase(year, season, kind), "units": units,
+                           "supply_centers": centers, "dislodged": dislodged,
+                           "variant": board.variant})
 
 
 @lru_cache(maxsize=1024)
 def _phase(year: int, season: Season, kind: PhaseKind) -> Phase:
     """`Phase(year, season, kind)`: phases are values, made once each (bounded memory), and
     as `made` makes values (each phase of a game is a new one)."""
-    return made(Phase, year=year, season=season, kind=kind)
+    return made(Phase, {"year": year, "season": season, "kind": kind})
 
 
 # Each phase names its powers again, by the same names.

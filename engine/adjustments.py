@@ -15,18 +15,28 @@ from engine.vocabulary import Power, Unit, UnitType, province_of
 
 def adjustment_counts(units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],
                       neutral: frozenset[Power] = frozenset()) -> dict[Power, int]:
-    """Builds (positive) or removals (negative) due per power."""
+    """Builds (positive) or removals (negative) due per power, in the powers' alphabetical
+    order."""
+    due = _due(units, centers, neutral)
+    return {power: due[power] for power in sorted(due)}
+
+
+def _due(units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],
+         neutral: frozenset[Power]) -> dict[Power, int]:
+    """`adjustment_counts` in no particular order: the centres each power owns less the units
+    it has on the board, where they differ (seed 000 XIII.2); neutral powers owe nothing."""
     fielded: dict[Power, int] = {}
     for unit in units:
         fielded[unit.power] = fielded.get(unit.power, 0) + 1
-    counts: dict[Power, int] = {}
-    for power in sorted(centers.keys() | fielded.keys()):
-        if power in neutral:
-            continue
-        delta = len(centers.get(power, ())) - fielded.get(power, 0)
-        if delta:
-            counts[power] = delta
-    return counts
+    due: dict[Power, int] = {}
+    for power, owned in centers.items():
+        delta = len(owned) - fielded.pop(power, 0)
+        if delta and power not in neutral:
+            due[power] = delta
+    for power, count in fielded.items():  # units, and no centre listed
+        if power not in neutral:
+            due[power] = -count
+    return due
 
 
 def build_sites(power: Power, units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],
@@ -40,22 +50,21 @@ def build_sites(power: Power, units: tuple[Unit, ...], centers: Mapping[Power, f
 def powers_needing_orders(units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],
                           board: Board, neutral: frozenset[Power] = frozenset()) -> set[Power]:
     """Powers with removals due, or builds due and a site to build on (`build_sites`)."""
-    due = adjustment_counts(units, centers, neutral)
+    due = _due(units, centers, neutral)
     if not due:  # the usual answer, and adjudication is timed (bench/)
         return set()
     occupied = {u.province for u in units}
-    return {p for p, d in due.items() if d < 0 or any(
-        c not in occupied for c in _build_centres(p, centers, board))}
+    return {p for p, d in due.items()
+            if d < 0 or not occupied.issuperset(_build_centres(p, centers, board))}
 
 
 def _build_centres(power: Power, centers: Mapping[Power, frozenset[str]], board: Board
-                   ) -> list[str]:
+                   ) -> frozenset[str]:
     """The centres `power` may build on, vacant or not: its home centres it still owns (any
     owned centre when the board lets powers build anywhere)."""
     sites = board.supply_centers if board.builds_anywhere else board.home_centers.get(
         power, frozenset())
-    owned = centers.get(power, ())
-    return [c for c in sites if c in owned]
+    return sites.intersection(centers.get(power, ()))
 
 
 def adjudicate_adjustments(units: tuple[Unit, ...], centers: Mapping[Power, frozenset[str]],

@@ -207,22 +207,24 @@ def _common_order(tokens: list[str], phase: PhaseKind | None) -> Order | None:
     if not _location(location):
         return None
     if n == 2 or (n == 3 and tokens[2] == "h"):
-        return made(Hold, unit=unit, location=location)
+        return made(Hold, {"unit": unit, "location": location})
     if n == 4 and tokens[2] == "-" and _location(tokens[3]):
         if phase is RETREAT:
-            return made(Retreat, unit=unit, location=location, target=tokens[3])
-        return made(Move, unit=unit, location=location, target=tokens[3], via_convoy=False)
+            return made(Retreat, {"unit": unit, "location": location, "target": tokens[3]})
+        return made(Move, {"unit": unit, "location": location, "target": tokens[3],
+                           "via_convoy": False})
     if (n == 5 or n == 7) and tokens[2] == "s" and _location(tokens[4]):
         supported_unit = _UNIT_LETTERS.get(tokens[3])
         if supported_unit is None:
             return None
         if n == 5:
-            return made(SupportHold, unit=unit, location=location,
-                        supported_unit=supported_unit, supported_location=tokens[4])
+            return made(SupportHold, {"unit": unit, "location": location,
+                                      "supported_unit": supported_unit,
+                                      "supported_location": tokens[4]})
         if tokens[5] == "-" and _location(tokens[6]):
-            return made(SupportMove, unit=unit, location=location,
-                        supported_unit=supported_unit, supported_location=tokens[4],
-                        target=tokens[6])
+            return made(SupportMove, {"unit": unit, "location": location,
+                                      "supported_unit": supported_unit,
+                                      "supported_location": tokens[4], "target": tokens[6]})
     return None
 
 

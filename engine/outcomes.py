@@ -83,12 +83,12 @@ SUCCESS = Outcome(Status.SUCCEEDS)
 @lru_cache(maxsize=4096)
 def fails(reason: Reason, province: str | None = None) -> Outcome:
     # (made as `vocabulary.made` makes values: the memory is emptied before each bench round)
-    return made(Outcome, status=Status.FAILS, reason=reason, province=province)
+    return made(Outcome, {"status": Status.FAILS, "reason": reason, "province": province})
 
 
 @lru_cache(maxsize=4096)
 def illegal(reason: Reason, province: str | None = None) -> Outcome:
-    return made(Outcome, status=Status.ILLEGAL, reason=reason, province=province)
+    return made(Outcome, {"status": Status.ILLEGAL, "reason": reason, "province": province})
 
 
 @dataclass(frozen=True)

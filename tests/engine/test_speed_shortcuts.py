@@ -1,11 +1,15 @@
 """The shortcuts that make adjudication fast (issue 23, "Speed"; docs/benchmarks.md) held to
 the plain way: decisions settled from the orders alone give the resolution the search gives;
 values made without their constructor equal the constructor's; the unchanged centres found
-without rebuilding owners equal the rebuilt ones; the army's quick move rests on its borders;
+without rebuilding owners equal the rebuilt ones; the adjustments due counted in one pass
+equal the counts over every power, sorted; each order's outcome, found by its location
+first, is its unit's province's; the army's quick move rests on its borders;
 `engine.forget` empties the memories it names."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -22,6 +26,7 @@ from engine import (
     parse_order,
 )
 from engine.adjudicator import _phase, normalise_orders, update_centers
+from engine.adjustments import adjustment_counts, powers_needing_orders
 from engine.legality import NecessaryFleets, move_way
 from engine.movement import MovementAdjudicator
 from engine.orders import (
@@ -85,6 +90,37 @@ def test_settling_the_obvious_changes_no_datc_resolution(rules):
         _same(*_resolutions(position, orders, rules))
 
 
+@pytest.mark.parametrize("rules", [RULES_1971, RULES_2023], ids=["1971", "2023"])
+def test_each_result_has_its_provinces_outcome(rules):
+    """`adjudicator._results` looks an applied order's outcome up by its location before
+    asking `province_of` (a location is its province unless it names a coast): the outcome
+    of the order's province in the resolution, on every DATC movement case, coasts included;
+    a refused order keeps its refusal."""
+    if not RECORDS:
+        pytest.skip("the shared DATC records are absent")
+    coasts = 0
+    for record in RECORDS:
+        position = position_of(record, None, rules, None)
+        orders = {}
+        for power, texts in (record.get("orders") or {}).items():
+            for text in texts:
+                try:
+                    parse_order(text, position.phase.kind)
+                except ValueError:
+                    continue
+                orders.setdefault(power, []).append(text)
+        given = normalise_orders(orders, position)
+        effective, rejected = effective_orders(position, given, position.board, rules)
+        resolution = MovementAdjudicator(effective, position.board, rules).resolve()
+        results = adjudicate(position, orders, rules).results
+        for i, (result, (_power, order, _text)) in enumerate(zip(results, given, strict=True)):
+            want = rejected[i] if i in rejected else \
+                resolution.outcomes[province_of(order.location)]
+            assert result.outcome == want
+            coasts += i not in rejected and "/" in order.location
+    assert coasts > 0  # fleets on coasts were ordered, and their orders applied
+
+
 @pytest.mark.parametrize("vid", ["standard", "ancmed", "pure", "france_austria", "germany_italy", "fleet_rome"])
 def test_settling_the_obvious_changes_no_random_resolution(vid):
     moves = 0
@@ -100,7 +136,8 @@ def test_values_made_without_their_constructor_equal_the_constructors():
     made = unit_at(Power.FRANCE, UnitType.FLEET, "spa/sc")
     built = Unit(Power.FRANCE, UnitType.FLEET, "spa/sc")
     assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
-    assert made.province == built.province == "spa"
+    assert made.province == built.province == "spa" and vars(made) == vars(built)
+    assert copy.copy(made) == made and pickle.loads(pickle.dumps(made)) == made
     forget()
     for quick, plain in [(fails(Reason.BOUNCED, "bur"), Outcome(Status.FAILS, Reason.BOUNCED, "bur")),
                          (illegal(Reason.NO_UNIT, None), Outcome(Status.ILLEGAL, Reason.NO_UNIT)),
@@ -251,3 +288,43 @@ def test_forget_empties_the_engines_memories():
     forget()
     assert parse_order.cache_info().currsize == 0
     assert province_of.cache_info().currsize == 0
+
+
+def _counts_over_every_power(units, centers, neutral):
+    """`adjustment_counts` as it was: every power with units or centres, sorted."""
+    fielded: dict = {}
+    for unit in units:
+        fielded[unit.power] = fielded.get(unit.power, 0) + 1
+    counts = {}
+    for power in sorted(centers.keys() | fielded.keys()):
+        delta = len(centers.get(power, ())) - fielded.get(power, 0)
+        if delta and power not in neutral:
+            counts[power] = delta
+    return counts
+
+
+@pytest.mark.parametrize("vid", ["standard", "ancmed", "chaos", "pure"])
+def test_adjustments_due_are_the_counts_over_every_power(vid):
+    """`adjustment_counts` (in the powers' order) and `powers_needing_orders` after each
+    random phase, some powers neutral, some centres unlisted: as counted over every power,
+    with a build owed where a home centre (any centre: Chaos) the power owns is vacant."""
+    rng = random.Random(vid)
+    board = board_of(vid)
+    needing_any = 0
+    for position, orders in random_phases(vid, 30):
+        result = adjudicate(position, orders, RULES_2023)
+        units, centers = result.units_after, dict(result.supply_centers_after)
+        if rng.random() < 0.3 and centers:  # a power with units and no centre listed
+            del centers[rng.choice(sorted(centers))]
+        powers = sorted({u.power for u in units} | centers.keys())
+        neutral = frozenset(rng.sample(powers, rng.randrange(3))) if powers else frozenset()
+        plain = _counts_over_every_power(units, centers, neutral)
+        assert list(adjustment_counts(units, centers, neutral).items()) == list(plain.items())
+        occupied = {u.province for u in units}
+        sites = board.supply_centers if board.builds_anywhere else None
+        want = {p for p, d in plain.items() if d < 0 or any(
+            c in centers.get(p, ()) and c not in occupied
+            for c in (sites if sites is not None else board.home_centers.get(p, ())))}
+        assert powers_needing_orders(units, centers, board, neutral) == want
+        needing_any += bool(want)
+    assert needing_any > 5  # adjustments were due
