@@ -27,8 +27,9 @@ class Resolver:
         self._backup = backup
         self._guesses: dict[Key, bool] = {}
         self._dependencies: list[Key] = []
-        # The final answers, for callers to look up before calling `resolve`: most lookups
-        # are of settled decisions (adjudication is timed: bench/engine.py).
+        # The final answers, for callers to look up before calling `resolve` (most lookups
+        # are of settled decisions) and to write the decisions known before any search into
+        # (`MovementAdjudicator._settle_the_obvious`; adjudication is timed: bench/).
         self.settled: dict[Key, bool] = {}
 
     def settle(self, key: Key, value: bool) -> None:
@@ -36,17 +37,9 @@ class Resolver:
         self._guesses.pop(key, None)
         self.settled[key] = value
 
-    def settle_all(self, keys: list[Key], value: bool) -> None:
-        """Fix many decisions known before any search."""
-        for key in keys:
-            self.settled[key] = value
-
     def forget(self, key: Key) -> None:
         self._guesses.pop(key, None)
         self.settled.pop(key, None)
-
-    def is_settled(self, key: Key) -> bool:
-        return key in self.settled
 
     def resolve(self, key: Key) -> bool:
         settled = self.settled.get(key)
