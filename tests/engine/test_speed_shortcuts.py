@@ -73,20 +73,26 @@ def _same(quick, searched) -> None:
     assert quick.convoyed_attack == searched.convoyed_attack
 
 
+def _readable(record, rules):
+    """A DATC movement case's position, and its orders that the engine's reader reads."""
+    position = position_of(record, None, rules, None)
+    orders = {}
+    for power, texts in (record.get("orders") or {}).items():
+        for text in texts:
+            try:
+                parse_order(text, position.phase.kind)
+            except ValueError:
+                continue
+            orders.setdefault(power, []).append(text)
+    return position, orders
+
+
 @pytest.mark.parametrize("rules", [RULES_1971, RULES_2023], ids=["1971", "2023"])
 def test_settling_the_obvious_changes_no_datc_resolution(rules):
     if not RECORDS:
         pytest.skip("the shared DATC records are absent")
     for record in RECORDS:
-        position = position_of(record, None, rules, None)
-        orders = {}
-        for power, texts in (record.get("orders") or {}).items():
-            for text in texts:
-                try:
-                    parse_order(text, position.phase.kind)
-                except ValueError:
-                    continue
-                orders.setdefault(power, []).append(text)
+        position, orders = _readable(record, rules)
         _same(*_resolutions(position, orders, rules))
 
 
@@ -100,15 +106,7 @@ def test_each_result_has_its_provinces_outcome(rules):
         pytest.skip("the shared DATC records are absent")
     coasts = 0
     for record in RECORDS:
-        position = position_of(record, None, rules, None)
-        orders = {}
-        for power, texts in (record.get("orders") or {}).items():
-            for text in texts:
-                try:
-                    parse_order(text, position.phase.kind)
-                except ValueError:
-                    continue
-                orders.setdefault(power, []).append(text)
+        position, orders = _readable(record, rules)
         given = normalise_orders(orders, position)
         effective, rejected = effective_orders(position, given, position.board, rules)
         resolution = MovementAdjudicator(effective, position.board, rules).resolve()
