@@ -65,8 +65,10 @@ class MovementAdjudicator:
                     key = (order.supported,
                            order.target if order.kind == "support_move" else None)
                     self.supports_for.setdefault(key, []).append(province)
-        self.resolver = Resolver(self._adjudicate, self._backup)
-        self._settled = self.resolver.settled
+        # The decisions settled, up front or by the search; the resolver is made when the
+        # first decision needs the search (`_searcher`): about half the phases need none.
+        self._settled: dict[Key, bool] = {}
+        self.resolver: Resolver | None = None
         self.failed: dict[str, Outcome] = {}  # moves settled up front as failed: why
         self._settle_the_obvious()
 
@@ -173,7 +175,12 @@ class MovementAdjudicator:
     def _resolve(self, kind: str, province: str) -> bool:
         key = (kind, province)
         settled = self._settled.get(key)
-        return self.resolver.resolve(key) if settled is None else settled
+        return (self.resolver or self._searcher()).resolve(key) if settled is None else settled
+
+    def _searcher(self) -> Resolver:
+        """The resolver, made at the first decision not settled up front."""
+        self.resolver = Resolver(self._adjudicate, self._backup, self._settled)
+        return self.resolver
 
     def _is_dislodged(self, province: str) -> bool:
         order = self.orders.get(province)
@@ -290,16 +297,17 @@ class MovementAdjudicator:
 
     # -- results ---------------------------------------------------------------------------
     def resolve(self) -> MovementResolution:
-        orders, settled, resolver = self.orders, self._settled, self.resolver
+        orders, settled = self.orders, self._settled
         # (`_resolve` inline: most of these decisions are settled already.)
         moved: dict[str, bool] = {}
         for province in self.moves:
             key = ("move", province)
             value = settled.get(key)
-            moved[province] = resolver.resolve(key) if value is None else value
+            moved[province] = (self.resolver or self._searcher()).resolve(key) \
+                if value is None else value
         for province in self.supports:
             if ("support", province) not in settled:
-                resolver.resolve(("support", province))
+                (self.resolver or self._searcher()).resolve(("support", province))
         dislodged_by: dict[str, str] = {}
         convoyed_attack: dict[str, bool] = {}
         for target, attackers in self.moves_into.items():
