@@ -36,11 +36,14 @@ class MovementResolution(NamedTuple):
 
 
 class MovementAdjudicator:
+    # Convoyed armies whose route is in a paradox (Szykman rule): a new set when one is found
+    # (`_backup`), none made in the usual phase.
+    paradoxes: frozenset[str] | set[str] = frozenset()
+
     def __init__(self, orders: dict[str, Effective], board: Board, rules: Rules) -> None:
         self.orders = orders
         self.board = board
         self.rules = rules
-        self.paradoxes: set[str] = set()
         # Who moves and who supports (in the orders' order), who moves where, which supports
         # match which order, which moves meet head to head (neither by convoy): what the
         # phase's orders say, found once (adjudication is timed: bench/).
@@ -282,6 +285,7 @@ class MovementAdjudicator:
     def _backup(self, resolver: Resolver, cycle: list[Key]) -> None:
         paths = [k for k in cycle if k[0] == "path"]
         if paths:  # convoy paradox: Szykman rule, the convoys in the paradox fail
+            self.paradoxes = set(self.paradoxes)
             for key in cycle:
                 if key[0] == "path":
                     resolver.settle(key, False)

@@ -86,7 +86,8 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
     # order is legal only when its fleet is necessary for some convoy route of the fleets on
     # the board (DATC 6.G.19); an army may be ordered across water whenever such a route exists,
     # whatever the fleets' orders (DATC 6.D.8).
-    necessary = NecessaryFleets(units, board)
+    # (made only when asked: most phases have no convoy order and no move across water)
+    necessary = NecessaryFleets(units, board) if convoy_orders else None
     convoys: dict[tuple[str, str], set[str]] = {}
     for province, index in convoy_orders:
         if chosen[province] != index:
@@ -127,7 +128,7 @@ _MOVEMENT = frozenset(MOVEMENT_ORDERS)  # exactly these classes; anything else a
 
 
 def _effective(unit: Unit, order: Order, units: dict[str, Unit],
-               convoys: dict[tuple[str, str], set[str]], necessary: NecessaryFleets,
+               convoys: dict[tuple[str, str], set[str]], necessary: NecessaryFleets | None,
                board: Board, rules: Rules) -> Effective | Outcome:
     if isinstance(order, Move):
         target = province_of(order.target)
@@ -140,7 +141,8 @@ def _effective(unit: Unit, order: Order, units: dict[str, Unit],
             # join two provinces, never inland, a coast named when the province has coasts:
             # tests/engine/test_speed_shortcuts.py).
             return Effective(unit, "move", target, order.target)
-        way = move_way(unit, order, units, convoys, necessary, board, rules)
+        way = move_way(unit, order, units, convoys,
+                       necessary or NecessaryFleets(units, board), board, rules)
         if isinstance(way, Outcome):
             return way
         location, convoyed = way
