@@ -32,12 +32,12 @@ class Effective:
     its `__init__` written out costs a quarter less than a dataclass's; bench/)."""
 
     __slots__ = ("unit", "kind", "target", "target_location", "convoyed", "supported",
-                 "support_coast", "given", "route_fleets")
+                 "support_coast", "route_fleets")
 
     def __init__(self, unit: Unit, kind: str = "hold", target: str | None = None,
                  target_location: str | None = None, convoyed: bool = False,
                  supported: str | None = None, support_coast: str | None = None,
-                 given: int | None = None, route_fleets: frozenset[str] = frozenset()) -> None:
+                 route_fleets: frozenset[str] = frozenset()) -> None:
         self.unit = unit
         self.kind = kind
         self.target = target                    # move: destination province; support: where it acts
@@ -45,7 +45,6 @@ class Effective:
         self.convoyed = convoyed                # move: goes by convoy
         self.supported = supported              # support/convoy: province of the unit supported
         self.support_coast = support_coast      # support: coast named in the support, if any
-        self.given = given                      # index of the given order this came from
         self.route_fleets = route_fleets        # convoyed move: fleets on some route
 
     @property
@@ -104,13 +103,10 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
     effective: dict[str, Effective] = {}
     for province, unit in units.items():
         index = chosen.get(province)
-        if index is None or index in rejected:
-            effective[province] = Effective(unit)
+        if index is None or index in rejected or given[index][1].__class__ is Hold:
+            effective[province] = Effective(unit)  # no order, a refused one, or a hold
             continue
         order = given[index][1]
-        if order.__class__ is Hold:  # the commonest order, without a call
-            effective[province] = Effective(unit, "hold", None, None, False, None, None, index)
-            continue
         result = _effective(unit, order, units, convoys, necessary, board, rules)
         if closed and isinstance(result, Effective) and result.kind == "move" \
                 and result.target in closed:
@@ -119,7 +115,6 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
             rejected[index] = result
             effective[province] = Effective(unit)
         else:
-            result.given = index
             effective[province] = result
     return effective, rejected
 
