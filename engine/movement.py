@@ -49,25 +49,28 @@ class MovementAdjudicator:
         # phase's orders say, found once (adjudication is timed: bench/).
         self.moves: list[str] = []
         self.supports: list[str] = []
+        self.stays: list[str] = []  # holds and convoys
         self.moves_into: dict[str, list[str]] = {}
         self.head_to_head: dict[str, str] = {}  # province -> the province of the unit it meets
         self.supports_for: dict[tuple[str, str | None], list[str]] = {}
         self.matched: set[str] = set()  # supports that match the order they support
         for province, order in orders.items():
-            if order.kind == "move":
+            kind = order.kind
+            if kind == "move":
                 self.moves.append(province)
                 self.moves_into.setdefault(order.target, []).append(province)
                 other = orders.get(order.target)
                 if (other is not None and other.kind == "move" and other.target == province
                         and not order.convoyed and not other.convoyed):
                     self.head_to_head[province] = order.target
-            elif order.kind in _SUPPORTS:
+            elif kind in _SUPPORTS:
                 self.supports.append(province)
                 if self._support_matches(order):
                     self.matched.add(province)
-                    key = (order.supported,
-                           order.target if order.kind == "support_move" else None)
+                    key = (order.supported, order.target if kind == "support_move" else None)
                     self.supports_for.setdefault(key, []).append(province)
+            else:
+                self.stays.append(province)
         # The decisions settled, up front or by the search; the resolver is made when the
         # first decision needs the search (`_searcher`): about half the phases need none.
         self._settled: dict[Key, bool] = {}
@@ -301,17 +304,21 @@ class MovementAdjudicator:
 
     # -- results ---------------------------------------------------------------------------
     def resolve(self) -> MovementResolution:
-        orders, settled = self.orders, self._settled
+        """Every decision, then each unit's outcome: the moves', the supports', then the
+        others' (holds and convoys), each group in one pass, the usual outcomes said as
+        `_outcome` says them (adjudication is timed: bench/)."""
+        orders, settled, failed = self.orders, self._settled, self.failed
         # (`_resolve` inline: most of these decisions are settled already.)
         moved: dict[str, bool] = {}
+        outcomes: dict[str, Outcome] = {}
         for province in self.moves:
             key = ("move", province)
             value = settled.get(key)
-            moved[province] = (self.resolver or self._searcher()).resolve(key) \
-                if value is None else value
-        for province in self.supports:
-            if ("support", province) not in settled:
-                (self.resolver or self._searcher()).resolve(("support", province))
+            if value is None:
+                value = (self.resolver or self._searcher()).resolve(key)
+            moved[province] = value
+            outcomes[province] = SUCCESS if value else (
+                failed.get(province) or self._move_failure(province))
         dislodged_by: dict[str, str] = {}
         convoyed_attack: dict[str, bool] = {}
         for target, attackers in self.moves_into.items():
@@ -322,6 +329,18 @@ class MovementAdjudicator:
                     dislodged_by[target] = attacker
                     convoyed_attack[target] = orders[attacker].convoyed
                     break
+        matched = self.matched
+        for province in self.supports:
+            key = ("support", province)
+            given = settled.get(key)
+            if given is None:
+                given = (self.resolver or self._searcher()).resolve(key)
+            outcomes[province] = SUCCESS if given and province in matched \
+                and province not in dislodged_by else self._outcome(province, moved, dislodged_by)
+        for province in self.stays:
+            outcomes[province] = SUCCESS if province not in dislodged_by \
+                and orders[province].kind == "hold" else \
+                self._outcome(province, moved, dislodged_by)
         # A standoff leaves a province contested; a unit dislodged by the unit coming from
         # that very province does not (it has no effect there: seed 000 IX.7, DATC 6.H.9).
         contested = frozenset(
@@ -330,20 +349,6 @@ class MovementAdjudicator:
             and (target not in self.orders or moved.get(target, False))
             and any(self.prevent_strength(a) > 0 for a in attackers)) if dislodged_by else \
             frozenset()
-        outcomes: dict[str, Outcome] = {}
-        matched, failed = self.matched, self.failed
-        for province, order in orders.items():
-            kind = order.kind
-            if kind == "move":
-                # the usual outcomes, said quickly (as `_outcome` says them)
-                outcomes[province] = SUCCESS if moved[province] else (
-                    failed.get(province) or self._move_failure(province))
-            elif province in dislodged_by:
-                outcomes[province] = self._outcome(province, moved, dislodged_by)
-            elif kind == "hold" or (province in matched and settled.get(("support", province))):
-                outcomes[province] = SUCCESS
-            else:
-                outcomes[province] = self._outcome(province, moved, dislodged_by)
         if log.isEnabledFor(logging.DEBUG):
             self._trace(outcomes, dislodged_by, contested)
         return MovementResolution(moved, dislodged_by, outcomes, contested, convoyed_attack)
