@@ -161,10 +161,11 @@ def _movement(position: Position, given: list[tuple[Power, Order, str]], board: 
     units_after: list[Unit] = []
     dislodged_by, moved = resolution.dislodged_by, resolution.moved
     for unit in position.units:
-        if unit.province in dislodged_by:
+        province = unit.province
+        if province in dislodged_by:
             continue
-        if moved.get(unit.province):  # (only moves are in `moved`)
-            order = effective[unit.province]
+        if moved.get(province):  # (only moves are in `moved`)
+            order = effective[province]
             units_after.append(unit_at(unit.power, unit.type,
                                        order.target_location or order.target))
         else:

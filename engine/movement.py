@@ -351,7 +351,9 @@ class MovementAdjudicator:
             frozenset()
         if log.isEnabledFor(logging.DEBUG):
             self._trace(outcomes, dislodged_by, contested)
-        return MovementResolution(moved, dislodged_by, outcomes, contested, convoyed_attack)
+        # (the named tuple made without its `__new__`, a Python function: one call less)
+        return tuple.__new__(MovementResolution,
+                             (moved, dislodged_by, outcomes, contested, convoyed_attack))
 
     def _trace(self, outcomes: dict[str, Outcome], dislodged_by: dict[str, str],
                contested: frozenset[str]) -> None:

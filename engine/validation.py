@@ -78,7 +78,7 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
         if province in chosen:  # a later order for the same unit replaces the earlier one
             rejected[chosen[province]] = illegal(Reason.DUPLICATE, province)
         chosen[province] = index
-        if isinstance(order, Convoy):
+        if order.__class__ is Convoy:
             convoy_orders.append((province, index))
 
     # Convoy orders first: whether an army's move goes by convoy depends on them. A convoy
