@@ -61,7 +61,9 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
                      ) -> tuple[dict[str, Effective], dict[int, Outcome]]:
     """Effective order per occupied province, and the outcome of each given order that is
     illegal (indexed like `given`). Moves into `closed` provinces are illegal."""
-    units = {u.province: u for u in position.units}
+    units: dict[str, Unit] = {}
+    for unit in position.units:  # (a loop, not a comprehension: one frame less a phase)
+        units[unit.province] = unit
     rejected: dict[int, Outcome] = {}
     chosen: dict[str, int] = {}
 
