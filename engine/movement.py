@@ -311,24 +311,28 @@ class MovementAdjudicator:
         # (`_resolve` inline: most of these decisions are settled already.)
         moved: dict[str, bool] = {}
         outcomes: dict[str, Outcome] = {}
+        arrived: list[str] = []  # the moves that succeed
         for province in self.moves:
             key = ("move", province)
             value = settled.get(key)
             if value is None:
                 value = (self.resolver or self._searcher()).resolve(key)
             moved[province] = value
-            outcomes[province] = SUCCESS if value else (
-                failed.get(province) or self._move_failure(province))
+            if value:
+                outcomes[province] = SUCCESS
+                arrived.append(province)
+            else:
+                outcomes[province] = failed.get(province) or self._move_failure(province)
+        # A unit that stays is dislodged by the move into its province that succeeds (one at
+        # most succeeds into a province).
         dislodged_by: dict[str, str] = {}
         convoyed_attack: dict[str, bool] = {}
-        for target, attackers in self.moves_into.items():
-            if target not in orders or moved.get(target, False):
-                continue
-            for attacker in attackers:
-                if moved[attacker]:
-                    dislodged_by[target] = attacker
-                    convoyed_attack[target] = orders[attacker].convoyed
-                    break
+        for attacker in arrived:
+            move = orders[attacker]
+            target = move.target
+            if target in orders and not moved.get(target, False):
+                dislodged_by[target] = attacker
+                convoyed_attack[target] = move.convoyed
         matched = self.matched
         for province in self.supports:
             key = ("support", province)
