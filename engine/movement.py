@@ -75,14 +75,16 @@ class MovementAdjudicator:
         # first decision needs the search (`_searcher`): about half the phases need none.
         self._settled: dict[Key, bool] = {}
         self.resolver: Resolver | None = None
-        self.failed: dict[str, Outcome] = {}  # moves settled up front as failed: why
+        # Each unit's outcome: those of the moves settled up front as failed first (why they
+        # fail), the others' found by `resolve`.
+        self.outcomes: dict[str, Outcome] = {}
         self._settle_the_obvious()
 
     def _settle_the_obvious(self) -> None:
         """Most decisions of a phase are known from the orders alone, without asking any
         other decision: the search would settle them at once, with the same answer, so they
         are settled up front and cost no resolution (adjudication is timed: bench/). A move
-        settled as failed keeps its outcome too (in `failed`: `_move_failure` would say it).
+        settled as failed keeps its outcome too (in `outcomes`: `_move_failure` would say it).
 
         - A move by land into an empty province nobody else enters succeeds (attack 1
           against hold 0, nothing to prevent it); moves by land into an empty province that
@@ -101,7 +103,7 @@ class MovementAdjudicator:
         orders, moves_into, supports_for = self.orders, self.moves_into, self.supports_for
         if not moves_into and not self.supports:
             return  # every unit stays: nothing to decide
-        settled, failed, head_to_head = self._settled, self.failed, self.head_to_head
+        settled, failed, head_to_head = self._settled, self.outcomes, self.head_to_head
         for target, movers in moves_into.items():
             defender = orders.get(target)
             if defender is None:
@@ -307,10 +309,9 @@ class MovementAdjudicator:
         """Every decision, then each unit's outcome: the moves', the supports', then the
         others' (holds and convoys), each group in one pass, the usual outcomes said as
         `_outcome` says them (adjudication is timed: bench/)."""
-        orders, settled, failed = self.orders, self._settled, self.failed
+        orders, settled, outcomes = self.orders, self._settled, self.outcomes
         # (`_resolve` inline: most of these decisions are settled already.)
         moved: dict[str, bool] = {}
-        outcomes: dict[str, Outcome] = {}
         arrived: list[str] = []  # the moves that succeed
         for province in self.moves:
             key = ("move", province)
@@ -321,8 +322,8 @@ class MovementAdjudicator:
             if value:
                 outcomes[province] = SUCCESS
                 arrived.append(province)
-            else:
-                outcomes[province] = failed.get(province) or self._move_failure(province)
+            elif province not in outcomes:  # (not settled up front as failed)
+                outcomes[province] = self._move_failure(province)
         # A unit that stays is dislodged by the move into its province that succeeds (one at
         # most succeeds into a province).
         dislodged_by: dict[str, str] = {}

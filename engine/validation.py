@@ -110,14 +110,14 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
             continue
         order = given[index][1]
         result = _effective(unit, order, units, convoys, necessary, board, rules)
-        if closed and isinstance(result, Effective) and result.kind == "move" \
+        if closed and result.__class__ is Effective and result.kind == "move" \
                 and result.target in closed:
             result = illegal(Reason.NEUTRAL, result.target)
-        if isinstance(result, Outcome):
+        if result.__class__ is Effective:  # (else an Outcome: the order is refused)
+            effective[province] = result
+        else:
             rejected[index] = result
             effective[province] = Effective(unit)
-        else:
-            effective[province] = result
     return effective, rejected
 
 
