@@ -109,6 +109,15 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
             effective[province] = Effective(unit)  # no order, a refused one, or a hold
             continue
         order = given[index][1]
+        if order.__class__ is Move and unit.type is ARMY and not order.via_convoy:
+            # An army's move to a province it borders, the commonest order after holds, said
+            # without a call (`move_way` would say the same: army borders never join a sea or
+            # a province to itself; tests/engine/test_speed_shortcuts.py).
+            target = province_of(order.target)
+            if target in board.army_neighbours(province) and target not in closed \
+                    and not convoys.get((province, target)):
+                effective[province] = Effective(unit, "move", target, target)
+                continue
         result = _effective(unit, order, units, convoys, necessary, board, rules)
         if closed and result.__class__ is Effective and result.kind == "move" \
                 and result.target in closed:
@@ -127,13 +136,9 @@ _MOVEMENT = frozenset(MOVEMENT_ORDERS)  # exactly these classes; anything else a
 def _effective(unit: Unit, order: Order, units: dict[str, Unit],
                convoys: dict[tuple[str, str], set[str]], necessary: NecessaryFleets | None,
                board: Board, rules: Rules) -> Effective | Outcome:
-    if isinstance(order, Move):
+    if isinstance(order, Move):  # (an army's move to a bordering province is said earlier)
         target = province_of(order.target)
-        if unit.type is ARMY:
-            if not order.via_convoy and target in board.army_neighbours(unit.province) \
-                    and not convoys.get((unit.province, target)):
-                return Effective(unit, "move", target, target)  # `move_way`'s quick case
-        elif order.target in board.fleet_neighbours(unit.location):
+        if unit.type is not ARMY and order.target in board.fleet_neighbours(unit.location):
             # A fleet to a location it borders: `move_way` would say the same (fleet borders
             # join two provinces, never inland, a coast named when the province has coasts:
             # tests/engine/test_speed_shortcuts.py).
