@@ -185,7 +185,7 @@ def _movement(position: Position, given: list[tuple[Power, Order, str]], board: 
             for unit in position.units if unit.province in dislodged_by)
     centers = position.supply_centers
     updated = False
-    if position.phase.season is FALL and not _needs_retreat(dislodged, neutral):
+    if position.phase.season is FALL and not (dislodged and _needs_retreat(dislodged, neutral)):
         centers, updated = update_centers(position.supply_centers, units_after, board), True
     silent = _silent(given, fielded, neutral)
     # Every order that applies has its unit's outcome; the others' are in `rejected`.

@@ -115,7 +115,7 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
             # a province to itself; tests/engine/test_speed_shortcuts.py).
             target = province_of(order.target)
             if target in board.army_neighbours(province) and target not in closed \
-                    and not convoys.get((province, target)):
+                    and not (convoys and convoys.get((province, target))):
                 effective[province] = Effective(unit, "move", target, target)
                 continue
         result = _effective(unit, order, units, convoys, necessary, board, rules)
