@@ -69,8 +69,9 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
 
     convoy_orders: list[tuple[str, int]] = []
     for index, (power, order, _text) in enumerate(given):
-        # `ordered_unit`'s usual case inline (one call less per order: adjudication is timed)
-        unit = units.get(province_of(order.location)) if order.__class__ in _MOVEMENT else None
+        # `ordered_unit`'s usual case inline (one call less per order: adjudication is timed):
+        # a location is its province unless it names a coast (then `ordered_unit` finds it)
+        unit = units.get(order.location) if order.__class__ in _MOVEMENT else None
         if unit is None or unit.power is not power or order.unit is not unit.type:
             unit = ordered_unit(order, power, units)
             if isinstance(unit, Outcome):
