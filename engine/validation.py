@@ -114,7 +114,9 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
             # An army's move to a province it borders, the commonest order after holds, said
             # without a call (`move_way` would say the same: army borders never join a sea or
             # a province to itself; tests/engine/test_speed_shortcuts.py).
-            target = province_of(order.target)
+            target = order.target
+            if "/" in target:  # (a coast named: rare for an army; a call of the memory costs)
+                target = province_of(target)
             if target in board.army_neighbours(province) and target not in closed \
                     and not (convoys and convoys.get((province, target))):
                 effective[province] = Effective(unit, "move", target, target)
