@@ -306,9 +306,10 @@ class MovementAdjudicator:
 
     # -- results ---------------------------------------------------------------------------
     def resolve(self) -> MovementResolution:
-        """Every decision, then each unit's outcome: the moves', the supports', then the
-        others' (holds and convoys), each group in one pass, the usual outcomes said as
-        `_outcome` says them (adjudication is timed: bench/)."""
+        """Each move's decision and outcome, then the units the moves that succeed dislodge,
+        then the supports' decisions and outcomes and the others' outcomes (holds and
+        convoys): each group in one pass, the usual outcomes said as `_outcome` says them
+        (adjudication is timed: bench/)."""
         orders, settled, outcomes = self.orders, self._settled, self.outcomes
         # (`_resolve` inline: most of these decisions are settled already.)
         moved: dict[str, bool] = {}
