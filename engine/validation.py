@@ -139,7 +139,8 @@ _MOVEMENT = frozenset(MOVEMENT_ORDERS)  # exactly these classes; anything else a
 def _effective(unit: Unit, order: Order, units: dict[str, Unit],
                convoys: dict[tuple[str, str], set[str]], necessary: NecessaryFleets | None,
                board: Board, rules: Rules) -> Effective | Outcome:
-    if isinstance(order, Move):  # (an army's move to a bordering province is said earlier)
+    order_class = order.__class__  # (exactly these classes: none has subclasses)
+    if order_class is Move:  # (an army's move to a bordering province is said earlier)
         target = province_of(order.target)
         if unit.type is not ARMY and order.target in board.fleet_neighbours(unit.location):
             # A fleet to a location it borders: `move_way` would say the same (fleet borders
@@ -156,19 +157,19 @@ def _effective(unit: Unit, order: Order, units: dict[str, Unit],
         fleets = convoys.get((unit.province, target)) or set()
         return Effective(unit, "move", target=target, target_location=location, convoyed=True,
                          route_fleets=_route_fleets(unit.province, target, fleets, board))
-    if isinstance(order, Hold):
+    if order_class is Hold:
         return Effective(unit)
-    if isinstance(order, Convoy):
+    if order_class is Convoy:
         return Effective(unit, "convoy", province_of(order.target), None, False,
                          province_of(order.army_location))
     # supports
     found = support_target(unit, order, board)
-    if isinstance(found, Outcome):
+    if found.__class__ is Outcome:
         return found
     supported, where, coast = found
-    kind = "support_hold" if isinstance(order, SupportHold) else "support_move"
     # (fields by position: a keyword call costs more)
-    return Effective(unit, kind, where, None, False, supported, coast)
+    return Effective(unit, "support_hold" if order_class is SupportHold else "support_move", where,
+                     None, False, supported, coast)
 
 
 def _route_fleets(start: str, end: str, fleets: set[str], board: Board) -> frozenset[str]:
