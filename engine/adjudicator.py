@@ -160,11 +160,14 @@ def _movement(position: Position, given: list[tuple[Power, Order, str]], board: 
 
     units_after: list[Unit] = []
     dislodged_by, moved = resolution.dislodged_by, resolution.moved
+    fielded: set[Power] = set()  # the powers with units, who had orders to give
     for unit in position.units:
-        if unit.province in dislodged_by:
+        province = unit.province
+        fielded.add(unit.power)
+        if province in dislodged_by:
             continue
-        if moved.get(unit.province):  # (only moves are in `moved`)
-            order = effective[unit.province]
+        if moved.get(province):  # (only moves are in `moved`)
+            order = effective[province]
             units_after.append(unit_at(unit.power, unit.type,
                                        order.target_location or order.target))
         else:
@@ -182,9 +185,9 @@ def _movement(position: Position, given: list[tuple[Power, Order, str]], board: 
             for unit in position.units if unit.province in dislodged_by)
     centers = position.supply_centers
     updated = False
-    if position.phase.season is FALL and not _needs_retreat(dislodged, neutral):
+    if position.phase.season is FALL and not (dislodged and _needs_retreat(dislodged, neutral)):
         centers, updated = update_centers(position.supply_centers, units_after, board), True
-    silent = _silent(given, {u.power for u in position.units}, neutral)
+    silent = _silent(given, fielded, neutral)
     # Every order that applies has its unit's outcome; the others' are in `rejected`.
     return _phase_result(position.phase, rules,
                          _results(given, rejected, resolution.outcomes), tuple(units_after),

@@ -36,45 +36,55 @@ class MovementResolution(NamedTuple):
 
 
 class MovementAdjudicator:
+    # Convoyed armies whose route is in a paradox (Szykman rule): a new set when one is found
+    # (`_backup`), none made in the usual phase.
+    paradoxes: frozenset[str] | set[str] = frozenset()
+
     def __init__(self, orders: dict[str, Effective], board: Board, rules: Rules) -> None:
         self.orders = orders
         self.board = board
         self.rules = rules
-        self.paradoxes: set[str] = set()
         # Who moves and who supports (in the orders' order), who moves where, which supports
         # match which order, which moves meet head to head (neither by convoy): what the
         # phase's orders say, found once (adjudication is timed: bench/).
         self.moves: list[str] = []
         self.supports: list[str] = []
+        self.stays: list[str] = []  # holds and convoys
         self.moves_into: dict[str, list[str]] = {}
         self.head_to_head: dict[str, str] = {}  # province -> the province of the unit it meets
         self.supports_for: dict[tuple[str, str | None], list[str]] = {}
         self.matched: set[str] = set()  # supports that match the order they support
         for province, order in orders.items():
-            if order.kind == "move":
+            kind = order.kind
+            if kind == "move":
                 self.moves.append(province)
                 self.moves_into.setdefault(order.target, []).append(province)
                 other = orders.get(order.target)
                 if (other is not None and other.kind == "move" and other.target == province
                         and not order.convoyed and not other.convoyed):
                     self.head_to_head[province] = order.target
-            elif order.kind in _SUPPORTS:
+            elif kind in _SUPPORTS:
                 self.supports.append(province)
                 if self._support_matches(order):
                     self.matched.add(province)
-                    key = (order.supported,
-                           order.target if order.kind == "support_move" else None)
+                    key = (order.supported, order.target if kind == "support_move" else None)
                     self.supports_for.setdefault(key, []).append(province)
-        self.resolver = Resolver(self._adjudicate, self._backup)
-        self._settled = self.resolver.settled
-        self.failed: dict[str, Outcome] = {}  # moves settled up front as failed: why
+            else:
+                self.stays.append(province)
+        # The decisions settled, up front or by the search; the resolver is made when the
+        # first decision needs the search (`_searcher`): about half the phases need none.
+        self._settled: dict[Key, bool] = {}
+        self.resolver: Resolver | None = None
+        # Each unit's outcome: those of the moves settled up front as failed first (why they
+        # fail), the others' found by `resolve`.
+        self.outcomes: dict[str, Outcome] = {}
         self._settle_the_obvious()
 
     def _settle_the_obvious(self) -> None:
         """Most decisions of a phase are known from the orders alone, without asking any
         other decision: the search would settle them at once, with the same answer, so they
         are settled up front and cost no resolution (adjudication is timed: bench/). A move
-        settled as failed keeps its outcome too (in `failed`: `_move_failure` would say it).
+        settled as failed keeps its outcome too (in `outcomes`: `_move_failure` would say it).
 
         - A move by land into an empty province nobody else enters succeeds (attack 1
           against hold 0, nothing to prevent it); moves by land into an empty province that
@@ -93,7 +103,7 @@ class MovementAdjudicator:
         orders, moves_into, supports_for = self.orders, self.moves_into, self.supports_for
         if not moves_into and not self.supports:
             return  # every unit stays: nothing to decide
-        settled, failed, head_to_head = self._settled, self.failed, self.head_to_head
+        settled, failed, head_to_head = self._settled, self.outcomes, self.head_to_head
         for target, movers in moves_into.items():
             defender = orders.get(target)
             if defender is None:
@@ -173,7 +183,12 @@ class MovementAdjudicator:
     def _resolve(self, kind: str, province: str) -> bool:
         key = (kind, province)
         settled = self._settled.get(key)
-        return self.resolver.resolve(key) if settled is None else settled
+        return (self.resolver or self._searcher()).resolve(key) if settled is None else settled
+
+    def _searcher(self) -> Resolver:
+        """The resolver, made at the first decision not settled up front."""
+        self.resolver = Resolver(self._adjudicate, self._backup, self._settled)
+        return self.resolver
 
     def _is_dislodged(self, province: str) -> bool:
         order = self.orders.get(province)
@@ -275,6 +290,7 @@ class MovementAdjudicator:
     def _backup(self, resolver: Resolver, cycle: list[Key]) -> None:
         paths = [k for k in cycle if k[0] == "path"]
         if paths:  # convoy paradox: Szykman rule, the convoys in the paradox fail
+            self.paradoxes = set(self.paradoxes)
             for key in cycle:
                 if key[0] == "path":
                     resolver.settle(key, False)
@@ -290,26 +306,47 @@ class MovementAdjudicator:
 
     # -- results ---------------------------------------------------------------------------
     def resolve(self) -> MovementResolution:
-        orders, settled, resolver = self.orders, self._settled, self.resolver
+        """Each move's decision and outcome, then the units the moves that succeed dislodge,
+        then the supports' decisions and outcomes and the others' outcomes (holds and
+        convoys): each group in one pass, the usual outcomes said as `_outcome` says them
+        (adjudication is timed: bench/)."""
+        orders, settled, outcomes = self.orders, self._settled, self.outcomes
         # (`_resolve` inline: most of these decisions are settled already.)
         moved: dict[str, bool] = {}
+        arrived: list[str] = []  # the moves that succeed
         for province in self.moves:
             key = ("move", province)
             value = settled.get(key)
-            moved[province] = resolver.resolve(key) if value is None else value
-        for province in self.supports:
-            if ("support", province) not in settled:
-                resolver.resolve(("support", province))
+            if value is None:
+                value = (self.resolver or self._searcher()).resolve(key)
+            moved[province] = value
+            if value:
+                outcomes[province] = SUCCESS
+                arrived.append(province)
+            elif province not in outcomes:  # (not settled up front as failed)
+                outcomes[province] = self._move_failure(province)
+        # A unit that stays is dislodged by the move into its province that succeeds (one at
+        # most succeeds into a province).
         dislodged_by: dict[str, str] = {}
         convoyed_attack: dict[str, bool] = {}
-        for target, attackers in self.moves_into.items():
-            if target not in orders or moved.get(target, False):
-                continue
-            for attacker in attackers:
-                if moved[attacker]:
-                    dislodged_by[target] = attacker
-                    convoyed_attack[target] = orders[attacker].convoyed
-                    break
+        for attacker in arrived:
+            move = orders[attacker]
+            target = move.target
+            if target in orders and not moved.get(target, False):
+                dislodged_by[target] = attacker
+                convoyed_attack[target] = move.convoyed
+        matched = self.matched
+        for province in self.supports:
+            key = ("support", province)
+            given = settled.get(key)
+            if given is None:
+                given = (self.resolver or self._searcher()).resolve(key)
+            outcomes[province] = SUCCESS if given and province in matched \
+                and province not in dislodged_by else self._outcome(province, moved, dislodged_by)
+        for province in self.stays:
+            outcomes[province] = SUCCESS if province not in dislodged_by \
+                and orders[province].kind == "hold" else \
+                self._outcome(province, moved, dislodged_by)
         # A standoff leaves a province contested; a unit dislodged by the unit coming from
         # that very province does not (it has no effect there: seed 000 IX.7, DATC 6.H.9).
         contested = frozenset(
@@ -318,23 +355,11 @@ class MovementAdjudicator:
             and (target not in self.orders or moved.get(target, False))
             and any(self.prevent_strength(a) > 0 for a in attackers)) if dislodged_by else \
             frozenset()
-        outcomes: dict[str, Outcome] = {}
-        matched, failed = self.matched, self.failed
-        for province, order in orders.items():
-            kind = order.kind
-            if kind == "move":
-                # the usual outcomes, said quickly (as `_outcome` says them)
-                outcomes[province] = SUCCESS if moved[province] else (
-                    failed.get(province) or self._move_failure(province))
-            elif province in dislodged_by:
-                outcomes[province] = self._outcome(province, moved, dislodged_by)
-            elif kind == "hold" or (province in matched and settled.get(("support", province))):
-                outcomes[province] = SUCCESS
-            else:
-                outcomes[province] = self._outcome(province, moved, dislodged_by)
         if log.isEnabledFor(logging.DEBUG):
             self._trace(outcomes, dislodged_by, contested)
-        return MovementResolution(moved, dislodged_by, outcomes, contested, convoyed_attack)
+        # (the named tuple made without its `__new__`, a Python function: one call less)
+        return tuple.__new__(MovementResolution,
+                             (moved, dislodged_by, outcomes, contested, convoyed_attack))
 
     def _trace(self, outcomes: dict[str, Outcome], dislodged_by: dict[str, str],
                contested: frozenset[str]) -> None:

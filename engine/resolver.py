@@ -22,15 +22,17 @@ class Resolver:
     on) or settled (in `settled`, final)."""
 
     def __init__(self, adjudicate: Callable[[Key], bool],
-                 backup: Callable[[Resolver, list[Key]], None]) -> None:
+                 backup: Callable[[Resolver, list[Key]], None],
+                 settled: dict[Key, bool] | None = None) -> None:
         self._adjudicate = adjudicate
         self._backup = backup
         self._guesses: dict[Key, bool] = {}
         self._dependencies: list[Key] = []
         # The final answers, for callers to look up before calling `resolve` (most lookups
         # are of settled decisions) and to write the decisions known before any search into
-        # (`MovementAdjudicator._settle_the_obvious`; adjudication is timed: bench/).
-        self.settled: dict[Key, bool] = {}
+        # (`MovementAdjudicator._settle_the_obvious`, which hands its table in: the resolver
+        # is made only when a decision needs the search; adjudication is timed: bench/).
+        self.settled: dict[Key, bool] = {} if settled is None else settled
 
     def settle(self, key: Key, value: bool) -> None:
         """Fix a decision (used by backup policies)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from typing import NamedTuple
 
 import pytest
 
@@ -40,7 +41,7 @@ from engine.orders import (
 )
 from engine.outcomes import Outcome, Reason, Status, fails, illegal
 from engine.records import position_of
-from engine.validation import _effective, effective_orders
+from engine.validation import effective_orders
 from engine.variants import VARIANT_IDS, board_of
 from engine.vocabulary import Phase, PhaseKind, Season, province_of, unit_at
 from tests.shared_data import load_json_or_empty
@@ -258,8 +259,9 @@ def test_the_plain_orders_read_quickly_are_what_the_patterns_read():
 
 @pytest.mark.parametrize("vid", VARIANT_IDS)
 def test_a_move_to_a_bordering_location_is_what_move_way_says(vid):
-    # `validation._effective` says a fleet's move to a location it borders, and an army's
-    # to a province it borders, without asking `move_way`: the same answer, on every border.
+    # Validation says a fleet's move to a location it borders (`validation._effective`), and
+    # an army's to a province it borders (`effective_orders` itself), without asking
+    # `move_way`: the same answer, on every border.
     board = board_of(vid)
     for rules in (RULES_1971, RULES_2023):
         for province in board.provinces:
@@ -273,10 +275,17 @@ def test_a_move_to_a_bordering_location_is_what_move_way_says(vid):
                         order = Move(unit_type, location, target)
                         plain = move_way(unit, order, units, {}, NecessaryFleets(units, board),
                                          board, rules)
-                        quick = _effective(unit, order, units, {}, NecessaryFleets(units, board),
-                                           board, rules)
-                        assert plain == (quick.target_location, False)
+                        effective, rejected = effective_orders(
+                            _Units((unit,)), [(Power.FRANCE, order, "")], board, rules)
+                        quick = effective[province]
+                        assert not rejected and plain == (quick.target_location, False)
                         assert quick.kind == "move" and quick.target == province_of(target)
+
+
+class _Units(NamedTuple):
+    """What `effective_orders` reads of a position: its units."""
+
+    units: tuple[Unit, ...]
 
 
 def test_forget_empties_the_engines_memories():
