@@ -53,6 +53,10 @@ class Board:
         }
         self._army: dict[str, frozenset[str]] = self._neighbours(data["army_borders"])
         self._fleet: dict[str, frozenset[str]] = self._neighbours(data["fleet_borders"])
+        # Each province's army borders (`army_neighbours`), every province a key: read as a
+        # table where a method call per order costs (adjudication is timed: bench/).
+        self.army_borders: dict[str, frozenset[str]] = {
+            pid: self._army.get(pid, _NOWHERE) for pid in self.provinces}
         self.starting_units: dict[Power, tuple[tuple[UnitType, str], ...]] = {
             Power(power): tuple((UnitType(u.split()[0]), u.split()[1]) for u in units)
             for power, units in data["starting_units"].items()

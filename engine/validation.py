@@ -117,7 +117,7 @@ def effective_orders(position: Position, given: list[tuple[Power, Order, str]], 
             target = order.target
             if "/" in target:  # (a coast named: rare for an army; a call of the memory costs)
                 target = province_of(target)
-            if target in board.army_neighbours(province) and target not in closed \
+            if target in board.army_borders[province] and target not in closed \
                     and not (convoys and convoys.get((province, target))):
                 effective[province] = Effective(unit, "move", target, target)
                 continue
