@@ -8,6 +8,8 @@ strengths are derived from them.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 from engine.board import Board
@@ -39,6 +41,9 @@ class MovementAdjudicator:
     # Convoyed armies whose route is in a paradox (Szykman rule): a new set when one is found
     # (`_backup`), none made in the usual phase.
     paradoxes: frozenset[str] | set[str] = frozenset()
+    # Moves that follow another (`_settle_the_obvious`): province -> the province its unit
+    # leaves. A new table when one is found, none made in a phase without.
+    follows: Mapping[str, str] = MappingProxyType({})
 
     def __init__(self, orders: dict[str, Effective], board: Board, rules: Rules) -> None:
         self.orders = orders
@@ -96,6 +101,10 @@ class MovementAdjudicator:
         - Two units moving into each other's province by land (head to head) both fail when
           they are of one power (attack 0), or when neither move has support (attack 1
           against defend 1).
+        - A move by land, unsupported, alone into a province whose unit moves (not head to
+          head) follows that move (`follows`): it succeeds exactly when that one does
+          (attack 1 against hold 0 or 1, or attack 0 against a unit of its own power that
+          stays), and `resolve` asks that move's decision for it (`_followed`).
         - A support is given when no other power attacks it; it is cut when the first
           attack of another power (in the order of `moves_into`) comes by land, from
           elsewhere than where the support goes (`_support_given`).
@@ -130,6 +139,11 @@ class MovementAdjudicator:
                                 and (target, mover) not in supports_for:
                             settled[("move", mover)] = False
                             failed[mover] = fails(_HEAD_TO_HEAD, target)
+                    elif len(movers) == 1 and not orders[mover].convoyed \
+                            and (mover, target) not in supports_for:
+                        if not self.follows:
+                            self.follows = {}
+                        self.follows[mover] = target
                 continue
             unsupported_stay = (target, None) not in supports_for
             for mover in movers:
@@ -304,6 +318,30 @@ class MovementAdjudicator:
             else:
                 resolver.forget(key)
 
+    def _followed(self, province: str) -> bool:
+        """The decision of a move that follows another (`follows`): that move's, asked along
+        the moves that follow one another to the first not following (its decision found as
+        `_resolve` finds it), or every move succeeds when they close a circle (circular
+        movement, as `_backup` settles it); each move on the way settled with it."""
+        settled, follows = self._settled, self.follows
+        chain: list[str] = []
+        while True:
+            value = settled.get(("move", province))
+            if value is not None:
+                break
+            if province in chain:  # a circle of moves
+                value = True
+                break
+            target = follows.get(province)
+            if target is None:
+                value = (self.resolver or self._searcher()).resolve(("move", province))
+                break
+            chain.append(province)
+            province = target
+        for province in chain:
+            settled[("move", province)] = value
+        return value
+
     # -- results ---------------------------------------------------------------------------
     def resolve(self) -> MovementResolution:
         """Each move's decision and outcome, then the units the moves that succeed dislodge,
@@ -318,7 +356,8 @@ class MovementAdjudicator:
             key = ("move", province)
             value = settled.get(key)
             if value is None:
-                value = (self.resolver or self._searcher()).resolve(key)
+                value = self._followed(province) if province in self.follows else \
+                    (self.resolver or self._searcher()).resolve(key)
             moved[province] = value
             if value:
                 outcomes[province] = SUCCESS
