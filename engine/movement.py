@@ -98,6 +98,10 @@ class MovementAdjudicator:
         - A move by land into a province whose unit stays fails when that unit is of its
           own power (attack 0), or when neither the move nor the stay has support (attack 1
           against hold 1).
+        - Moves by land into a province whose unit moves (none head to head with it) that
+          several enter, none of them supported, all fail too: a standoff if that unit
+          leaves, else attack 1 against hold 1 (or attack 0 against a unit of its own power:
+          then the outcome is left to `_move_failure`).
         - Two units moving into each other's province by land (head to head) both fail when
           they are of one power (attack 0), or when neither move has support (attack 1
           against defend 1).
@@ -115,19 +119,21 @@ class MovementAdjudicator:
         settled, failed, head_to_head = self._settled, self.outcomes, self.head_to_head
         for target, movers in moves_into.items():
             defender = orders.get(target)
-            if defender is None:
-                if len(movers) == 1:
-                    if not orders[movers[0]].convoyed:
-                        settled[("move", movers[0])] = True
-                    continue
+            if len(movers) > 1 and (defender is None or defender.kind == "move"):
                 for mover in movers:
-                    if orders[mover].convoyed or (mover, target) in supports_for:
+                    if orders[mover].convoyed or (mover, target) in supports_for \
+                            or head_to_head.get(mover) == target:
                         break
-                else:
+                else:  # several by land, none supported, none head to head: all fail
                     bounced = fails(_BOUNCED, target)
                     for mover in movers:
                         settled[("move", mover)] = False
-                        failed[mover] = bounced
+                        if defender is None or orders[mover].unit.power != defender.unit.power:
+                            failed[mover] = bounced
+                    continue
+            if defender is None:
+                if len(movers) == 1 and not orders[movers[0]].convoyed:
+                    settled[("move", movers[0])] = True
                 continue
             if defender.kind == "move":
                 for mover in movers:
