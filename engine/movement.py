@@ -98,10 +98,11 @@ class MovementAdjudicator:
         - A move by land into a province whose unit stays fails when that unit is of its
           own power (attack 0), or when neither the move nor the stay has support (attack 1
           against hold 1).
-        - Moves by land into a province whose unit moves (none head to head with it) that
-          several enter, none of them supported, all fail too: a standoff if that unit
-          leaves, else attack 1 against hold 1 (or attack 0 against a unit of its own power:
-          then the outcome is left to `_move_failure`).
+        - Moves by land into a province whose unit moves that several enter, none of them
+          supported (nor that unit's move when one of them meets it head to head), all fail
+          too: a standoff if that unit leaves, else attack 1 against hold 1 (or attack 0
+          against a unit of its own power: then the outcome is left to `_move_failure`); one
+          that meets it head to head is settled as the next rule says.
         - Two units moving into each other's province by land (head to head) both fail when
           they are of one power (attack 0), or when neither move has support (attack 1
           against defend 1).
@@ -121,16 +122,16 @@ class MovementAdjudicator:
             defender = orders.get(target)
             if len(movers) > 1 and (defender is None or defender.kind == "move"):
                 for mover in movers:
-                    if orders[mover].convoyed or (mover, target) in supports_for \
-                            or head_to_head.get(mover) == target:
+                    if orders[mover].convoyed or (mover, target) in supports_for or (
+                            head_to_head.get(mover) == target and (target, mover) in supports_for):
                         break
-                else:  # several by land, none supported, none head to head: all fail
+                else:  # several by land, none supported: all fail (one met head to head below)
                     bounced = fails(_BOUNCED, target)
                     for mover in movers:
-                        settled[("move", mover)] = False
-                        if defender is None or orders[mover].unit.power != defender.unit.power:
-                            failed[mover] = bounced
-                    continue
+                        if head_to_head.get(mover) != target:
+                            settled[("move", mover)] = False
+                            if defender is None or orders[mover].unit.power != defender.unit.power:
+                                failed[mover] = bounced
             if defender is None:
                 if len(movers) == 1 and not orders[movers[0]].convoyed:
                     settled[("move", movers[0])] = True
