@@ -70,10 +70,23 @@ class MovementAdjudicator:
                     self.head_to_head[province] = order.target
             elif kind in _SUPPORTS:
                 self.supports.append(province)
-                if self._support_matches(order):
-                    self.matched.add(province)
-                    key = (order.supported, order.target if kind == "support_move" else None)
-                    self.supports_for.setdefault(key, []).append(province)
+                # It matches a unit that stays (support to hold) or the very move it
+                # supports, to the coast it names if it names one (support to move).
+                supported = orders.get(order.supported)
+                if supported is None:
+                    continue
+                if kind == "support_hold":
+                    if supported.kind == "move":
+                        continue
+                    key = (order.supported, None)
+                elif supported.kind != "move" or supported.target != order.target or (
+                        order.support_coast is not None
+                        and order.support_coast != supported.target_location):
+                    continue
+                else:
+                    key = (order.supported, order.target)
+                self.matched.add(province)
+                self.supports_for.setdefault(key, []).append(province)
             else:
                 self.stays.append(province)
         # The decisions settled, up front or by the search; the resolver is made when the
@@ -177,16 +190,6 @@ class MovementAdjudicator:
                 settled[("support", province)] = given
 
     # -- matching --------------------------------------------------------------------------
-    def _support_matches(self, support: Effective) -> bool:
-        supported = self.orders.get(support.supported)
-        if supported is None:
-            return False
-        if support.kind == "support_hold":
-            return supported.kind != "move"
-        if supported.kind != "move" or supported.target != support.target:
-            return False
-        return support.support_coast is None or support.support_coast == supported.target_location
-
     def convoy_matches(self, convoy: Effective) -> bool:
         army = self.orders.get(convoy.supported)
         return bool(army and army.kind == "move" and army.convoyed
@@ -329,7 +332,9 @@ class MovementAdjudicator:
         """The decision of a move that follows another (`follows`): that move's, asked along
         the moves that follow one another to the first not following (its decision found as
         `_resolve` finds it), or every move succeeds when they close a circle (circular
-        movement, as `_backup` settles it); each move on the way settled with it."""
+        movement, as `_backup` settles it); each move on the way settled with it, and when
+        they fail, each one's outcome said too (the unit it follows stays: attack 0 against
+        a unit of its own power, else attack 1 against hold 1)."""
         settled, follows = self._settled, self.follows
         chain: list[str] = []
         while True:
@@ -345,8 +350,14 @@ class MovementAdjudicator:
                 break
             chain.append(province)
             province = target
+        orders, outcomes = self.orders, self.outcomes
         for province in chain:
             settled[("move", province)] = value
+            if not value:
+                target = follows[province]
+                outcomes[province] = fails(
+                    _OWN_UNIT if orders[province].unit.power == orders[target].unit.power
+                    else _BOUNCED, target)
         return value
 
     # -- results ---------------------------------------------------------------------------
