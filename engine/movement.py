@@ -406,12 +406,22 @@ class MovementAdjudicator:
                 self._outcome(province, moved, dislodged_by)
         # A standoff leaves a province contested; a unit dislodged by the unit coming from
         # that very province does not (it has no effect there: seed 000 IX.7, DATC 6.H.9).
-        contested = frozenset(
-            target for target, attackers in self.moves_into.items()
-            if not any(moved[a] for a in attackers)
-            and (target not in self.orders or moved.get(target, False))
-            and any(self.prevent_strength(a) > 0 for a in attackers)) if dislodged_by else \
-            frozenset()
+        # (Loops, not generators: a frame less each.)
+        contested: frozenset[str] = frozenset()
+        if dislodged_by:
+            standoffs = []
+            for target, attackers in self.moves_into.items():
+                if target in orders and not moved.get(target, False):
+                    continue  # its unit stayed there
+                for attacker in attackers:
+                    if moved[attacker]:
+                        break
+                else:  # nobody entered: a standoff when someone was strong enough to try
+                    for attacker in attackers:
+                        if self.prevent_strength(attacker) > 0:
+                            standoffs.append(target)
+                            break
+            contested = frozenset(standoffs)
         if log.isEnabledFor(logging.DEBUG):
             self._trace(outcomes, dislodged_by, contested)
         # (the named tuple made without its `__new__`, a Python function: one call less)
