@@ -131,6 +131,17 @@ def test_settling_the_obvious_changes_no_random_resolution(vid):
     assert moves > 50  # the phases do have moves to decide
 
 
+def test_the_random_phases_have_moves_that_follow_others():
+    # the comparison above does meet `follows` (and its circles, DATC 6.C) on these phases
+    following = 0
+    for seed in ("", " again"):
+        for position, orders in random_phases("pure", 30, seed):
+            given = normalise_orders(orders, position)
+            effective, _rejected = effective_orders(position, given, position.board, RULES_2023)
+            following += bool(MovementAdjudicator(effective, position.board, RULES_2023).follows)
+    assert following > 5
+
+
 def test_values_made_without_their_constructor_equal_the_constructors():
     made = unit_at(Power.FRANCE, UnitType.FLEET, "spa/sc")
     built = Unit(Power.FRANCE, UnitType.FLEET, "spa/sc")
@@ -217,6 +228,15 @@ def test_army_borders_join_two_provinces_neither_a_sea(vid):
         for other in board.army_neighbours(province):
             assert other != province and other in board.provinces
             assert not board.provinces[other].is_sea and not board.provinces[province].is_sea
+
+
+@pytest.mark.parametrize("vid", VARIANT_IDS)
+def test_the_army_borders_table_is_army_neighbours(vid):
+    # validation reads `Board.army_borders` for a unit's province where others call the method
+    board = board_of(vid)
+    assert board.army_borders.keys() == board.provinces.keys()
+    for province in board.provinces:
+        assert board.army_borders[province] == board.army_neighbours(province)
 
 
 def _order_texts():
