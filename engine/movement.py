@@ -110,7 +110,9 @@ class MovementAdjudicator:
           standoff, "bounced").
         - A move by land into a province whose unit stays fails when that unit is of its
           own power (attack 0), or when neither the move nor the stay has support (attack 1
-          against hold 1).
+          against hold 1); alone there, the stay unsupported, it succeeds when a support of
+          it settled as given (last rule) is of another power than that unit (attack 2 at
+          least against hold 1).
         - Moves by land into a province whose unit moves that several enter, none of them
           supported (nor that unit's move when one of them meets it head to head), all fail
           too: a standoff if that unit leaves, else attack 1 against hold 1 (or attack 0
@@ -125,12 +127,25 @@ class MovementAdjudicator:
           stays), and `resolve` asks that move's decision for it (`_followed`).
         - A support is given when no other power attacks it; it is cut when the first
           attack of another power (in the order of `moves_into`) comes by land, from
-          elsewhere than where the support goes (`_support_given`).
+          elsewhere than where the support goes (`_support_given`). (Supports are settled
+          first: the moves ask them.)
         """
         orders, moves_into, supports_for = self.orders, self.moves_into, self.supports_for
         if not moves_into and not self.supports:
             return  # every unit stays: nothing to decide
         settled, failed, head_to_head = self._settled, self.outcomes, self.head_to_head
+        for province in self.supports:
+            support = orders[province]
+            given: bool | None = True
+            for attacker in moves_into.get(province, ()):
+                move = orders[attacker]
+                if move.unit.power == support.unit.power:
+                    continue
+                given = None if move.convoyed or (support.kind == "support_move"
+                                                   and attacker == support.target) else False
+                break
+            if given is not None:
+                settled[("support", province)] = given
         for target, movers in moves_into.items():
             defender = orders.get(target)
             if len(movers) > 1 and (defender is None or defender.kind == "move"):
@@ -176,18 +191,12 @@ class MovementAdjudicator:
                 elif unsupported_stay and (mover, target) not in supports_for:
                     settled[("move", mover)] = False
                     failed[mover] = fails(_BOUNCED, target)
-        for province in self.supports:
-            support = orders[province]
-            given: bool | None = True
-            for attacker in moves_into.get(province, ()):
-                move = orders[attacker]
-                if move.unit.power == support.unit.power:
-                    continue
-                given = None if move.convoyed or (support.kind == "support_move"
-                                                   and attacker == support.target) else False
-                break
-            if given is not None:
-                settled[("support", province)] = given
+                elif unsupported_stay and len(movers) == 1:
+                    for support in supports_for[(mover, target)]:
+                        if settled.get(("support", support)) \
+                                and orders[support].unit.power != defender.unit.power:
+                            settled[("move", mover)] = True
+                            break
 
     # -- matching --------------------------------------------------------------------------
     def convoy_matches(self, convoy: Effective) -> bool:
