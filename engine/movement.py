@@ -99,9 +99,9 @@ class MovementAdjudicator:
         self._settle_the_obvious()
 
     def _settle_the_obvious(self) -> None:
-        """Most decisions of a phase are known from the orders alone, without asking any
-        other decision: the search would settle them at once, with the same answer, so they
-        are settled up front and cost no resolution (adjudication is timed: bench/). A move
+        """Most decisions of a phase are known from the orders alone (some moves from the
+        supports so settled too), without the search: it would settle them at once, with
+        the same answer, so they are settled up front and cost no resolution (adjudication is timed: bench/). A move
         settled as failed keeps its outcome too (in `outcomes`: `_move_failure` would say it).
 
         - A move by land into an empty province nobody else enters succeeds (attack 1
@@ -112,7 +112,7 @@ class MovementAdjudicator:
           own power (attack 0), or when neither the move nor the stay has support (attack 1
           against hold 1); alone there, the stay unsupported, it succeeds when a support of
           it settled as given (last rule) is of another power than that unit (attack 2 at
-          least against hold 1).
+          least against hold 1; `_given_support`).
         - Moves by land into a province whose unit moves that several enter, none of them
           supported (nor that unit's move when one of them meets it head to head), all fail
           too: a standoff if that unit leaves, else attack 1 against hold 1 (or attack 0
@@ -124,7 +124,10 @@ class MovementAdjudicator:
         - A move by land, unsupported, alone into a province whose unit moves (not head to
           head) follows that move (`follows`): it succeeds exactly when that one does
           (attack 1 against hold 0 or 1, or attack 0 against a unit of its own power that
-          stays), and `resolve` asks that move's decision for it (`_followed`).
+          stays), and `resolve` asks that move's decision for it (`_followed`); supported
+          instead, by a support settled as given of another power than that unit's
+          (`_given_support`), it succeeds, the unit being of another power too (attack 2 at
+          least against hold 0 or 1).
         - A support is given when no other power attacks it; it is cut when the first
           attack of another power (in the order of `moves_into`) comes by land, from
           elsewhere than where the support goes (`_support_given`). (Supports are settled
@@ -174,11 +177,14 @@ class MovementAdjudicator:
                                 and (target, mover) not in supports_for:
                             settled[("move", mover)] = False
                             failed[mover] = fails(_HEAD_TO_HEAD, target)
-                    elif len(movers) == 1 and not orders[mover].convoyed \
-                            and (mover, target) not in supports_for:
-                        if not self.follows:
-                            self.follows = {}
-                        self.follows[mover] = target
+                    elif len(movers) == 1 and not orders[mover].convoyed:
+                        if (mover, target) not in supports_for:
+                            if not self.follows:
+                                self.follows = {}
+                            self.follows[mover] = target
+                        elif orders[mover].unit.power != defender.unit.power \
+                                and self._given_support(mover, target, defender.unit.power):
+                            settled[("move", mover)] = True
                 continue
             unsupported_stay = (target, None) not in supports_for
             for mover in movers:
@@ -191,12 +197,17 @@ class MovementAdjudicator:
                 elif unsupported_stay and (mover, target) not in supports_for:
                     settled[("move", mover)] = False
                     failed[mover] = fails(_BOUNCED, target)
-                elif unsupported_stay and len(movers) == 1:
-                    for support in supports_for[(mover, target)]:
-                        if settled.get(("support", support)) \
-                                and orders[support].unit.power != defender.unit.power:
-                            settled[("move", mover)] = True
-                            break
+                elif unsupported_stay and len(movers) == 1 \
+                        and self._given_support(mover, target, defender.unit.power):
+                    settled[("move", mover)] = True
+
+    def _given_support(self, mover: str, target: str, power: object) -> bool:
+        """Whether a support of the move from `mover` to `target` is settled as given and is
+        of another power than `power` (the unit's in `target`): the attack is 2 at least."""
+        for support in self.supports_for[(mover, target)]:
+            if self._settled.get(("support", support)) and self.orders[support].unit.power != power:
+                return True
+        return False
 
     # -- matching --------------------------------------------------------------------------
     def convoy_matches(self, convoy: Effective) -> bool:
