@@ -22,7 +22,7 @@ async def test_results_without_their_map_say_so(lang):
     drawn = await render_message(None, Message("phase.results", "", PARAMS), lang)
     note = tr(lang, "map.not_drawn")
     assert missing[-1] == note and note not in "\n".join(drawn)
-    assert "/map" in note and (lang == "en" or "could not" not in note)
+    assert "/game map" in note and (lang == "en" or "could not" not in note)
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "nl"])
