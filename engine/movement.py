@@ -101,8 +101,9 @@ class MovementAdjudicator:
     def _settle_the_obvious(self) -> None:
         """Most decisions of a phase are known from the orders alone (some moves from the
         supports so settled too), without the search: it would settle them at once, with
-        the same answer, so they are settled up front and cost no resolution (adjudication is timed: bench/). A move
-        settled as failed keeps its outcome too (in `outcomes`: `_move_failure` would say it).
+        the same answer, so they are settled up front and cost no resolution (adjudication
+        is timed: bench/). A move settled as failed keeps its outcome too (in `outcomes`:
+        `_move_failure` would say it).
 
         - A move by land into an empty province nobody else enters succeeds (attack 1
           against hold 0, nothing to prevent it); moves by land into an empty province that
