@@ -80,17 +80,28 @@ def best(run: Callable[[], float], repeat: int) -> float:
 
 # -- one round per engine: every case in a row, one clock pair ------------------------------
 @contextmanager
-def clock() -> Iterator[list[float]]:
+def clock(warm_up: Callable[[], object] | None = None) -> Iterator[list[float]]:
     """CPU seconds of the block, with the garbage collector paused as `timeit` does (else a
-    collection sweeping the loaded games lands on whichever engine happens to be running)."""
+    collection sweeping the loaded games lands on whichever engine happens to be running).
+
+    `warm_up`, when given, runs after the collection and before the clock starts, untimed:
+    the collection walks every object in the process (every game loaded, both engines'),
+    which pushes the interpreter and the engine about to run out of the processor's caches,
+    and refilling them costs about half a millisecond whatever the engine runs
+    (bench/variants.py shows it): a large share of a round of one or two milliseconds, a
+    small one of a round of twenty."""
     gc.collect()
     gc.disable()
     elapsed = [0.0]
-    start = time.process_time()
     try:
-        yield elapsed
+        if warm_up is not None:
+            warm_up()
+        start = time.process_time()
+        try:
+            yield elapsed
+        finally:
+            elapsed[0] = time.process_time() - start
     finally:
-        elapsed[0] = time.process_time() - start
         gc.enable()
 
 
