@@ -84,8 +84,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"adjudication of random movement phases per variant, microseconds per phase (best "
           f"of {args.repeat}; Python {sys.version.split()[0]}); warm: each engine's round "
           f"after an untimed pass over the same phases, cold: without it\n")
-    print("| variant | phases | Arbitro µs | diplomacy 1.1.2 µs | Arbitro faster by | "
-          "cold: Arbitro µs | cold: diplomacy µs | cold: faster by | phases where both agree |")
+    print("| variant | phases | warm: Arbitro µs | warm: diplomacy 1.1.2 µs | warm: Arbitro "
+          "faster by | cold: Arbitro µs | cold: diplomacy µs | cold: faster by | phases where "
+          "both agree |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for vid in sorted(PEER_MAPS):
         phases = random_phases(vid, args.phases)
