@@ -55,7 +55,11 @@ def _theirs(games, phases) -> None:
 def _time(vid: str, phases, repeat: int, warm: bool) -> tuple[float, float, int]:
     best_ours = best_theirs = float("inf")
     agree = 0
+    ours: list = []
     for _ in range(repeat):
+        # The last round's results let go here, not inside the clock (as the package's games
+        # are, replaced before its clock starts).
+        ours.clear()
         forget()  # every memory of texts and values, as a new process
         kept: list = []
         with clock(partial(_ours_untimed, phases, kept) if warm else None) as elapsed:
