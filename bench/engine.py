@@ -97,10 +97,8 @@ def clock(warm_up: Callable[[], object] | None = None) -> Iterator[list[float]]:
         if warm_up is not None:
             warm_up()
         start = time.process_time()
-        try:
-            yield elapsed
-        finally:
-            elapsed[0] = time.process_time() - start
+        yield elapsed
+        elapsed[0] = time.process_time() - start
     finally:
         gc.enable()
 

@@ -31,7 +31,14 @@ from functools import partial
 
 from bench.engine import clock
 from engine import RULES_2023, adjudicate, forget
-from tools.random_phases import PEER_MAPS, our_result, peer_game, peer_result, random_phases
+from tools.random_phases import (
+    PEER_MAPS,
+    our_result,
+    peer_game,
+    peer_play,
+    peer_result,
+    random_phases,
+)
 
 
 def _ours(phases) -> list:
@@ -47,9 +54,7 @@ def _ours_untimed(phases, kept: list) -> None:
 
 def _theirs(games, phases) -> None:
     for game, (_p, orders) in zip(games, phases, strict=True):
-        for power, given in orders.items():
-            game.set_orders(power.upper(), given)
-        game.process()
+        peer_play(game, orders)
 
 
 def _time(vid: str, phases, repeat: int, warm: bool) -> tuple[float, float, int]:

@@ -92,6 +92,13 @@ def peer_game(map_name: str, position: Position):
     return game
 
 
+def peer_play(game, orders: dict[str, list[str]]) -> None:
+    """The package adjudicates `orders` (per power, as `random_phases` gives them) on `game`."""
+    for power, given in orders.items():
+        game.set_orders(power.upper(), given)
+    game.process()
+
+
 def peer_result(game) -> tuple[list[str], list[str]]:
     """The package's units after a processed phase, and its dislodged units."""
     units = sorted(f"{p} {u}" for p, power in game.powers.items() for u in power.units)

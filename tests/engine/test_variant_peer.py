@@ -7,16 +7,21 @@ from __future__ import annotations
 import pytest
 
 from engine import RULES_2023, Position, adjudicate
-from tools.random_phases import PEER_MAPS, our_result, peer_game, peer_result, random_phases
+from tools.random_phases import (
+    PEER_MAPS,
+    our_result,
+    peer_game,
+    peer_play,
+    peer_result,
+    random_phases,
+)
 
 pytest.importorskip("diplomacy", reason="the diplomacy package (a test dependency)")
 
 
 def _peer(vid: str, position: Position, orders: dict[str, list[str]]):
     game = peer_game(PEER_MAPS[vid], position)
-    for power, given in orders.items():
-        game.set_orders(power.upper(), given)
-    game.process()
+    peer_play(game, orders)
     return peer_result(game)
 
 
